@@ -1,0 +1,95 @@
+//! Execution functions: what `salt['pillar.get'](...)` in a template and `module.run` in a
+//! state call. Each Salt module is one file under `modules/`; each function is one line in
+//! [`Registry::standard`].
+
+pub mod fileserver;
+mod modules;
+
+pub use fileserver::FileRoots;
+
+use halite_value::{Map, Value};
+use std::collections::HashMap;
+
+/// What an execution function can see: Salt's `__opts__`, `__grains__`, `__pillar__`, the
+/// environment being rendered and the file server.
+#[derive(Debug, Clone, Default)]
+pub struct ExecContext {
+    pub opts: Value,
+    pub grains: Value,
+    pub pillar: Value,
+    pub saltenv: String,
+    pub file_roots: FileRoots,
+}
+
+/// Positional and keyword arguments, as Python passes them.
+#[derive(Debug, Clone, Default)]
+pub struct Args {
+    pub args: Vec<Value>,
+    pub kwargs: Map,
+}
+
+impl Args {
+    pub fn new(args: Vec<Value>, kwargs: Map) -> Self {
+        Args { args, kwargs }
+    }
+
+    /// The argument at `pos`, or the keyword `name`, or `None`. Mirrors Python's binding of
+    /// `def f(a, b=None)` called either way.
+    pub fn get(&self, pos: usize, name: &str) -> Option<&Value> {
+        self.args.get(pos).or_else(|| self.kwargs.get(name))
+    }
+
+    pub fn get_str(&self, pos: usize, name: &str) -> Option<String> {
+        self.get(pos, name).map(Value::py_str)
+    }
+}
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ExecError {
+    /// The function is not available (Salt: `'mod.fun' is not available.`).
+    #[error("'{0}' is not available.")]
+    NotAvailable(String),
+    /// The function raised; the text is what Salt's exception message would say.
+    #[error("{0}")]
+    Failed(String),
+}
+
+pub type ExecFn = fn(&ExecContext, &Args) -> Result<Value, ExecError>;
+
+/// The `salt` loader dictionary: `mod.fun` names to functions.
+#[derive(Clone)]
+pub struct Registry {
+    functions: HashMap<&'static str, ExecFn>,
+}
+
+impl Registry {
+    /// Every function halite implements.
+    pub fn standard() -> Self {
+        let mut r = Registry { functions: HashMap::new() };
+        modules::register_all(&mut r);
+        r
+    }
+
+    pub fn register(&mut self, name: &'static str, f: ExecFn) {
+        self.functions.insert(name, f);
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.functions.contains_key(name)
+    }
+
+    /// Names of all functions, sorted (for `sys.list_functions` and error hints).
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut v: Vec<_> = self.functions.keys().copied().collect();
+        v.sort_unstable();
+        v
+    }
+
+    pub fn call(&self, ctx: &ExecContext, name: &str, args: &Args) -> Result<Value, ExecError> {
+        let f = self
+            .functions
+            .get(name)
+            .ok_or_else(|| ExecError::NotAvailable(name.to_string()))?;
+        f(ctx, args)
+    }
+}

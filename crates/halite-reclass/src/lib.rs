@@ -1,0 +1,1 @@
+//! STUB: the implementation is in progress.

@@ -1,0 +1,62 @@
+use super::*;
+
+#[test]
+fn float_repr_matches_python() {
+    assert_eq!(py_float_repr(1.1), "1.1");
+    assert_eq!(py_float_repr(1.0), "1.0");
+    assert_eq!(py_float_repr(10001.0001), "10001.0001");
+    assert_eq!(py_float_repr(1e16), "1e+16");
+    assert_eq!(py_float_repr(1.5e-7), "1.5e-07");
+    assert_eq!(py_float_repr(0.0001), "0.0001");
+    assert_eq!(py_float_repr(123456789012345.6), "123456789012345.6");
+}
+
+#[test]
+fn repr_of_nested_values() {
+    let v = Value::Map(map! {"b" => 2, "a" => vec![Value::Int(1), Value::str("x")], "c" => map!{"nested" => true}});
+    assert_eq!(v.py_repr(), "{'b': 2, 'a': [1, 'x'], 'c': {'nested': True}}");
+    assert_eq!(Value::str("it's").py_repr(), "\"it's\"");
+    assert_eq!(Value::Null.py_repr(), "None");
+}
+
+#[test]
+fn json_pretty_like_python() {
+    let v = Value::Map(map! {"a" => Vec::<Value>::new(), "b" => map!{"c" => 1.5}, "d" => Value::Null});
+    assert_eq!(
+        v.to_json(),
+        "{\n    \"a\": [],\n    \"b\": {\n        \"c\": 1.5\n    },\n    \"d\": null\n}"
+    );
+}
+
+#[test]
+fn map_lookup_by_str_and_order() {
+    let mut m = map! {"z" => 1, "a" => 2};
+    m.insert(Value::Int(3), Value::str("int key"));
+    assert_eq!(m.get("a"), Some(&Value::Int(2)));
+    assert_eq!(m.get_value(&Value::Int(3)), Some(&Value::str("int key")));
+    m.insert("z", Value::Int(9));
+    let keys: Vec<String> = m.keys().map(|k| k.py_str()).collect();
+    assert_eq!(keys, ["z", "a", "3"]);
+}
+
+#[test]
+fn python_equality_across_numbers() {
+    assert_eq!(Value::Int(1), Value::Float(1.0));
+    assert_eq!(Value::Bool(true), Value::Int(1));
+    assert_ne!(Value::str("1"), Value::Int(1));
+}
+
+#[test]
+fn traverse_paths() {
+    let v = Value::Map(map! {"a" => map!{"b" => vec![Value::str("x"), Value::str("y")]}});
+    assert_eq!(traverse(&v, "a:b:1", ":"), Some(&Value::str("y")));
+    assert_eq!(traverse(&v, "a:c", ":"), None);
+}
+
+#[test]
+fn recursive_merge() {
+    let mut a = map! {"x" => map!{"y" => 1, "l" => vec![Value::Int(1)]}};
+    let b = map! {"x" => map!{"z" => 2, "l" => vec![Value::Int(2)]}};
+    merge_recurse(&mut a, &b, true);
+    assert_eq!(Value::Map(a).py_repr(), "{'x': {'y': 1, 'l': [1, 2], 'z': 2}}");
+}

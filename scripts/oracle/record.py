@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Record Salt 3007.8's answers for halite's golden test cases.
+
+A case is a folder:
+    CASE/srv/salt/...      file_roots for base (CASE/srv/salt-ENV/ adds env ENV)
+    CASE/srv/pillar/...    pillar_roots for base (optional)
+    CASE/minion            extra minion config (YAML, optional), merged over the defaults;
+                           the string @CASE@ in it stands for the case folder's absolute path
+    CASE/commands          one salt-call invocation a line: `state.show_lowstate`,
+                           `state.show_sls a,b`, `state.apply test=True`; `#` starts a comment
+    CASE/expected/NN.json  written here: salt-call's stdout (--out json) for command NN
+    CASE/expected/NN.rc    written here: its exit status
+
+Only the recording needs Salt; halite's tests read the expected files. The minion config is
+built by `minion_config()` here and by halite's test harness the same way.
+
+Usage: scripts/oracle/record.py [--salt-call PATH] CASE [CASE ...]
+"""
+
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+DEFAULT_SALT_CALL = os.path.expanduser("~/.cache/halite-oracles/salt/bin/salt-call")
+
+
+def minion_config(case, scratch):
+    """The minion config for CASE, with caches under SCRATCH."""
+    srv = os.path.join(case, "srv")
+    file_roots = {"base": [os.path.join(srv, "salt")]}
+    pillar_roots = {"base": [os.path.join(srv, "pillar")]}
+    if os.path.isdir(srv):
+        for name in sorted(os.listdir(srv)):
+            if name.startswith("salt-"):
+                file_roots[name[5:]] = [os.path.join(srv, name)]
+            elif name.startswith("pillar-"):
+                pillar_roots[name[7:]] = [os.path.join(srv, name)]
+    conf = {
+        "file_client": "local",
+        "id": "testminion",
+        "file_roots": file_roots,
+        "pillar_roots": pillar_roots,
+        "cachedir": os.path.join(scratch, "cache"),
+        "pki_dir": os.path.join(scratch, "pki"),
+        "sock_dir": os.path.join(scratch, "run"),
+        "log_file": os.path.join(scratch, "log", "minion"),
+        "grains": {"roles": ["web"]},
+    }
+    extra_path = os.path.join(case, "minion")
+    if os.path.exists(extra_path):
+        with open(extra_path) as f:
+            extra = yaml.safe_load(f.read().replace("@CASE@", os.path.abspath(case))) or {}
+        conf.update(extra)
+    return conf
+
+
+def commands(case):
+    with open(os.path.join(case, "commands")) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                yield shlex.split(line)
+
+
+def record(case, salt_call):
+    case = os.path.abspath(case)
+    out_dir = os.path.join(case, "expected")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    os.makedirs(out_dir)
+    for n, argv in enumerate(commands(case)):
+        scratch = tempfile.mkdtemp(prefix="halite-oracle-")
+        try:
+            conf_dir = os.path.join(scratch, "conf")
+            os.makedirs(conf_dir)
+            with open(os.path.join(conf_dir, "minion"), "w") as f:
+                yaml.safe_dump(minion_config(case, scratch), f)
+            env = dict(os.environ, HALITE_SCRATCH=scratch)
+            proc = subprocess.run(
+                [salt_call, "--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv,
+                capture_output=True, text=True, env=env, cwd=case, timeout=300,
+            )
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        stem = os.path.join(out_dir, "%02d" % n)
+        with open(stem + ".json", "w") as f:
+            f.write(proc.stdout.replace(scratch, "@SCRATCH@"))
+        with open(stem + ".rc", "w") as f:
+            f.write("%d\n" % proc.returncode)
+        print("%s %02d rc=%d %s" % (os.path.basename(case), n, proc.returncode, " ".join(argv)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--salt-call", default=DEFAULT_SALT_CALL)
+    ap.add_argument("cases", nargs="+")
+    args = ap.parse_args()
+    for case in args.cases:
+        record(case, args.salt_call)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -3,11 +3,13 @@
 //! (insertion-ordered dicts, `int` distinct from `float`, `None`), and prints them the way
 //! Python does: [`Value::to_json`] mirrors `json.dumps`, [`Value::py_repr`] mirrors `repr()`.
 
+mod fnmatch;
 mod format;
 mod map;
 mod merge;
 mod path;
 
+pub use fnmatch::fnmatch;
 pub use format::{py_float_repr, py_str_repr, JsonStyle};
 pub use map::Map;
 pub use merge::{merge_recurse, merge_overwrite};

@@ -56,7 +56,20 @@ fn traverse_paths() {
 #[test]
 fn recursive_merge() {
     let mut a = map! {"x" => map!{"y" => 1, "l" => vec![Value::Int(1)]}};
-    let b = map! {"x" => map!{"z" => 2, "l" => vec![Value::Int(2)]}};
+    let b = map! {"x" => map!{"z" => 2, "l" => vec![Value::Int(1), Value::Int(2)]}};
     merge_recurse(&mut a, &b, true);
     assert_eq!(Value::Map(a).py_repr(), "{'x': {'y': 1, 'l': [1, 2], 'z': 2}}");
+}
+
+#[test]
+fn fnmatch_like_python() {
+    assert!(fnmatch("testminion", "test*"));
+    assert!(!fnmatch("testminion", "test[a-z]+"));
+    assert!(fnmatch("test+", "test[a-z+]"));
+    assert!(fnmatch("a.b", "a.?"));
+    assert!(!fnmatch("ab", "a[!b]"));
+    assert!(fnmatch("a[", "a["));
+    assert!(fnmatch("a]", "a[]]"));
+    assert!(fnmatch("roles.db", "roles.*"));
+    assert!(!fnmatch("roles", "roles.*"));
 }

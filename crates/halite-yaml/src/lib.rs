@@ -1,5 +1,19 @@
-//! STUB: interface only; the implementation is in progress.
+//! halite's YAML layer: PyYAML 1.1 scalar resolution with Salt's loader rules
+//! (`Schema::Salt`), serde_yaml's YAML 1.2 rules (`Schema::Yaml12`, for reclass), PyYAML
+//! compatible dumpers and Salt's `yamlify_arg`.
+//!
+//! Parsing is done by saphyr-parser (events); composing, resolving and constructing mirror
+//! PyYAML's `Composer`/`Resolver`/`SafeConstructor` and Salt's `SaltYamlSafeLoader`.
 use halite_value::Value;
+
+mod base64;
+mod compose;
+mod construct;
+mod construct12;
+mod error;
+mod resolve;
+
+pub use error::{salt_render_error_message, ErrorKind, YamlError};
 
 /// Which scalar rules apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,19 +25,26 @@ pub enum Schema {
     Yaml12,
 }
 
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("{problem}; line {line}")]
-pub struct YamlError {
-    /// PyYAML's `problem` text, e.g. "mapping values are not allowed here".
-    pub problem: String,
-    /// 1-based line of the problem mark.
-    pub line: usize,
-    /// 1-based column of the problem mark.
-    pub column: usize,
-}
-
 /// Loads one YAML document. An empty document is `Value::Null`.
 pub fn load(text: &str, schema: Schema) -> Result<Value, YamlError> {
-    let _ = (text, schema);
-    Err(YamlError { problem: "halite-yaml is not implemented yet".into(), line: 1, column: 1 })
+    // saphyr-parser has a few internal `unwrap`s; never let malformed input take the
+    // process down.
+    match std::panic::catch_unwind(|| load_inner(text, schema)) {
+        Ok(res) => res,
+        Err(_) => Err(YamlError {
+            problem: "internal YAML parser error".into(),
+            line: 1,
+            column: 1,
+            kind: ErrorKind::Other,
+            ..YamlError::default()
+        }),
+    }
+}
+
+fn load_inner(text: &str, schema: Schema) -> Result<Value, YamlError> {
+    let graph = compose::compose(text, schema)?;
+    match schema {
+        Schema::Salt => construct::SaltConstructor::new(&graph).construct_document(),
+        Schema::Yaml12 => construct12::construct(&graph),
+    }
 }

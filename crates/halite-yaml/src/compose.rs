@@ -1,10 +1,11 @@
 //! Events -> node graph, as PyYAML's composer (libyaml's `CParser.get_single_node`) does:
 //! tags are resolved here, aliases share the anchored node, and a second document is an error.
 
-use crate::error::{from_scan_error, ErrorKind, Mark, OpenKind, YamlError};
+use crate::error::{ErrorKind, Mark, YamlError};
 use crate::resolve;
+use crate::translate::{translate, OpenKind, Source};
 use crate::Schema;
-use saphyr_parser::{Event, Parser, ScalarStyle, Span, Tag};
+use saphyr_parser::{Event, Marker, Parser, ScalarStyle, Span, Tag};
 use std::collections::HashMap;
 
 pub(crate) type NodeId = usize;
@@ -51,6 +52,8 @@ struct Frame {
     node: NodeId,
     span: Span,
     children: Vec<NodeId>,
+    /// `[` / `{` collection (as opposed to a block one).
+    flow: bool,
 }
 
 pub(crate) const TAG_STR: &str = "tag:yaml.org,2002:str";
@@ -75,8 +78,10 @@ struct Composer<'a> {
     graph: Graph,
     stack: Vec<Frame>,
     anchors: HashMap<usize, NodeId>,
-    /// Lazily built char list, only needed to describe an error's open collection.
-    chars: Option<Vec<char>>,
+    anchor_names: HashMap<String, Mark>,
+    ascii: bool,
+    /// Byte offset of every char, built only for non-ASCII text that needs it.
+    char_offsets: Option<Vec<usize>>,
 }
 
 /// Composes the single document of `text`.
@@ -87,7 +92,9 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
         graph: Graph::default(),
         stack: Vec::new(),
         anchors: HashMap::new(),
-        chars: None,
+        anchor_names: HashMap::new(),
+        ascii: text.is_ascii(),
+        char_offsets: None,
     };
     let mut parser = Parser::new_from_str(text);
     let mut documents = 0usize;
@@ -97,7 +104,7 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
             Some(Ok(ev)) => ev,
             Some(Err(e)) => {
                 let open = c.innermost_open();
-                return Err(from_scan_error(&e, open));
+                return Err(translate(&e, open, &Source::new(text)));
             }
         };
         match event {
@@ -109,16 +116,12 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
                 }
             }
             Event::Scalar(value, style, anchor, tag) => {
+                c.check_empty_key(&value, style, anchor, tag.is_some(), &span)?;
                 let tag = c.scalar_tag(&value, style, tag.as_deref());
-                let id = c.push_node(
-                    NodeKind::Scalar {
-                        value: value.into_owned(),
-                    },
-                    tag,
-                    &span,
-                    true,
-                );
-                c.register_anchor(anchor, id);
+                let mut value = value.into_owned();
+                c.fix_block_scalar_at_eof(&mut value, style, &span);
+                let id = c.push_node(NodeKind::Scalar { value }, tag, &span, true);
+                c.register_anchor(anchor, id, &span)?;
                 c.attach(id);
             }
             Event::SequenceStart(anchor, tag) => {
@@ -146,7 +149,7 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
                     // PyYAML would build a self-referencing object; Value cannot hold one.
                     return Err(YamlError::new(
                         ErrorKind::Other,
-                        "recursive aliases are not supported",
+                        "maximum recursion depth exceeded",
                         mark,
                     ));
                 }
@@ -168,7 +171,11 @@ fn collection_tag(tag: Option<&Tag>, default: &str) -> String {
 impl Composer<'_> {
     fn scalar_tag(&self, value: &str, style: ScalarStyle, tag: Option<&Tag>) -> String {
         match tag.map(tag_text) {
-            // `!` is the non-specific tag: resolved with implicit=(False, False), i.e. str.
+            // `!` is the non-specific tag. libyaml still reports a plain scalar as
+            // plain_implicit, so `! 123` is the int 123; a quoted one is a str.
+            Some(t) if t == "!" && style == ScalarStyle::Plain => {
+                resolve::resolve_plain(self.schema, value).to_string()
+            }
             Some(t) if t == "!" => TAG_STR.to_string(),
             Some(t) => t,
             None if style == ScalarStyle::Plain => {
@@ -189,9 +196,110 @@ impl Composer<'_> {
         id
     }
 
-    fn register_anchor(&mut self, anchor: usize, id: NodeId) {
-        if anchor > 0 {
-            self.anchors.insert(anchor, id);
+    /// Records an anchor; libyaml's composer rejects a name used twice in a document.
+    fn register_anchor(&mut self, anchor: usize, id: NodeId, span: &Span) -> Result<(), YamlError> {
+        if anchor == 0 {
+            return Ok(());
+        }
+        self.anchors.insert(anchor, id);
+        let mark = Mark::from_saphyr(&span.start);
+        if let Some(name) = self.anchor_name(&span.start) {
+            if let Some(first) = self.anchor_names.get(&name) {
+                return Err(
+                    YamlError::new(ErrorKind::Composer, "second occurrence", mark)
+                        .with_context("found duplicate anchor; first occurrence", Some(*first)),
+                );
+            }
+            self.anchor_names.insert(name, mark);
+        }
+        Ok(())
+    }
+
+    /// Byte offset of a char index (the text is ASCII in the common case).
+    fn byte_of(&mut self, char_index: usize) -> usize {
+        if self.ascii {
+            return char_index.min(self.text.len());
+        }
+        let text = self.text;
+        let offsets = self
+            .char_offsets
+            .get_or_insert_with(|| text.char_indices().map(|(b, _)| b).collect());
+        offsets.get(char_index).copied().unwrap_or(text.len())
+    }
+
+    /// The anchor name of a node starting at `start` (`&name`, possibly after a tag): events
+    /// only carry anchor ids, but duplicate detection needs names.
+    fn anchor_name(&mut self, start: &Marker) -> Option<String> {
+        let from = self.byte_of(start.index());
+        let mut rest = self.text.get(from..)?;
+        if rest.starts_with('!') {
+            let end = rest.find(|c: char| c.is_whitespace()).unwrap_or(rest.len());
+            rest = rest[end..].trim_start();
+        }
+        let name = rest.strip_prefix('&')?;
+        let end = name
+            .find(|c: char| c.is_whitespace() || ",[]{}".contains(c))
+            .unwrap_or(name.len());
+        Some(name[..end].to_string())
+    }
+
+    /// libyaml (YAML 1.1) has no empty implicit keys: `: a` in a block mapping is
+    /// "did not find expected key"; saphyr (YAML 1.2) reads a null key.
+    fn check_empty_key(
+        &mut self,
+        value: &str,
+        style: ScalarStyle,
+        anchor: usize,
+        tagged: bool,
+        span: &Span,
+    ) -> Result<(), YamlError> {
+        if !value.is_empty() || style != ScalarStyle::Plain || anchor != 0 || tagged {
+            return Ok(());
+        }
+        let Some(frame) = self.stack.last() else {
+            return Ok(());
+        };
+        let is_block_map_key = frame.children.len() % 2 == 0
+            && matches!(
+                self.graph.nodes.get(frame.node).map(|n| &n.kind),
+                Some(NodeKind::Map(_))
+            )
+            && !frame.flow;
+        let map_node = frame.node;
+        if !is_block_map_key {
+            return Ok(());
+        }
+        let at = self.byte_of(span.start.index());
+        if self.text.get(at..).is_some_and(|r| r.starts_with(':')) {
+            let map_mark = self.graph.nodes.get(map_node).map(|n| n.start);
+            return Err(YamlError::new(
+                ErrorKind::Parser,
+                "did not find expected key",
+                Mark::from_saphyr(&span.start),
+            )
+            .with_context("while parsing a block mapping", map_mark));
+        }
+        Ok(())
+    }
+
+    /// A `|`/`>` scalar that ends the input without a final line break: libyaml keeps no
+    /// trailing newline (there is none to clip), saphyr adds one.
+    fn fix_block_scalar_at_eof(&mut self, value: &mut String, style: ScalarStyle, span: &Span) {
+        if !matches!(style, ScalarStyle::Literal | ScalarStyle::Folded)
+            || self.text.ends_with(['\n', '\r'])
+        {
+            return;
+        }
+        let end = self.byte_of(span.end.index());
+        let rest_is_blank = self.text.get(end..).is_none_or(|r| r.trim().is_empty());
+        if rest_is_blank
+            && value.ends_with('\n')
+            && !self
+                .text
+                .trim_end_matches([' ', '\t'])
+                .ends_with(['\n', '\r'])
+        {
+            value.pop();
         }
     }
 
@@ -204,18 +312,21 @@ impl Composer<'_> {
     ) -> Result<(), YamlError> {
         if self.stack.len() >= MAX_DEPTH {
             let mark = Mark::from_saphyr(&span.start);
+            // What PyYAML's recursive constructor dies with long before this depth.
             return Err(YamlError::new(
                 ErrorKind::Other,
-                "maximum nesting depth exceeded",
+                "maximum recursion depth exceeded",
                 mark,
             ));
         }
         let id = self.push_node(kind, tag, &span, false);
-        self.register_anchor(anchor, id);
+        self.register_anchor(anchor, id, &span)?;
+        let flow = self.opens_flow(&span);
         self.stack.push(Frame {
             node: id,
             span,
             children: Vec::new(),
+            flow,
         });
         Ok(())
     }
@@ -265,30 +376,35 @@ impl Composer<'_> {
         .with_context("expected a single document in the stream", ctx_mark)
     }
 
+    /// Whether a collection-start event is a `[`/`{` (its span ends just after it).
+    fn opens_flow(&mut self, span: &Span) -> bool {
+        let (start, end) = (span.start.index(), span.end.index());
+        if end <= start {
+            return false;
+        }
+        let at = self.byte_of(end - 1);
+        self.text
+            .get(at..)
+            .is_some_and(|r| r.starts_with(['[', '{']))
+    }
+
     /// The innermost open collection, flow or block, with the mark libyaml uses as the
     /// parser-error context.
-    fn innermost_open(&mut self) -> Option<(OpenKind, Mark)> {
+    fn innermost_open(&self) -> Option<(OpenKind, Mark)> {
         let frame = self.stack.last()?;
         let node = self.graph.nodes.get(frame.node)?;
         let is_map = matches!(node.kind, NodeKind::Map(_));
-        let (start, end) = (frame.span.start.index(), frame.span.end.index());
-        let text = self.text;
-        let chars = self.chars.get_or_insert_with(|| text.chars().collect());
-        let opener = if end > start {
-            chars.get(end - 1).copied()
+        let kind = match (frame.flow, is_map) {
+            (true, true) => OpenKind::FlowMap,
+            (true, false) => OpenKind::FlowSeq,
+            (false, true) => OpenKind::BlockMap,
+            (false, false) => OpenKind::BlockSeq,
+        };
+        // libyaml's flow contexts point at the bracket, after any anchor or tag.
+        let mark = if frame.flow {
+            Mark::from_saphyr(&frame.span.end).prev_col()
         } else {
-            None
-        };
-        let kind = match (opener, is_map) {
-            (Some('{'), _) => OpenKind::FlowMap,
-            (Some('['), _) => OpenKind::FlowSeq,
-            (_, true) => OpenKind::BlockMap,
-            (_, false) => OpenKind::BlockSeq,
-        };
-        // libyaml's block contexts point at the first key / first '-', not at an anchor or tag.
-        let mark = match kind {
-            OpenKind::FlowMap | OpenKind::FlowSeq => Mark::from_saphyr(&frame.span.end).prev_col(),
-            _ => Mark::from_saphyr(&frame.span.start),
+            Mark::from_saphyr(&frame.span.start)
         };
         Some((kind, mark))
     }

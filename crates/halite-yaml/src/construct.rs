@@ -50,7 +50,11 @@ fn ctor_for(tag: &str) -> Ctor {
         TAG_BINARY => Ctor::Binary,
         TAG_SEQ => Ctor::Seq,
         TAG_MAP => Ctor::Map,
-        TAG_OMAP | TAG_PAIRS => Ctor::Omap,
+        // Salt's renderer registers construct_yaml_map for !!omap on the loader *class*
+        // (SaltYamlSafeLoader.__init__ with an OrderedDict dictclass), so once any SLS has
+        // been rendered, every Salt loader reads !!omap as a mapping.
+        TAG_OMAP => Ctor::Map,
+        TAG_PAIRS => Ctor::Omap,
         TAG_SET => Ctor::Set,
         _ => Ctor::Undefined,
     }

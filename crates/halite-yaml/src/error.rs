@@ -1,8 +1,6 @@
 //! YAML errors shaped like PyYAML's `MarkedYAMLError` as raised by libyaml's `CParser`
 //! (Salt 3007.8 loads with `yaml.CSafeLoader`, so the texts are libyaml's, not pure PyYAML's).
 
-use saphyr_parser::ScanError;
-
 /// Which PyYAML exception class the error corresponds to. Salt's yaml renderer treats them
 /// differently (see [`salt_render_error_message`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -130,89 +128,4 @@ pub fn salt_render_error_message(err: &YamlError, source: &str) -> String {
         }
         _ => err.pyyaml_str(),
     }
-}
-
-/// Open collection kinds, used to name the libyaml parser context of an error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum OpenKind {
-    BlockMap,
-    BlockSeq,
-    FlowMap,
-    FlowSeq,
-}
-
-/// Translates a saphyr-parser error into libyaml's (context, problem) wording.
-/// `open` is the innermost open collection and its start mark, for parser contexts.
-pub(crate) fn from_scan_error(e: &ScanError, open: Option<(OpenKind, Mark)>) -> YamlError {
-    let mark = Mark::from_saphyr(e.marker());
-    let info = e.info();
-    let in_flow = matches!(open, Some((OpenKind::FlowMap | OpenKind::FlowSeq, _)));
-    let open_mark = open.map(|(_, m)| m);
-    let scan = |p: &str| YamlError::new(ErrorKind::Scanner, p, mark);
-    let parse = |p: &str| YamlError::new(ErrorKind::Parser, p, mark);
-    match info {
-        "while parsing a block mapping, did not find expected key" => {
-            parse("did not find expected key")
-                .with_context("while parsing a block mapping", open_mark)
-        }
-        "while parsing a block collection, did not find expected '-' indicator" => {
-            parse("did not find expected '-' indicator")
-                .with_context("while parsing a block collection", open_mark)
-        }
-        "while parsing a flow sequence, expected ',' or ']'" => {
-            parse("did not find expected ',' or ']'")
-                .with_context("while parsing a flow sequence", open_mark)
-        }
-        "while parsing a flow mapping, did not find expected ',' or '}'" => {
-            parse("did not find expected ',' or '}'")
-                .with_context("while parsing a flow mapping", open_mark)
-        }
-        "while parsing a node, did not find expected node content" => {
-            let ctx = if in_flow {
-                "while parsing a flow node"
-            } else {
-                "while parsing a block node"
-            };
-            parse("did not find expected node content").with_context(ctx, Some(mark))
-        }
-        "while parsing node, found unknown anchor" => {
-            YamlError::new(ErrorKind::Composer, "found undefined alias", mark)
-        }
-        "did not find expected <document start>" | "did not find expected <document-start>" => {
-            parse("did not find expected <document start>")
-        }
-        "simple key expect ':'" => {
-            scan("could not find expected ':'").with_context("while scanning a simple key", None)
-        }
-        "tabs disallowed within this context (block indentation)"
-        | "tabs disallowed in this context"
-        | "tab cannot be used as indentation" => {
-            scan("found character that cannot start any token")
-                .with_context("while scanning for the next token", None)
-        }
-        "while scanning a plain scalar, found a tab" => {
-            scan("found a tab character that violates indentation")
-                .with_context("while scanning a plain scalar", None)
-        }
-        _ if info.starts_with("unexpected character: ") => {
-            scan("found character that cannot start any token")
-                .with_context("while scanning for the next token", None)
-        }
-        _ => split_context(info, mark),
-    }
-}
-
-/// saphyr joins libyaml's context and problem as "while ..., problem"; split them back.
-fn split_context(info: &str, mark: Mark) -> YamlError {
-    if let Some(rest) = info.strip_prefix("while ") {
-        if let Some((ctx, problem)) = rest.split_once(", ") {
-            let kind = if ctx.starts_with("parsing") {
-                ErrorKind::Parser
-            } else {
-                ErrorKind::Scanner
-            };
-            return YamlError::new(kind, problem, mark).with_context(format!("while {ctx}"), None);
-        }
-    }
-    YamlError::new(ErrorKind::Scanner, info, mark)
 }

@@ -11,7 +11,9 @@ mod compose;
 mod construct;
 mod construct12;
 mod error;
+mod reader;
 mod resolve;
+mod translate;
 
 pub use error::{salt_render_error_message, ErrorKind, YamlError};
 
@@ -41,10 +43,35 @@ pub fn load(text: &str, schema: Schema) -> Result<Value, YamlError> {
     }
 }
 
+/// How many `key:<TAB>value` separators one document may need patched.
+const MAX_TAB_FIXES: usize = 64;
+
 fn load_inner(text: &str, schema: Schema) -> Result<Value, YamlError> {
-    let graph = compose::compose(text, schema)?;
+    reader::check_printable(text)?;
+    let mut owned: Option<String> = None;
+    let graph = loop {
+        let current = owned.as_deref().unwrap_or(text);
+        match compose::compose(current, schema) {
+            Err(e) if e.problem == reader::TAB_AFTER_COLON => {
+                // libyaml accepts `key:<TAB>value`; saphyr does not. The tab is separation
+                // whitespace there, so make it a space (same columns) and parse again.
+                let fixed = reader::tab_to_space_before(current, e.line, e.column);
+                match fixed {
+                    Some(f) if owned_fixes(&owned, text) < MAX_TAB_FIXES => owned = Some(f),
+                    _ => return Err(e),
+                }
+            }
+            other => break other?,
+        }
+    };
     match schema {
         Schema::Salt => construct::SaltConstructor::new(&graph).construct_document(),
         Schema::Yaml12 => construct12::construct(&graph),
     }
+}
+
+/// Number of tabs already replaced (cheap upper bound on retries).
+fn owned_fixes(owned: &Option<String>, original: &str) -> usize {
+    let Some(o) = owned else { return 0 };
+    original.matches('\t').count() - o.matches('\t').count()
 }

@@ -1,0 +1,63 @@
+//! Input checks libyaml's reader does before any token is scanned.
+
+use crate::error::{ErrorKind, YamlError};
+
+/// saphyr's message for a tab right after a mapping `:`.
+pub(crate) const TAB_AFTER_COLON: &str = "':' must be followed by a valid YAML whitespace";
+
+/// libyaml accepts only printable characters: TAB, LF, CR, 0x20-0x7E, NEL, 0xA0-0xD7FF,
+/// 0xE000-0xFFFD and the astral planes. PyYAML reports the first other one as a
+/// `ReaderError` with the *byte* offset of the UTF-8 input.
+pub(crate) fn check_printable(text: &str) -> Result<(), YamlError> {
+    let bad = text.char_indices().find(|(_, c)| !is_printable(*c));
+    let Some((offset, c)) = bad else {
+        return Ok(());
+    };
+    let problem = format!(
+        "unacceptable character #x{:04x}: control characters are not allowed\n  in \"<unicode string>\", position {offset}",
+        c as u32
+    );
+    let line = text[..offset].matches('\n').count() + 1;
+    let column = text[..offset]
+        .rsplit('\n')
+        .next()
+        .map_or(0, |l| l.chars().count())
+        + 1;
+    Err(YamlError {
+        problem,
+        line,
+        column,
+        kind: ErrorKind::Other,
+        ..YamlError::default()
+    })
+}
+
+fn is_printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}')
+        || c as u32 >= 0x10000
+}
+
+/// Replaces the tab(s) between the `:` and the position (1-based line/column) saphyr
+/// reported with spaces. None when there is no such tab (then the error stands).
+pub(crate) fn tab_to_space_before(text: &str, line: usize, column: usize) -> Option<String> {
+    let line_start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(line - 2).map(|(i, _)| i + 1)?
+    };
+    let line_text = &text[line_start..];
+    let at = line_text
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(line_text.len(), |(i, _)| i);
+    let before = &line_text[..at];
+    let ws_start = before.trim_end_matches([' ', '\t']).len();
+    if !before[..ws_start].ends_with(':') || !before[ws_start..].contains('\t') {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..line_start + ws_start]);
+    out.push_str(&before[ws_start..].replace('\t', " "));
+    out.push_str(&text[line_start + at..]);
+    Some(out)
+}

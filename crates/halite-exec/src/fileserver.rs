@@ -19,13 +19,19 @@ impl FileRoots {
     pub fn find(&self, saltenv: &str, rel: &str) -> Option<PathBuf> {
         let (rel, env) = split_salt_url(rel, saltenv);
         let rel = rel.trim_start_matches('/');
-        self.roots(&env).iter().map(|root| root.join(rel)).find(|p| p.is_file())
+        self.roots(&env)
+            .iter()
+            .map(|root| root.join(rel))
+            .find(|p| p.is_file())
     }
 
     pub fn find_dir(&self, saltenv: &str, rel: &str) -> Option<PathBuf> {
         let (rel, env) = split_salt_url(rel, saltenv);
         let rel = rel.trim_start_matches('/');
-        self.roots(&env).iter().map(|root| root.join(rel)).find(|p| p.is_dir())
+        self.roots(&env)
+            .iter()
+            .map(|root| root.join(rel))
+            .find(|p| p.is_dir())
     }
 
     /// All files below the roots of `saltenv`, as `/`-separated relative paths, sorted and
@@ -57,7 +63,9 @@ pub fn split_salt_url(url: &str, default_env: &str) -> (String, String) {
 }
 
 fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {

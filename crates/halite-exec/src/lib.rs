@@ -4,8 +4,11 @@
 
 pub mod fileserver;
 mod modules;
+pub mod salt_utils;
+pub mod yamldump;
 
 pub use fileserver::FileRoots;
+pub use modules::{config_defaults, SALT_VERSION};
 
 use halite_value::{Map, Value};
 use std::collections::HashMap;
@@ -65,7 +68,9 @@ pub struct Registry {
 impl Registry {
     /// Every function halite implements.
     pub fn standard() -> Self {
-        let mut r = Registry { functions: HashMap::new() };
+        let mut r = Registry {
+            functions: HashMap::new(),
+        };
         modules::register_all(&mut r);
         r
     }

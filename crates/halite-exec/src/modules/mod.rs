@@ -1,11 +1,123 @@
 //! One file per Salt execution module; register each function here with one line.
+//! Modules whose Salt `__virtual__` fails on this host are not registered, so
+//! `Registry::contains` answers as Salt's loader would.
 
+mod alternatives;
+mod cmd;
+mod config;
+mod cp;
+mod defaults;
+mod dig;
+mod file;
+mod grains;
+mod log;
+mod mine;
+mod pillar;
+mod pkg;
+mod slsutil;
+mod sys;
 mod test;
+mod user;
+
+pub use config::defaults as config_defaults;
+pub use test::SALT_VERSION;
 
 use crate::Registry;
 
 pub(crate) fn register_all(r: &mut Registry) {
+    r.register("alternatives.show_current", alternatives::show_current);
+    r.register("cmd.run", cmd::run_);
+    r.register("cmd.shell", cmd::shell);
+    r.register("cmd.run_stdout", cmd::run_stdout);
+    r.register("cmd.run_stderr", cmd::run_stderr);
+    r.register("cmd.run_all", cmd::run_all);
+    r.register("cmd.retcode", cmd::retcode);
+    r.register("cmd.which", cmd::which);
+    r.register("cmd.has_exec", cmd::has_exec);
+    r.register("config.get", config::get);
+    r.register("config.option", config::option);
+    r.register("config.merge", config::merge);
+    r.register("config.items", config::items);
+    r.register("config.dot_vals", config::dot_vals);
+    r.register("config.valid_fileproto", config::valid_fileproto);
+    r.register("cp.get_file_str", cp::get_file_str);
+    r.register("cp.list_states", cp::list_states);
+    r.register("cp.list_master", cp::list_master);
+    r.register("cp.list_master_dirs", cp::list_master_dirs);
+    r.register("cp.list_master_symlinks", cp::list_master_symlinks);
+    r.register("defaults.merge", defaults::merge);
+    r.register("defaults.deepcopy", defaults::deepcopy);
+    r.register("defaults.update", defaults::update);
+    if dig::available() {
+        r.register("dig.A", dig::a);
+        r.register("dig.AAAA", dig::aaaa);
+    }
+    r.register("file.file_exists", file::file_exists);
+    r.register("file.directory_exists", file::directory_exists);
+    r.register("file.is_link", file::is_link);
+    r.register("file.basename", file::basename);
+    r.register("file.dirname", file::dirname);
+    r.register("file.join", file::join);
+    r.register("file.normpath", file::normpath);
+    r.register("file.readdir", file::readdir);
+    r.register("file.contains_regex", file::contains_regex);
+    r.register("file.contains", file::contains);
+    r.register("file.search", file::search);
+    r.register("file.read", file::read);
+    r.register("file.get_user", file::get_user);
+    r.register("file.get_group", file::get_group);
+    r.register("file.get_mode", file::get_mode);
+    r.register("grains.get", grains::get);
+    r.register("grains.items", grains::items);
+    r.register("grains.item", grains::item);
+    r.register("grains.ls", grains::ls);
+    r.register("grains.has_value", grains::has_value);
+    r.register("grains.filter_by", grains::filter_by);
+    r.register("log.debug", log::debug);
+    r.register("log.info", log::info);
+    r.register("log.warning", log::warning);
+    r.register("log.error", log::error);
+    r.register("log.critical", log::critical);
+    r.register("log.exception", log::exception);
+    r.register("mine.get", mine::get);
+    r.register("pillar.get", pillar::get);
+    r.register("pillar.item", pillar::item);
+    r.register("pillar.items", pillar::items);
+    r.register("pillar.data", pillar::items);
+    r.register("pillar.raw", pillar::raw);
+    r.register("pillar.keys", pillar::keys);
+    r.register("pillar.ls", pillar::ls);
+    r.register("pillar.fetch", pillar::get);
+    r.register("pillar.file_exists", pillar::file_exists);
+    if std::path::Path::new(pkg::DPKG_STATUS).is_file() {
+        r.register("pkg.version", pkg::version);
+        r.register("pkg.list_pkgs", pkg::list_pkgs);
+        r.register("pkg.version_cmp", pkg::version_cmp);
+    }
+    r.register("slsutil.update", slsutil::update);
+    r.register("slsutil.merge", slsutil::merge);
+    r.register("slsutil.merge_all", slsutil::merge_all);
+    r.register("slsutil.serialize", slsutil::serialize);
+    r.register("slsutil.boolstr", slsutil::boolstr);
+    r.register("slsutil.file_exists", slsutil::file_exists);
+    r.register("slsutil.dir_exists", slsutil::dir_exists);
+    r.register("slsutil.path_exists", slsutil::path_exists);
+    r.register("sys.list_functions", sys::list_functions);
+    r.register("sys.list_modules", sys::list_modules);
     r.register("test.ping", test::ping);
     r.register("test.true", test::true_);
     r.register("test.false", test::false_);
+    r.register("test.version", test::version);
+    r.register("test.echo", test::echo);
+    r.register("test.outputter", test::outputter);
+    r.register("test.arg", test::arg);
+    r.register("test.kwarg", test::kwarg);
+    r.register("test.arg_type", test::arg_type);
+    r.register("test.arg_repr", test::arg_repr);
+    r.register("test.fib", test::fib);
+    r.register("test.retcode", test::retcode);
+    r.register("test.exception", test::exception);
+    r.register("user.info", user::info);
+    r.register("user.list_users", user::list_users);
+    r.register("user.list_groups", user::list_groups);
 }

@@ -1,7 +1,11 @@
 //! `salt.modules.test`.
 
+use crate::salt_utils::{bind, clean_kwargs};
 use crate::{Args, ExecContext, ExecError};
-use halite_value::Value;
+use halite_value::{Map, Value};
+
+/// The Salt version halite is compatible with (`salt.version.__version__`).
+pub const SALT_VERSION: &str = "3007.8";
 
 pub fn ping(_: &ExecContext, _: &Args) -> Result<Value, ExecError> {
     Ok(Value::Bool(true))
@@ -13,4 +17,121 @@ pub fn true_(_: &ExecContext, _: &Args) -> Result<Value, ExecError> {
 
 pub fn false_(_: &ExecContext, _: &Args) -> Result<Value, ExecError> {
     Ok(Value::Bool(false))
+}
+
+pub fn version(_: &ExecContext, _: &Args) -> Result<Value, ExecError> {
+    Ok(Value::str(SALT_VERSION))
+}
+
+/// `test.echo(text)`.
+pub fn echo(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("test.echo", a, &["text"], 1)?;
+    Ok(b.get(0).cloned().unwrap_or_default())
+}
+
+/// `test.outputter(data)`.
+pub fn outputter(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("test.outputter", a, &["data"], 1)?;
+    Ok(b.get(0).cloned().unwrap_or_default())
+}
+
+/// `test.arg(*args, **kwargs)` -> `{"args": args, "kwargs": kwargs}`.
+pub fn arg(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let mut m = Map::new();
+    m.insert("args", Value::List(a.args.clone()));
+    m.insert("kwargs", Value::Map(a.kwargs.clone()));
+    Ok(Value::Map(m))
+}
+
+/// `test.kwarg(**kwargs)`.
+pub fn kwarg(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    Ok(Value::Map(a.kwargs.clone()))
+}
+
+fn py_type(v: &Value) -> String {
+    format!("<class '{}'>", v.type_name())
+}
+
+/// `test.arg_type(*args, **kwargs)`: `str(type(x))` of each.
+pub fn arg_type(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let mut m = Map::new();
+    m.insert(
+        "args",
+        Value::List(a.args.iter().map(|v| Value::Str(py_type(v))).collect()),
+    );
+    m.insert(
+        "kwargs",
+        Value::Map(
+            a.kwargs
+                .iter()
+                .map(|(k, v)| (k.clone(), Value::Str(py_type(v))))
+                .collect(),
+        ),
+    );
+    Ok(Value::Map(m))
+}
+
+/// `test.arg_repr(*args, **kwargs)`: `repr(args)` (a tuple) and `repr(kwargs)`.
+pub fn arg_repr(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let items: Vec<String> = a.args.iter().map(Value::py_repr).collect();
+    let tuple = match items.len() {
+        1 => format!("({},)", items[0]),
+        _ => format!("({})", items.join(", ")),
+    };
+    let mut m = Map::new();
+    m.insert("args", Value::Str(tuple));
+    m.insert(
+        "kwargs",
+        Value::Str(Value::Map(clean_kwargs(&a.kwargs)).py_repr()),
+    );
+    Ok(Value::Map(m))
+}
+
+/// `test.fib(num)` -> `[fib(num), seconds]`.
+pub fn fib(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("test.fib", a, &["num"], 1)?;
+    let n = match b.get(0) {
+        Some(Value::Int(i)) => *i,
+        Some(Value::Float(f)) => *f as i64,
+        Some(Value::Bool(x)) => *x as i64,
+        Some(Value::Str(s)) => crate::salt_utils::py_int(s).ok_or_else(|| {
+            ExecError::Failed(format!("invalid literal for int() with base 10: '{s}'"))
+        })?,
+        _ => {
+            return Err(ExecError::Failed(
+                "int() argument must be a string, a bytes-like object or a real number".into(),
+            ))
+        }
+    };
+    if n < 0 {
+        return Err(ExecError::Failed("Negative number is not allowed!".into()));
+    }
+    let start = std::time::Instant::now();
+    let (mut prev, mut curr) = (0i64, 1i64);
+    let val = if n < 2 {
+        n
+    } else {
+        for _ in 1..n {
+            let next = prev.wrapping_add(curr);
+            prev = curr;
+            curr = next;
+        }
+        curr
+    };
+    Ok(Value::List(vec![
+        Value::Int(val),
+        Value::Float(start.elapsed().as_secs_f64()),
+    ]))
+}
+
+/// `test.retcode(code=42)`: sets the job's retcode (the caller's business) and returns True.
+pub fn retcode(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    bind("test.retcode", a, &["code"], 0)?;
+    Ok(Value::Bool(true))
+}
+
+/// `test.exception(message='Test Exception')`.
+pub fn exception(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("test.exception", a, &["message"], 0)?;
+    Err(ExecError::Failed(b.str_or(0, "Test Exception")))
 }

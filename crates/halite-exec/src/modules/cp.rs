@@ -1,0 +1,160 @@
+//! `salt.modules.cp`, against halite's local file server (Salt's `roots` backend as the
+//! `local` file client sees it).
+
+use crate::fileserver::split_salt_url;
+use crate::salt_utils::bind;
+use crate::{Args, ExecContext, ExecError};
+use halite_value::{Map, Value};
+use std::path::Path;
+
+/// `saltenv or __opts__['saltenv'] or 'base'`.
+fn saltenv(ctx: &ExecContext, v: Option<&Value>) -> String {
+    if let Some(v) = v.filter(|v| v.truthy()) {
+        return v.py_str();
+    }
+    match ctx.opts.get("saltenv").filter(|v| v.truthy()) {
+        Some(v) => v.py_str(),
+        None => "base".into(),
+    }
+}
+
+/// `cp.get_file_str(path, saltenv=None)`: the file's text, or False when it cannot be cached.
+pub fn get_file_str(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("cp.get_file_str", a, &["path", "saltenv"], 1)?;
+    let env = saltenv(ctx, b.get(1));
+    let path = b.str_or(0, "");
+    let found = if path.starts_with("salt://") {
+        ctx.file_roots.find(&env, &path)
+    } else if Path::new(&path).is_absolute() && Path::new(&path).is_file() {
+        // A local path is "cached" as itself.
+        Some(path.clone().into())
+    } else {
+        None
+    };
+    match found {
+        Some(p) => match std::fs::read(&p) {
+            Ok(bytes) => Ok(Value::Str(String::from_utf8_lossy(&bytes).into_owned())),
+            Err(_) => Ok(Value::Bool(false)),
+        },
+        None => {
+            let (rel, env) = split_salt_url(&path, &env);
+            tracing::error!(
+                "Unable to cache file 'salt://{}' from saltenv '{}'.",
+                rel,
+                env
+            );
+            Ok(Value::Bool(false))
+        }
+    }
+}
+
+/// `cp.list_states(saltenv=None)`: sorted sls names (`a/init.sls` -> `a`).
+pub fn list_states(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("cp.list_states", a, &["saltenv"], 0)?;
+    let env = saltenv(ctx, b.get(0));
+    let mut states: Vec<String> = ctx
+        .file_roots
+        .list_files(&env)
+        .into_iter()
+        .filter(|p| p.ends_with(".sls"))
+        .map(|p| {
+            if p.ends_with("/init.sls") {
+                p.replace('/', ".")[..p.len() - 9].to_string()
+            } else {
+                p.replace('/', ".")[..p.len() - 4].to_string()
+            }
+        })
+        .collect();
+    states.sort();
+    states.dedup();
+    Ok(Value::List(states.into_iter().map(Value::Str).collect()))
+}
+
+/// `cp.list_master(saltenv=None, prefix='')`.
+pub fn list_master(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("cp.list_master", a, &["saltenv", "prefix"], 0)?;
+    let env = saltenv(ctx, b.get(0));
+    let prefix = b.str_or(1, "");
+    Ok(Value::List(
+        ctx.file_roots
+            .list_files(&env)
+            .into_iter()
+            .filter(|p| p.starts_with(&prefix))
+            .map(Value::Str)
+            .collect(),
+    ))
+}
+
+/// Directories below the roots of `saltenv` (Salt's `dir_list`: every parent directory of a
+/// file or directory, relative, sorted).
+pub(crate) fn list_dirs(ctx: &ExecContext, env: &str, prefix: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for root in ctx.file_roots.roots(env) {
+        walk_dirs(root, root, &mut out);
+    }
+    out.sort();
+    out.dedup();
+    out.retain(|d| d.starts_with(prefix));
+    out
+}
+
+fn walk_dirs(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if let Ok(rel) = path.strip_prefix(root) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+            walk_dirs(root, &path, out);
+        }
+    }
+}
+
+/// `cp.list_master_dirs(saltenv=None, prefix='')`.
+pub fn list_master_dirs(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("cp.list_master_dirs", a, &["saltenv", "prefix"], 0)?;
+    let env = saltenv(ctx, b.get(0));
+    Ok(Value::List(
+        list_dirs(ctx, &env, &b.str_or(1, ""))
+            .into_iter()
+            .map(Value::Str)
+            .collect(),
+    ))
+}
+
+/// `cp.list_master_symlinks(saltenv=None, prefix='')`: `{link: target}`.
+pub fn list_master_symlinks(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("cp.list_master_symlinks", a, &["saltenv", "prefix"], 0)?;
+    let env = saltenv(ctx, b.get(0));
+    let prefix = b.str_or(1, "");
+    let mut out = Map::new();
+    for root in ctx.file_roots.roots(&env) {
+        collect_links(root, root, &prefix, &mut out);
+    }
+    Ok(Value::Map(out))
+}
+
+fn collect_links(root: &Path, dir: &Path, prefix: &str, out: &mut Map) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let rel = path
+            .strip_prefix(root)
+            .map(|r| r.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_default();
+        if path.is_symlink() {
+            if rel.starts_with(prefix) && !out.contains_key(&rel) {
+                if let Ok(target) = std::fs::read_link(&path) {
+                    out.insert(rel, Value::Str(target.to_string_lossy().into_owned()));
+                }
+            }
+        } else if path.is_dir() {
+            collect_links(root, &path, prefix, out);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! `salt.modules.defaults`. Salt merges in place into the caller's dict; halite returns the
+//! merged value (templates use the return value).
+
+use crate::salt_utils::{bind, update_values};
+use crate::{Args, ExecContext, ExecError};
+use halite_value::{Map, Value};
+
+/// `defaults.merge(dest, src, merge_lists=False, in_place=True, convert_none=True)`.
+pub fn merge(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind(
+        "defaults.merge",
+        a,
+        &["dest", "src", "merge_lists", "in_place", "convert_none"],
+        2,
+    )?;
+    let merge_lists = b.truthy(2);
+    let in_place = b.get(3).is_none_or(Value::truthy);
+    let convert_none = b.get(4).is_none_or(Value::truthy);
+    merge_impl(
+        b.get(0).cloned().unwrap_or_default(),
+        b.get(1).cloned().unwrap_or_default(),
+        merge_lists,
+        in_place,
+        convert_none,
+    )
+}
+
+fn merge_impl(
+    dest: Value,
+    src: Value,
+    merge_lists: bool,
+    in_place: bool,
+    convert_none: bool,
+) -> Result<Value, ExecError> {
+    let src = if src.is_null() && convert_none {
+        Value::Map(Map::new())
+    } else {
+        src
+    };
+    let dest = if dest.is_null() && convert_none {
+        if in_place {
+            return Err(ExecError::Failed(
+                "Can't perform in-place merge into NoneType".into(),
+            ));
+        }
+        Value::Map(Map::new())
+    } else {
+        dest
+    };
+    update_values(&dest, &src, true, merge_lists)
+}
+
+/// `defaults.deepcopy(source)`.
+pub fn deepcopy(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("defaults.deepcopy", a, &["source"], 1)?;
+    Ok(b.get(0).cloned().unwrap_or_default())
+}
+
+/// `defaults.update(dest, defaults, merge_lists=True, in_place=True, convert_none=True)`: every
+/// node of `dest` becomes `merge(deepcopy(defaults), node)`.
+pub fn update(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind(
+        "defaults.update",
+        a,
+        &[
+            "dest",
+            "defaults",
+            "merge_lists",
+            "in_place",
+            "convert_none",
+        ],
+        2,
+    )?;
+    let merge_lists = b.get(2).is_none_or(Value::truthy);
+    let in_place = b.get(3).is_none_or(Value::truthy);
+    let convert_none = b.get(4).is_none_or(Value::truthy);
+    let mut dest = b.get(0).cloned().unwrap_or_default();
+    if dest.is_null() {
+        if in_place {
+            return Err(ExecError::Failed(
+                "Can't perform in-place update into NoneType".into(),
+            ));
+        }
+        if convert_none {
+            dest = Value::Map(Map::new());
+        }
+    }
+    let defaults = match b.get(1).cloned().unwrap_or_default() {
+        Value::Null if convert_none => Value::Map(Map::new()),
+        other => other,
+    };
+    let Value::Map(mut nodes) = dest else {
+        return Err(ExecError::Failed(format!(
+            "'{}' object has no attribute 'items'",
+            dest.type_name()
+        )));
+    };
+    for (_, node) in nodes.iter_mut() {
+        let merged = merge_impl(
+            defaults.clone(),
+            node.clone(),
+            merge_lists,
+            true,
+            convert_none,
+        )?;
+        *node = merged;
+    }
+    Ok(Value::Map(nodes))
+}

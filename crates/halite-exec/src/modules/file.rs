@@ -1,0 +1,267 @@
+//! `salt.modules.file`: the read-only helpers templates use.
+
+use crate::salt_utils::bind;
+use crate::{Args, ExecContext, ExecError};
+use halite_value::Value;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+/// `os.path.expanduser`.
+pub(crate) fn expanduser(p: &str) -> String {
+    if p == "~" || p.starts_with("~/") {
+        if let Ok(home) = std::env::var("HOME") {
+            return format!("{}{}", home.trim_end_matches('/'), &p[1..]);
+        }
+    }
+    p.to_string()
+}
+
+fn path_arg(fun: &str, a: &Args) -> Result<String, ExecError> {
+    let b = bind(fun, a, &["path"], 1)?;
+    Ok(b.str_or(0, ""))
+}
+
+/// `file.file_exists(path)`: `os.path.isfile`.
+pub fn file_exists(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    Ok(Value::Bool(
+        Path::new(&expanduser(&path_arg("file.file_exists", a)?)).is_file(),
+    ))
+}
+
+/// `file.directory_exists(path)`: `os.path.isdir`.
+pub fn directory_exists(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    Ok(Value::Bool(
+        Path::new(&expanduser(&path_arg("file.directory_exists", a)?)).is_dir(),
+    ))
+}
+
+/// `file.is_link(path)`: `os.path.islink`.
+pub fn is_link(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    Ok(Value::Bool(
+        Path::new(&expanduser(&path_arg("file.is_link", a)?)).is_symlink(),
+    ))
+}
+
+/// `os.path.basename`: the part after the last `/`.
+pub fn basename(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let p = path_arg("file.basename", a)?;
+    Ok(Value::Str(p.rsplit('/').next().unwrap_or("").to_string()))
+}
+
+/// `os.path.dirname`: the part before the last `/`, trailing slashes stripped unless all.
+pub fn dirname(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let p = path_arg("file.dirname", a)?;
+    Ok(Value::Str(py_dirname(&p)))
+}
+
+pub(crate) fn py_dirname(p: &str) -> String {
+    match p.rfind('/') {
+        None => String::new(),
+        Some(i) => {
+            let head = &p[..=i];
+            if head.chars().all(|c| c == '/') {
+                head.to_string()
+            } else {
+                head.trim_end_matches('/').to_string()
+            }
+        }
+    }
+}
+
+/// `file.join(*args)`: `os.path.join`.
+pub fn join(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let mut out = String::new();
+    for (i, part) in a.args.iter().enumerate() {
+        let s = part.py_str();
+        if s.starts_with('/') || i == 0 {
+            out = s;
+        } else if out.is_empty() || out.ends_with('/') {
+            out.push_str(&s);
+        } else {
+            out.push('/');
+            out.push_str(&s);
+        }
+    }
+    Ok(Value::Str(out))
+}
+
+/// `file.normpath(path)`: `os.path.normpath`.
+pub fn normpath(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    Ok(Value::Str(py_normpath(&path_arg("file.normpath", a)?)))
+}
+
+pub(crate) fn py_normpath(p: &str) -> String {
+    if p.is_empty() {
+        return ".".into();
+    }
+    // POSIX allows exactly two leading slashes to be kept.
+    let initial = if p.starts_with("//") && !p.starts_with("///") {
+        2
+    } else if p.starts_with('/') {
+        1
+    } else {
+        0
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for comp in p.split('/') {
+        match comp {
+            "" | "." => {}
+            ".." => {
+                if parts.last().is_some_and(|l| *l != "..") {
+                    parts.pop();
+                } else if initial == 0 {
+                    parts.push("..");
+                }
+            }
+            c => parts.push(c),
+        }
+    }
+    let out = format!("{}{}", "/".repeat(initial), parts.join("/"));
+    if out.is_empty() {
+        ".".into()
+    } else {
+        out
+    }
+}
+
+/// `file.readdir(path)`: `['.', '..'] + os.listdir(path)` (directory order).
+pub fn readdir(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let p = expanduser(&path_arg("file.readdir", a)?);
+    if !p.starts_with('/') {
+        return Err(ExecError::Failed("Dir path must be absolute.".into()));
+    }
+    if !Path::new(&p).is_dir() {
+        return Err(ExecError::Failed(
+            "A valid directory was not specified.".into(),
+        ));
+    }
+    let mut out = vec![Value::str("."), Value::str("..")];
+    if let Ok(entries) = std::fs::read_dir(&p) {
+        for e in entries.flatten() {
+            out.push(Value::Str(e.file_name().to_string_lossy().into_owned()));
+        }
+    }
+    Ok(Value::List(out))
+}
+
+/// `re.search` with Python's `$` (which also matches before a final newline).
+fn py_search(re: &regex::Regex, line: &str) -> bool {
+    re.is_match(line) || line.strip_suffix('\n').is_some_and(|l| re.is_match(l))
+}
+
+fn compile(pat: &str) -> Result<regex::Regex, ExecError> {
+    regex::Regex::new(pat).map_err(|e| ExecError::Failed(e.to_string()))
+}
+
+/// `file.contains_regex(path, regex, lchar='')`: any line (lstripped of `lchar`) matches.
+pub fn contains_regex(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.contains_regex", a, &["path", "regex", "lchar"], 2)?;
+    let p = expanduser(&b.str_or(0, ""));
+    let re = compile(&b.str_or(1, ""))?;
+    let lchar: Vec<char> = b.str_or(2, "").chars().collect();
+    let Ok(text) = std::fs::read_to_string(&p) else {
+        return Ok(Value::Bool(false));
+    };
+    Ok(Value::Bool(text.split_inclusive('\n').any(|line| {
+        let line = if lchar.is_empty() {
+            line
+        } else {
+            line.trim_start_matches(lchar.as_slice())
+        };
+        py_search(&re, line)
+    })))
+}
+
+/// `file.contains(path, text)`: `str(text).strip()` occurs in the file.
+pub fn contains(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.contains", a, &["path", "text"], 2)?;
+    let p = expanduser(&b.str_or(0, ""));
+    let needle = b.str_or(1, "").trim().to_string();
+    let Ok(text) = std::fs::read_to_string(&p) else {
+        return Ok(Value::Bool(false));
+    };
+    Ok(Value::Bool(text.contains(&needle)))
+}
+
+/// `file.search(path, pattern, flags=8, ...)`: the pattern (MULTILINE) occurs in the file.
+pub fn search(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind(
+        "file.search",
+        a,
+        &[
+            "path",
+            "pattern",
+            "flags",
+            "bufsize",
+            "ignore_if_missing",
+            "multiline",
+        ],
+        2,
+    )?;
+    let p = expanduser(&b.str_or(0, ""));
+    let re = compile(&format!("(?m){}", b.str_or(1, "")))?;
+    match std::fs::read_to_string(&p) {
+        Ok(text) => Ok(Value::Bool(re.is_match(&text))),
+        Err(_) if b.truthy(4) => Ok(Value::Bool(false)),
+        Err(_) => Err(ExecError::Failed(format!("{p} does not exist"))),
+    }
+}
+
+/// `file.read(path, binary=False)`.
+pub fn read(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.read", a, &["path", "binary"], 1)?;
+    let p = b.str_or(0, "");
+    std::fs::read(&p)
+        .map(|bytes| Value::Str(String::from_utf8_lossy(&bytes).into_owned()))
+        .map_err(|e| {
+            ExecError::Failed(format!(
+                "[Errno {}] {}: '{}'",
+                e.raw_os_error().unwrap_or(0),
+                io_msg(&e),
+                p
+            ))
+        })
+}
+
+fn io_msg(e: &std::io::Error) -> &'static str {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "No such file or directory",
+        std::io::ErrorKind::PermissionDenied => "Permission denied",
+        _ => "I/O error",
+    }
+}
+
+fn stat(path: &str, follow: bool) -> Result<std::fs::Metadata, ExecError> {
+    let p = expanduser(path);
+    let md = if follow {
+        std::fs::metadata(&p).or_else(|_| std::fs::symlink_metadata(&p))
+    } else {
+        std::fs::symlink_metadata(&p)
+    };
+    md.map_err(|_| ExecError::Failed(format!("Path not found: {p}")))
+}
+
+/// `file.get_user(path, follow_symlinks=True)`: owner name (the uid when it has no name).
+pub fn get_user(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.get_user", a, &["path", "follow_symlinks"], 1)?;
+    let md = stat(&b.str_or(0, ""), b.get(1).is_none_or(Value::truthy))?;
+    Ok(super::user::user_name(md.uid())
+        .map(Value::Str)
+        .unwrap_or(Value::Int(md.uid() as i64)))
+}
+
+/// `file.get_group(path, follow_symlinks=True)`: group name (the gid when it has no name).
+pub fn get_group(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.get_group", a, &["path", "follow_symlinks"], 1)?;
+    let md = stat(&b.str_or(0, ""), b.get(1).is_none_or(Value::truthy))?;
+    Ok(super::user::group_name(md.gid())
+        .map(Value::Str)
+        .unwrap_or(Value::Int(md.gid() as i64)))
+}
+
+/// `file.get_mode(path, follow_symlinks=True)`: `normalize_mode(oct(S_IMODE(mode)))`, "0644".
+pub fn get_mode(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.get_mode", a, &["path", "follow_symlinks"], 1)?;
+    let md = stat(&b.str_or(0, ""), b.get(1).is_none_or(Value::truthy))?;
+    Ok(Value::Str(format!("{:04o}", md.mode() & 0o7777)))
+}

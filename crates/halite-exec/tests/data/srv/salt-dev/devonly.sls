@@ -1,0 +1,2 @@
+dev_state:
+  test.nop

@@ -1,0 +1,2 @@
+dev plain:
+  test.nop

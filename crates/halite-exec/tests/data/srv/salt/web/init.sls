@@ -1,0 +1,2 @@
+web_state:
+  test.nop

@@ -1,1 +1,68 @@
-//! STUB: the implementation is in progress.
+//! halite's runtime: low chunks in, the running dictionary out. This mirrors Salt 3007.8's
+//! `salt.state.State` (`call_high` after compilation): `call_chunks` walks the chunks in order,
+//! `call_chunk` evaluates requisites depth-first, `check_requisite` decides whether a chunk runs,
+//! `call` runs one state function with the global arguments (onlyif/unless/creates, check_cmd,
+//! retry) and `call_listen` appends the `listen` mod_watch runs.
+
+mod checks;
+mod state;
+
+pub use state::{apply_chunks, call_chunks, call_low};
+
+use halite_exec::{ExecContext, Registry};
+use halite_states::StateRegistry;
+use halite_value::{Map, Value};
+
+/// The options of a run (Salt's `__opts__` keys the runtime reads).
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// `test=True`.
+    pub test: bool,
+    /// `failhard` from the minion config (a state's own `failhard` wins).
+    pub failhard: bool,
+    /// `disabled_requisites`.
+    pub disabled_requisites: Vec<String>,
+    /// The `shell` grain: the shell for cmd states and onlyif/unless commands.
+    pub shell: String,
+    /// `lock_saltenv`.
+    pub lock_saltenv: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            test: false,
+            failhard: false,
+            disabled_requisites: Vec::new(),
+            shell: "/bin/bash".into(),
+            lock_saltenv: false,
+        }
+    }
+}
+
+/// What states can reach: the execution functions (`__salt__`), their context (`__opts__`,
+/// `__pillar__`, the file server) and the state functions.
+pub struct RuntimeEnv {
+    pub exec: Registry,
+    pub ctx: ExecContext,
+    pub states: StateRegistry,
+}
+
+impl RuntimeEnv {
+    pub fn new(exec: Registry, ctx: ExecContext) -> Self {
+        RuntimeEnv {
+            exec,
+            ctx,
+            states: StateRegistry::standard(),
+        }
+    }
+}
+
+/// salt-call's exit status for a state run (ORACLE-NOTES #10): 1 when any result is `False`
+/// (including failures that an onfail handled), 0 otherwise; `None` (test mode) is not a failure.
+pub fn retcode(running: &Map) -> i32 {
+    let failed = running
+        .values()
+        .any(|r| matches!(r.get("result"), Some(Value::Bool(false))));
+    i32::from(failed)
+}

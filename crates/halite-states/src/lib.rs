@@ -1,1 +1,137 @@
-//! STUB: the implementation is in progress.
+//! Salt's state modules, one file each (`test.rs`, `cmd.rs`, `file/`). A state function takes
+//! a [`StateCall`] (the low chunk, `__opts__["test"]`, `__running__`, the execution functions)
+//! and returns the state's return dict, with its keys in the order Salt's function builds them.
+//! Each function is registered with one line in [`StateRegistry::standard`].
+
+pub mod cmd;
+pub mod file;
+pub mod process;
+pub mod test;
+pub mod util;
+
+use halite_exec::{ExecContext, Registry};
+use halite_value::{Map, Value};
+use std::collections::HashMap;
+
+/// What a state function can see: Salt's `__low__`, `__opts__["test"]`, `__running__`,
+/// `__salt__` (the execution registry) and its context (`__pillar__`, file server...).
+pub struct StateCall<'a> {
+    /// The low chunk; its keys are also the function's keyword arguments.
+    pub low: &'a Map,
+    /// `__opts__["test"]`.
+    pub test: bool,
+    /// `__running__`: the results so far.
+    pub running: &'a Map,
+    pub exec: &'a Registry,
+    pub ctx: &'a ExecContext,
+    /// The default shell (the `shell` grain).
+    pub shell: &'a str,
+}
+
+impl StateCall<'_> {
+    /// A keyword argument; an explicit `None` counts as absent (Python's `x=None` default).
+    pub fn arg(&self, key: &str) -> Option<&Value> {
+        self.low.get(key).filter(|v| !v.is_null())
+    }
+
+    pub fn name(&self) -> Value {
+        self.low.get("name").cloned().unwrap_or(Value::Null)
+    }
+
+    pub fn name_str(&self) -> String {
+        self.low.get("name").map(Value::py_str).unwrap_or_default()
+    }
+
+    pub fn arg_str(&self, key: &str) -> Option<String> {
+        self.arg(key).map(Value::py_str)
+    }
+
+    /// Python truthiness of a keyword, with a default when absent.
+    pub fn flag(&self, key: &str, default: bool) -> bool {
+        match self.low.get(key) {
+            Some(v) => v.truthy(),
+            None => default,
+        }
+    }
+}
+
+/// A state function raised: the runtime reports "An exception occurred in this state: ...".
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum StateError {
+    /// `SaltInvocationError(msg)`.
+    #[error("{0}")]
+    Invocation(String),
+    /// Any other exception, with the text Salt would show.
+    #[error("{0}")]
+    Other(String),
+}
+
+pub type StateFn = fn(&StateCall) -> Result<Map, StateError>;
+
+/// One state function: the function and its positional parameters without defaults (checked by
+/// the runtime as Salt's `verify_data` does: "Missing parameter X for state Y").
+#[derive(Clone, Copy)]
+pub struct StateDef {
+    pub fun: StateFn,
+    pub required: &'static [&'static str],
+}
+
+/// The `states` loader dictionary: `mod.fun` names to state functions.
+#[derive(Clone, Default)]
+pub struct StateRegistry {
+    functions: HashMap<&'static str, StateDef>,
+}
+
+impl StateRegistry {
+    /// Every state function halite implements.
+    pub fn standard() -> Self {
+        let mut r = StateRegistry::default();
+        test::register(&mut r);
+        cmd::register(&mut r);
+        file::register(&mut r);
+        r
+    }
+
+    pub fn register(
+        &mut self,
+        name: &'static str,
+        fun: StateFn,
+        required: &'static [&'static str],
+    ) {
+        self.functions.insert(name, StateDef { fun, required });
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.functions.contains_key(name)
+    }
+
+    pub fn get(&self, name: &str) -> Option<&StateDef> {
+        self.functions.get(name)
+    }
+
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut v: Vec<_> = self.functions.keys().copied().collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// `{"name": name, "changes": {}, "result": result, "comment": comment}`, the usual first
+/// line of a state function.
+pub fn ret_ncrc(name: Value, result: Value, comment: impl Into<String>) -> Map {
+    let mut m = Map::new();
+    m.insert("name", name);
+    m.insert("changes", Value::Map(Map::new()));
+    m.insert("result", result);
+    m.insert("comment", Value::Str(comment.into()));
+    m
+}
+
+/// Build a `Map` from string keys.
+pub fn map_of<const N: usize>(items: [(&str, Value); N]) -> Map {
+    let mut m = Map::new();
+    for (k, v) in items {
+        m.insert(k, v);
+    }
+    m
+}

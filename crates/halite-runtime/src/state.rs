@@ -1,0 +1,1120 @@
+//! `salt.state.State`'s run loop, ported: `call_chunks`, `call_chunk`, `check_requisite`,
+//! `call`, `call_listen`. Chunks are referred to by their index in the current chunk list, and
+//! are mutated in place where Salt mutates its low dicts (`__prereq__`, watch turned require).
+
+use crate::checks::{run_check, run_check_cmd};
+use crate::{RunOptions, RuntimeEnv};
+use halite_states::util::{fnmatch, gen_tag, local_time_iso};
+use halite_states::{StateCall, StateError};
+use halite_value::{Map, Value};
+use std::collections::HashSet;
+use std::time::{Instant, SystemTime};
+
+/// Requisite keywords in the order Salt's `check_requisite` builds its `reqs` dict.
+const REQ_ORDER: [&str; 10] = [
+    "require",
+    "require_any",
+    "watch",
+    "watch_any",
+    "prereq",
+    "onfail",
+    "onfail_any",
+    "onfail_all",
+    "onchanges",
+    "onchanges_any",
+];
+
+/// `STATE_REQUISITE_KEYWORDS`: popped from listener mod_watch chunks.
+const REQUISITE_KEYWORDS: [&str; 13] = [
+    "onchanges",
+    "onchanges_any",
+    "onfail",
+    "onfail_any",
+    "onfail_all",
+    "onfail_stop",
+    "prereq",
+    "prerequired",
+    "watch",
+    "watch_any",
+    "require",
+    "require_any",
+    "listen",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Met,
+    Unmet,
+    Fail,
+    Pre,
+    Onfail,
+    Onchanges,
+    Change,
+}
+
+type Reqs = Vec<(&'static str, Vec<usize>)>;
+
+struct State<'a> {
+    opts: &'a RunOptions,
+    env: &'a RuntimeEnv,
+    run_num: i64,
+    pre: Map,
+    active: HashSet<String>,
+    chunks: Vec<Map>,
+}
+
+fn s(v: &str) -> Value {
+    Value::str(v)
+}
+
+fn low_str(low: &Map, k: &str) -> String {
+    low.get(k).map(Value::py_str).unwrap_or_default()
+}
+
+/// `trim_req` plus the string form: `(key, value)` of a requisite entry.
+fn req_pair(req: &Value) -> Option<(String, Value)> {
+    match req {
+        Value::Str(_) => Some(("id".into(), req.clone())),
+        Value::Map(m) => {
+            let (k, v) = m.first()?;
+            let key = k.py_str();
+            let key = match key.split_once('.') {
+                Some((a, _)) => a.to_string(),
+                None => key,
+            };
+            Some((key, v.clone()))
+        }
+        _ => None,
+    }
+}
+
+fn req_list(low: &Map, key: &str) -> Vec<Value> {
+    match low.get(key) {
+        Some(Value::List(l)) => l.clone(),
+        Some(Value::Null) | None => Vec::new(),
+        Some(other) => vec![other.clone()],
+    }
+}
+
+/// `_calculate_fake_duration`: a start time of now and a duration of (almost) nothing.
+fn fake_duration() -> (Value, Value) {
+    let start = SystemTime::now();
+    let t = Instant::now();
+    let st = local_time_iso(start);
+    (
+        s(&st),
+        Value::Float(t.elapsed().as_micros() as f64 / 1000.0),
+    )
+}
+
+fn result_of(running: &Map, tag: &str) -> Option<Value> {
+    running.get(tag).and_then(|r| r.get("result")).cloned()
+}
+
+fn changes_truthy(running: &Map, tag: &str) -> bool {
+    running
+        .get(tag)
+        .and_then(|r| r.get("changes"))
+        .map(Value::truthy)
+        .unwrap_or(false)
+}
+
+impl<'a> State<'a> {
+    fn new(opts: &'a RunOptions, env: &'a RuntimeEnv) -> Self {
+        State {
+            opts,
+            env,
+            run_num: 0,
+            pre: Map::new(),
+            active: HashSet::new(),
+            chunks: Vec::new(),
+        }
+    }
+
+    fn has_mod_watch(&self, low: &Map) -> bool {
+        self.env
+            .states
+            .contains(&format!("{}.mod_watch", low_str(low, "state")))
+    }
+
+    /// Does this chunk match the requisite `(key, val)`? (by ID or name glob, and state type
+    /// unless the key is `id`; `sls` matches the chunk's sls or its include chain.)
+    fn chunk_matches(chunk: &Map, key: &str, val: &Value) -> bool {
+        let pat = val.py_str();
+        if key == "sls" {
+            let sls = low_str(chunk, "__sls__");
+            let included = chunk
+                .get("__sls_included_from__")
+                .and_then(Value::as_list)
+                .map(|l| l.iter().any(|x| x.py_str() == pat))
+                .unwrap_or(false);
+            return fnmatch(&sls, &pat) || included;
+        }
+        if fnmatch(&low_str(chunk, "name"), &pat) || fnmatch(&low_str(chunk, "__id__"), &pat) {
+            return key == "id" || low_str(chunk, "state") == key;
+        }
+        false
+    }
+
+    // ---- call_chunks -------------------------------------------------------------------------
+
+    fn call_chunks(&mut self, chunks: Vec<Map>) -> Map {
+        let saved = std::mem::replace(&mut self.chunks, chunks);
+        let mut running = Map::new();
+        for i in 0..self.chunks.len() {
+            if running.contains_key("__FAILHARD__") {
+                running.remove("__FAILHARD__");
+                self.chunks = saved;
+                return running;
+            }
+            let tag = gen_tag(&self.chunks[i]);
+            if !running.contains_key(tag.as_str()) {
+                self.call_chunk(i, &mut running, 0);
+                if self.check_failhard(i, &running) {
+                    running.remove("__FAILHARD__");
+                    self.chunks = saved;
+                    return running;
+                }
+            }
+            self.active.clear();
+        }
+        self.chunks = saved;
+        running
+    }
+
+    fn check_failhard(&self, i: usize, running: &Map) -> bool {
+        if self.opts.test {
+            return false;
+        }
+        let low = &self.chunks[i];
+        let tag = gen_tag(low);
+        let fh = match low.get("failhard") {
+            Some(v) => v.truthy(),
+            None => self.opts.failhard,
+        };
+        if fh && running.contains_key(tag.as_str()) {
+            return match result_of(running, &tag) {
+                Some(Value::Null) => false,
+                Some(r) => !r.truthy(),
+                None => true,
+            };
+        }
+        false
+    }
+
+    // ---- check_requisite ---------------------------------------------------------------------
+
+    fn check_requisite(&mut self, i: usize, running: &Map, pre: bool) -> (Status, Reqs) {
+        {
+            let has_mw = self.has_mod_watch(&self.chunks[i]);
+            let low = &mut self.chunks[i];
+            // If mod_watch is not available make it a require.
+            for (w, r) in [("watch", "require"), ("watch_any", "require_any")] {
+                if low.contains_key(w) && !has_mw {
+                    let watch = req_list(low, w);
+                    low.remove(w);
+                    let mut reqs = req_list(low, r);
+                    reqs.extend(watch);
+                    low.insert(r, Value::List(reqs));
+                }
+            }
+        }
+        let low = &self.chunks[i];
+        let mut keys: Vec<&'static str> = REQ_ORDER.to_vec();
+        if pre {
+            keys.push("prerequired");
+        }
+        let present = keys.iter().any(|k| low.contains_key(k)) || low.contains_key("prerequired");
+        if !present {
+            return (Status::Met, Vec::new());
+        }
+        let mut reqs: Reqs = keys.iter().map(|k| (*k, Vec::new())).collect();
+        for (r_state, found_list) in reqs.iter_mut() {
+            if !low.get(r_state).map(|v| !v.is_null()).unwrap_or(false) {
+                continue;
+            }
+            if self.opts.disabled_requisites.iter().any(|d| d == r_state) {
+                continue;
+            }
+            for req in req_list(low, r_state) {
+                let Some((key, val)) = req_pair(&req) else {
+                    continue;
+                };
+                if val.is_null() {
+                    continue;
+                }
+                let mut found = false;
+                for (j, chunk) in self.chunks.iter().enumerate() {
+                    if Self::chunk_matches(chunk, &key, &val) {
+                        found = true;
+                        found_list.push(j);
+                    }
+                }
+                if !found {
+                    return (Status::Unmet, Vec::new());
+                }
+            }
+        }
+        let mut fun_stats: HashSet<&'static str> = HashSet::new();
+        for (r_state, idxs) in &reqs {
+            let mut req_stats: HashSet<&'static str> = HashSet::new();
+            let is_prereq = r_state.starts_with("prereq") && !r_state.starts_with("prerequired");
+            let run_dict = if is_prereq { &self.pre } else { running };
+            for &j in idxs {
+                let tag = gen_tag(&self.chunks[j]);
+                let Some(r) = run_dict.get(tag.as_str()) else {
+                    req_stats.insert("unmet");
+                    continue;
+                };
+                let result = r.get("result").cloned().unwrap_or(Value::Null);
+                if r_state.starts_with("onfail") {
+                    if result == Value::Bool(true) && matches!(result, Value::Bool(_)) {
+                        req_stats.insert("onfail");
+                        continue;
+                    }
+                } else if matches!(result, Value::Bool(false)) {
+                    req_stats.insert("fail");
+                    continue;
+                }
+                let changes = r.get("changes").map(Value::truthy).unwrap_or(false);
+                if r_state.starts_with("onchanges") {
+                    req_stats.insert(if changes { "onchangesmet" } else { "onchanges" });
+                    continue;
+                }
+                if r_state.starts_with("watch") && changes {
+                    req_stats.insert("change");
+                    continue;
+                }
+                let is_pre_state = r_state.starts_with("prereq");
+                if is_pre_state && result.is_null() && !r_state.starts_with("prerequired") {
+                    req_stats.insert("premet");
+                }
+                if is_pre_state && !result.is_null() {
+                    if !r_state.starts_with("prerequired") {
+                        req_stats.insert("pre");
+                    }
+                } else if r.get("__state_ran__").map(Value::truthy).unwrap_or(true) {
+                    req_stats.insert("met");
+                }
+            }
+            if r_state.ends_with("_any") || *r_state == "onfail" {
+                if (req_stats.contains("met") || req_stats.contains("change"))
+                    && req_stats.contains("fail")
+                {
+                    req_stats.remove("fail");
+                }
+                if req_stats.contains("onchangesmet") {
+                    req_stats.remove("onchanges");
+                    req_stats.remove("fail");
+                }
+                if req_stats.contains("onfail") && req_stats.contains("met") {
+                    req_stats.remove("onfail");
+                }
+            }
+            if r_state.ends_with("_all") && req_stats.contains("onfail") {
+                req_stats.remove("met");
+            }
+            fun_stats.extend(req_stats);
+        }
+        let st = if fun_stats.contains("unmet") {
+            Status::Unmet
+        } else if fun_stats.contains("fail") {
+            Status::Fail
+        } else if fun_stats.contains("pre") {
+            if fun_stats.contains("premet") {
+                Status::Met
+            } else {
+                Status::Pre
+            }
+        } else if fun_stats.contains("onfail") && !fun_stats.contains("onchangesmet") {
+            Status::Onfail
+        } else if fun_stats.contains("onchanges") && !fun_stats.contains("onchangesmet") {
+            Status::Onchanges
+        } else if fun_stats.contains("change") {
+            Status::Change
+        } else if fun_stats.contains("onfail") {
+            Status::Onfail
+        } else {
+            Status::Met
+        };
+        (st, reqs)
+    }
+
+    // ---- call_chunk --------------------------------------------------------------------------
+
+    fn fake_ret(&self, low: &Map, comment: &str, extra: Option<(&str, Value)>) -> Map {
+        let (st, dur) = fake_duration();
+        let mut m = Map::new();
+        m.insert("changes", Value::Map(Map::new()));
+        m.insert("result", Value::Bool(!matches!(comment, c if c.starts_with("One or more") || c.starts_with("The following requisites"))));
+        m.insert("duration", dur);
+        m.insert("start_time", st);
+        m.insert("comment", s(comment));
+        if let Some((k, v)) = extra {
+            m.insert(k, v);
+        }
+        m.insert("__run_num__", Value::Int(self.run_num));
+        for key in ["__sls__", "__id__", "name"] {
+            m.insert(key, low.get(key).cloned().unwrap_or(Value::Null));
+        }
+        m
+    }
+
+    fn recursive_ret(&self, low: &Map) -> Map {
+        let mut m = Map::new();
+        m.insert("changes", Value::Map(Map::new()));
+        m.insert("result", Value::Bool(false));
+        m.insert("comment", s("Recursive requisite found"));
+        m.insert("__run_num__", Value::Int(self.run_num));
+        for key in ["__sls__", "__id__", "name"] {
+            m.insert(key, low.get(key).cloned().unwrap_or(Value::Null));
+        }
+        m
+    }
+
+    fn call_chunk(&mut self, i: usize, running: &mut Map, depth: u32) {
+        let tag = gen_tag(&self.chunks[i]);
+        if !self.chunks[i]
+            .get("prerequired")
+            .map(Value::truthy)
+            .unwrap_or(false)
+        {
+            self.active.insert(tag.clone());
+        }
+        let mut requisites: Vec<&str> = vec![
+            "require",
+            "require_any",
+            "watch",
+            "watch_any",
+            "prereq",
+            "onfail",
+            "onfail_any",
+            "onchanges",
+            "onchanges_any",
+        ];
+        let is_prereq = self.chunks[i]
+            .get("__prereq__")
+            .map(Value::truthy)
+            .unwrap_or(false);
+        let (status, reqs) = if !is_prereq {
+            requisites.push("prerequired");
+            self.check_requisite(i, running, true)
+        } else {
+            self.check_requisite(i, running, false)
+        };
+        match status {
+            Status::Unmet => {
+                let mut lost: Vec<(&str, Vec<(String, Value)>)> = Vec::new();
+                let mut found_reqs: Vec<usize> = Vec::new();
+                for requisite in &requisites {
+                    let mut lost_here = Vec::new();
+                    let low = self.chunks[i].clone();
+                    if low.contains_key(requisite) {
+                        for req in req_list(&low, requisite) {
+                            let Some((key, val)) = req_pair(&req) else {
+                                continue;
+                            };
+                            let mut found = false;
+                            for j in 0..self.chunks.len() {
+                                if val.is_null() {
+                                    continue;
+                                }
+                                if Self::chunk_matches(&self.chunks[j], &key, &val) {
+                                    if *requisite == "prereq" {
+                                        self.chunks[j].insert("__prereq__", Value::Bool(true));
+                                    } else if *requisite == "prerequired" && key != "sls" {
+                                        self.chunks[j].insert("__prerequired__", Value::Bool(true));
+                                    }
+                                    found_reqs.push(j);
+                                    found = true;
+                                }
+                            }
+                            if !found {
+                                lost_here.push((key, val));
+                            }
+                        }
+                    }
+                    lost.push((requisite, lost_here));
+                }
+                if lost.iter().any(|(_, l)| !l.is_empty()) {
+                    let mut comment = String::from("The following requisites were not found:\n");
+                    for (requisite, lreqs) in &lost {
+                        if lreqs.is_empty() {
+                            continue;
+                        }
+                        comment.push_str(&format!("{}{}:\n", " ".repeat(19), requisite));
+                        for (k, v) in lreqs {
+                            comment.push_str(&format!("{}{}: {}\n", " ".repeat(23), k, v.py_str()));
+                        }
+                    }
+                    let low = &self.chunks[i];
+                    let ret = self.fake_ret(low, &comment, None);
+                    if is_prereq {
+                        self.pre.insert(tag.as_str(), Value::Map(ret));
+                    } else {
+                        running.insert(tag.as_str(), Value::Map(ret));
+                    }
+                    self.run_num += 1;
+                    return;
+                }
+                let mut last_chunk = i;
+                for j in found_reqs {
+                    last_chunk = j;
+                    let ctag = gen_tag(&self.chunks[j]);
+                    if running.contains_key(ctag.as_str()) {
+                        continue;
+                    }
+                    if self.active.contains(&ctag) {
+                        if self.chunks[j]
+                            .get("__prerequired__")
+                            .map(Value::truthy)
+                            .unwrap_or(false)
+                        {
+                            // Prereq recursive: run this chunk with prereq on.
+                            if !self.pre.contains_key(tag.as_str()) {
+                                self.chunks[i].insert("__prereq__", Value::Bool(true));
+                                let r = self.call_index(i, running);
+                                self.pre.insert(ctag.as_str(), Value::Map(r));
+                            }
+                            return;
+                        }
+                        let ret = self.recursive_ret(&self.chunks[i]);
+                        running.insert(tag.as_str(), Value::Map(ret));
+                        self.run_num += 1;
+                        return;
+                    }
+                    self.call_chunk(j, running, 0);
+                    if self.check_failhard(j, running) {
+                        running.insert("__FAILHARD__", Value::Bool(true));
+                        return;
+                    }
+                }
+                if self.chunks[i]
+                    .get("__prereq__")
+                    .map(Value::truthy)
+                    .unwrap_or(false)
+                {
+                    let (status, _) = self.check_requisite(i, running, false);
+                    let mut r = self.call_index(i, running);
+                    if !r.get("changes").map(Value::truthy).unwrap_or(false)
+                        && status == Status::Change
+                    {
+                        let mut ch = Map::new();
+                        ch.insert("watch", s("watch"));
+                        r.insert("changes", Value::Map(ch));
+                        r.insert("result", Value::Null);
+                    }
+                    self.pre.insert(tag.as_str(), Value::Map(r));
+                } else if depth + 1 >= 20 {
+                    let ret = self.recursive_ret(&self.chunks[i]);
+                    running.insert(tag.as_str(), Value::Map(ret));
+                } else {
+                    self.call_chunk(i, running, depth + 1);
+                }
+                // Salt checks failhard on the last requisite chunk of the loop here.
+                if self.check_failhard(last_chunk, running) {
+                    running.insert("__FAILHARD__", Value::Bool(true));
+                }
+            }
+            Status::Met => {
+                let r = self.call_index(i, running);
+                if is_prereq {
+                    self.pre.insert(tag.as_str(), Value::Map(r));
+                } else {
+                    running.insert(tag.as_str(), Value::Map(r));
+                }
+            }
+            Status::Fail => {
+                if let Some(Value::Map(mut pre)) = self.pre.get(tag.as_str()).cloned() {
+                    // The earlier test run of a prereq'd state; its changes were only proposed.
+                    if pre.get("changes").map(Value::truthy).unwrap_or(false) {
+                        pre.insert("changes", Value::Map(Map::new()));
+                    }
+                    pre.insert("__run_num__", Value::Int(self.run_num));
+                    for key in ["__sls__", "__id__", "name"] {
+                        pre.insert(key, self.chunks[i].get(key).cloned().unwrap_or(Value::Null));
+                    }
+                    running.insert(tag.as_str(), Value::Map(pre));
+                } else {
+                    // Salt builds this from a set: the order of several names is random there.
+                    let mut failed: Vec<String> = Vec::new();
+                    for (_, idxs) in &reqs {
+                        for &j in idxs {
+                            let rl = &self.chunks[j];
+                            let rtag = gen_tag(rl);
+                            let rret = self
+                                .pre
+                                .get(rtag.as_str())
+                                .or_else(|| running.get(rtag.as_str()));
+                            if let Some(r) = rret {
+                                if matches!(r.get("result"), Some(Value::Bool(false))) {
+                                    let key = format!(
+                                        "{}.{}",
+                                        low_str(rl, "__sls__"),
+                                        low_str(rl, "__id__")
+                                    );
+                                    if !failed.contains(&key) {
+                                        failed.push(key);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let cmt = format!("One or more requisite failed: {}", failed.join(", "));
+                    let ret = self.fake_ret(&self.chunks[i], &cmt, None);
+                    running.insert(tag.as_str(), Value::Map(ret.clone()));
+                    self.pre.insert(tag.as_str(), Value::Map(ret));
+                }
+                self.run_num += 1;
+            }
+            Status::Change if !is_prereq => {
+                let ret = self.call_index(i, running);
+                let ret = if !ret.get("changes").map(Value::truthy).unwrap_or(false)
+                    && !ret.get("skip_watch").map(Value::truthy).unwrap_or(false)
+                {
+                    let mut low = self.chunks[i].clone();
+                    let fun = low.get("fun").cloned().unwrap_or(Value::Null);
+                    low.insert("sfun", fun);
+                    low.insert("fun", s("mod_watch"));
+                    let mut rq = Map::new();
+                    for (k, idxs) in &reqs {
+                        rq.insert(
+                            *k,
+                            Value::List(
+                                idxs.iter()
+                                    .map(|&j| Value::Map(self.chunks[j].clone()))
+                                    .collect(),
+                            ),
+                        );
+                    }
+                    low.insert("__reqs__", Value::Map(rq));
+                    self.call(&mut low, running, 1)
+                } else {
+                    ret
+                };
+                running.insert(tag.as_str(), Value::Map(ret));
+            }
+            Status::Pre => {
+                let mut ret = self.fake_ret(&self.chunks[i], "No changes detected", None);
+                ret.insert("result", Value::Bool(true));
+                running.insert(tag.as_str(), Value::Map(ret.clone()));
+                self.pre.insert(tag.as_str(), Value::Map(ret));
+                self.run_num += 1;
+            }
+            Status::Onfail => {
+                let ret = self.fake_ret(
+                    &self.chunks[i],
+                    "State was not run because onfail req did not change",
+                    Some(("__state_ran__", Value::Bool(false))),
+                );
+                running.insert(tag.as_str(), Value::Map(ret));
+                self.run_num += 1;
+            }
+            Status::Onchanges => {
+                let ret = self.fake_ret(
+                    &self.chunks[i],
+                    "State was not run because none of the onchanges reqs changed",
+                    Some(("__state_ran__", Value::Bool(false))),
+                );
+                running.insert(tag.as_str(), Value::Map(ret));
+                self.run_num += 1;
+            }
+            Status::Change => {
+                // A prereq test run of a watching state.
+                let r = self.call_index(i, running);
+                self.pre.insert(tag.as_str(), Value::Map(r));
+            }
+        }
+    }
+
+    /// `call` on chunk `i` of the current list (mutations to the low chunk are kept).
+    fn call_index(&mut self, i: usize, running: &Map) -> Map {
+        let mut low = std::mem::take(&mut self.chunks[i]);
+        let r = self.call(&mut low, running, 1);
+        self.chunks[i] = low;
+        r
+    }
+
+    // ---- call --------------------------------------------------------------------------------
+
+    /// `verify_data`: errors that stop a chunk before its function runs.
+    fn verify_data(&self, low: &mut Map) -> Vec<String> {
+        let mut errors = Vec::new();
+        for k in ["state", "fun", "name"] {
+            if !low.contains_key(k) {
+                errors.push(format!("Missing \"{k}\" data"));
+            }
+        }
+        if let Some(name) = low.get("name") {
+            if name.truthy() && !matches!(name, Value::Str(_)) {
+                let sls = match low.get("__sls__") {
+                    Some(s) => format!("in SLS '{}' ", s.py_str()),
+                    None => String::new(),
+                };
+                errors.push(format!(
+                    "ID '{}' {}is not formed as a string, but is a {}",
+                    name.py_str(),
+                    sls,
+                    name.type_name()
+                ));
+            }
+        }
+        if let Some(umask) = low.remove("umask") {
+            match i64::from_str_radix(&umask.py_str(), 8) {
+                Ok(v) => {
+                    low.insert("__umask__", Value::Int(v));
+                }
+                Err(_) => errors.push(format!("Invalid umask: {}", umask.py_str())),
+            }
+        }
+        if !errors.is_empty() {
+            return errors;
+        }
+        let full = format!("{}.{}", low_str(low, "state"), low_str(low, "fun"));
+        match self.env.states.get(&full) {
+            None => {
+                if let Some(sls) = low.get("__sls__") {
+                    errors.push(format!(
+                        "State '{full}' was not found in SLS '{}'",
+                        sls.py_str()
+                    ));
+                    // loader.missing_fun_string for a module that loaded (or never existed).
+                    errors.push(format!("Reason: '{full}' is not available."));
+                } else {
+                    errors.push(format!("Specified state '{full}' was not found"));
+                }
+            }
+            Some(def) => {
+                for p in def.required {
+                    if !low.contains_key(p) {
+                        errors.push(format!("Missing parameter {p} for state {full}"));
+                    }
+                }
+            }
+        }
+        errors
+    }
+
+    fn call(&mut self, low: &mut Map, running: &Map, retries: i64) -> Map {
+        let started_wall = SystemTime::now();
+        let started = Instant::now();
+        let errors = self.verify_data(low);
+        if !errors.is_empty() {
+            let mut ret = Map::new();
+            ret.insert("result", Value::Bool(false));
+            ret.insert("name", low.get("name").cloned().unwrap_or(Value::Null));
+            ret.insert("changes", Value::Map(Map::new()));
+            let comment: String = errors.iter().map(|e| format!("{e}\n")).collect();
+            ret.insert("comment", Value::Str(comment));
+            ret.insert("__run_num__", Value::Int(self.run_num));
+            self.run_num += 1;
+            return ret;
+        }
+        let mut ret = Map::new();
+        ret.insert("result", Value::Bool(false));
+        ret.insert("name", low.get("name").cloned().unwrap_or(Value::Null));
+        ret.insert("changes", Value::Map(Map::new()));
+
+        let is_prereq = low.get("__prereq__").map(Value::truthy).unwrap_or(false);
+        let test = self.opts.test || is_prereq;
+        let full = format!("{}.{}", low_str(low, "state"), low_str(low, "fun"));
+
+        if ["unless", "onlyif", "creates"]
+            .iter()
+            .any(|k| low.contains_key(k))
+        {
+            let chk = run_check(low, self.opts, self.env);
+            for (k, v) in chk.iter() {
+                ret.insert(k.clone(), v.clone());
+            }
+        }
+        let mut parallel = false;
+        if !matches!(ret.get("result"), Some(Value::Bool(true))) {
+            let def = self.env.states.get(&full).copied();
+            let outcome = match def {
+                Some(def) => {
+                    let call = StateCall {
+                        low,
+                        test,
+                        running,
+                        exec: &self.env.exec,
+                        ctx: &self.env.ctx,
+                        shell: &self.opts.shell,
+                    };
+                    (def.fun)(&call)
+                }
+                None => Err(StateError::Other(format!("'{full}' is not available."))),
+            };
+            ret = match outcome {
+                Ok(r) => r,
+                Err(e) => exception_ret(low, &full, &e),
+            };
+            // parallel: True runs in a separate process in Salt; halite runs it in place and
+            // reshapes the result as reconcile_procs leaves it.
+            parallel = !is_prereq && low.get("parallel").map(Value::truthy).unwrap_or(false);
+        }
+        if low.contains_key("check_cmd") && !self.has_own_check_cmd(&full) {
+            let chk = run_check_cmd(low, self.opts);
+            for (k, v) in chk.iter() {
+                ret.insert(k.clone(), v.clone());
+            }
+        }
+        unify(&mut ret);
+        if is_prereq {
+            low.insert("__prereq__", Value::Bool(false));
+            return ret;
+        }
+        let elapsed = started.elapsed();
+        let duration = Value::Float(elapsed.as_micros() as f64 / 1000.0);
+        let start_time = s(&local_time_iso(started_wall));
+        if parallel {
+            let mut p = Map::new();
+            p.insert("name", ret.get("name").cloned().unwrap_or(Value::Null));
+            p.insert("result", Value::Null);
+            p.insert("changes", Value::Map(Map::new()));
+            p.insert("comment", s("Started in a separate process"));
+            p.insert(
+                "__sls__",
+                low.get("__sls__").cloned().unwrap_or(Value::Null),
+            );
+            p.insert("__run_num__", Value::Int(self.run_num));
+            p.insert("start_time", start_time.clone());
+            p.insert("duration", duration.clone());
+            p.insert("__id__", low.get("__id__").cloned().unwrap_or(Value::Null));
+            for (k, v) in ret.iter() {
+                p.insert(k.clone(), v.clone());
+            }
+            p.insert("start_time", start_time);
+            p.insert("duration", duration);
+            p.insert("__parallel__", Value::Bool(true));
+            self.run_num += 1;
+            return p;
+        }
+        ret.insert(
+            "__sls__",
+            low.get("__sls__").cloned().unwrap_or(Value::Null),
+        );
+        ret.insert("__run_num__", Value::Int(self.run_num));
+        self.run_num += 1;
+        ret.insert("start_time", start_time);
+        ret.insert("duration", duration);
+        ret.insert("__id__", low.get("__id__").cloned().unwrap_or(Value::Null));
+        if low.contains_key("retry") && !low.contains_key("parallel") {
+            let retry = verify_retry_data(low.get("retry").unwrap_or(&Value::Null));
+            low.insert("retry", Value::Map(retry.clone()));
+            let until = retry.get("until").cloned().unwrap_or(Value::Bool(true));
+            let attempts = retry.get("attempts").and_then(Value::as_i64).unwrap_or(2);
+            let mut interval = retry.get("interval").and_then(Value::as_i64).unwrap_or(30);
+            let splay = retry.get("splay").and_then(Value::as_i64).unwrap_or(0);
+            if !self.opts.test {
+                let result = ret.get("result").cloned().unwrap_or(Value::Null);
+                if until != result && attempts > retries {
+                    if splay != 0 {
+                        interval += pseudo_random(splay);
+                    }
+                    std::thread::sleep(std::time::Duration::from_secs(interval.max(0) as u64));
+                    let mut retry_ret = self.call(low, running, retries + 1);
+                    let orig = ret;
+                    let orig_comment = orig.get("comment").map(Value::py_str).unwrap_or_default();
+                    let new_comment = retry_ret
+                        .get("comment")
+                        .map(Value::py_str)
+                        .unwrap_or_default();
+                    retry_ret.insert(
+                        "comment",
+                        Value::Str(format!(
+                            "Attempt {retries}: Returned a result of \"{}\", with the following comment: \"{}\"\n{}",
+                            py_bool_str(orig.get("result")),
+                            orig_comment,
+                            new_comment
+                        )),
+                    );
+                    let d = retry_ret
+                        .get("duration")
+                        .and_then(Value::as_f64)
+                        .unwrap_or(0.0)
+                        + orig.get("duration").and_then(Value::as_f64).unwrap_or(0.0)
+                        + (interval * 1000) as f64;
+                    retry_ret.insert("duration", Value::Float(d));
+                    if retries == 1 {
+                        retry_ret.insert(
+                            "start_time",
+                            orig.get("start_time").cloned().unwrap_or(Value::Null),
+                        );
+                    }
+                    ret = retry_ret;
+                }
+            } else {
+                let c = ret
+                    .get("comment")
+                    .filter(|c| c.truthy())
+                    .map(Value::py_str)
+                    .unwrap_or_default();
+                ret.insert(
+                    "comment",
+                    Value::Str(format!(
+                        "{c}  The state would be retried every {interval} seconds (with a splay of up to {splay} seconds) a maximum of {attempts} times or until a result of {} is returned",
+                        py_bool_str(Some(&until))
+                    )),
+                );
+            }
+        }
+        ret
+    }
+
+    /// States that take `check_cmd` themselves (file.managed's `mod_run_check_cmd`).
+    fn has_own_check_cmd(&self, full: &str) -> bool {
+        full == "file.managed"
+    }
+
+    // ---- call_listen -------------------------------------------------------------------------
+
+    fn call_listen(&mut self, chunks: &[Map], running: &mut Map) {
+        type Cref = (String, String, String);
+        let crefs: Vec<(Cref, &Map)> = chunks
+            .iter()
+            .map(|c| {
+                (
+                    (
+                        low_str(c, "state"),
+                        low_str(c, "__id__"),
+                        low_str(c, "name"),
+                    ),
+                    c,
+                )
+            })
+            .collect();
+        let in_cref = |cref: &Cref, v: &str| cref.0 == v || cref.1 == v || cref.2 == v;
+        let mut listeners: Vec<(Cref, Vec<Value>)> = Vec::new();
+        for c in chunks {
+            let key = (
+                low_str(c, "state"),
+                low_str(c, "__id__"),
+                low_str(c, "name"),
+            );
+            if c.contains_key("listen") {
+                listeners.push((key, req_list(c, "listen")));
+            }
+            if let Some(Value::List(l_in)) = c.get("listen_in") {
+                for l in l_in {
+                    if let Value::Map(m) = l {
+                        for (k, v) in m.iter() {
+                            let mut target = Map::new();
+                            target.insert(
+                                low_str(c, "state"),
+                                c.get("__id__").cloned().unwrap_or(Value::Null),
+                            );
+                            listeners.push((
+                                (k.py_str(), v.py_str(), "lookup".into()),
+                                vec![Value::Map(target)],
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        let mut mod_watchers: Vec<Map> = Vec::new();
+        let mut errors: Vec<(String, Map)> = Vec::new();
+        let listen_error = |name: &str, id: &str| -> (String, Map) {
+            let tag = format!("Listen_Error_|-listen_{id}_|-listen_{name}_|-Listen_Error");
+            let mut m = Map::new();
+            m.insert(
+                "comment",
+                Value::Str(format!("Referenced state {name}: {id} does not exist")),
+            );
+            m.insert("name", Value::Str(format!("listen_{name}:{id}")));
+            m.insert("result", Value::Bool(false));
+            m.insert("changes", Value::Map(Map::new()));
+            (tag, m)
+        };
+        for (key, vals) in &listeners {
+            for listen_to in vals {
+                let listen_to: Map = match listen_to {
+                    Value::Map(m) => m.clone(),
+                    other => {
+                        let target = other.py_str();
+                        let mut found = None;
+                        for c in chunks {
+                            if low_str(c, "__id__") == target || low_str(c, "name") == target {
+                                let mut m = Map::new();
+                                m.insert(
+                                    low_str(c, "state"),
+                                    c.get("__id__").cloned().unwrap_or(Value::Null),
+                                );
+                                found = Some(m);
+                            }
+                        }
+                        match found {
+                            Some(m) => m,
+                            None => continue,
+                        }
+                    }
+                };
+                for (lkey, lval) in listen_to.iter() {
+                    let (lkey, lval) = (lkey.py_str(), lval.py_str());
+                    if !crefs
+                        .iter()
+                        .any(|(cref, _)| cref.0 == lkey && in_cref(cref, &lval))
+                    {
+                        errors.push(listen_error(&lkey, &lval));
+                        continue;
+                    }
+                    let to_tags: Vec<String> = crefs
+                        .iter()
+                        .filter(|(cref, _)| cref.0 == lkey && in_cref(cref, &lval))
+                        .map(|(_, d)| gen_tag(d))
+                        .collect();
+                    for to_tag in to_tags {
+                        if !running.contains_key(to_tag.as_str())
+                            || !changes_truthy(running, &to_tag)
+                        {
+                            continue;
+                        }
+                        if !crefs
+                            .iter()
+                            .any(|(cref, _)| cref.0 == key.0 && in_cref(cref, &key.1))
+                        {
+                            errors.push(listen_error(&key.0, &key.1));
+                            continue;
+                        }
+                        for (cref, data) in &crefs {
+                            if cref.0 == key.0 && in_cref(cref, &key.1) {
+                                let mut low = (*data).clone();
+                                let fun = low.get("fun").cloned().unwrap_or(Value::Null);
+                                low.insert("sfun", fun);
+                                low.insert("fun", s("mod_watch"));
+                                let id = low_str(&low, "__id__");
+                                low.insert("__id__", Value::Str(format!("listener_{id}")));
+                                for r in REQUISITE_KEYWORDS {
+                                    low.remove(r);
+                                }
+                                mod_watchers.push(low);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let ret = self.call_chunks(mod_watchers);
+        for (k, v) in ret.iter() {
+            running.insert(k.clone(), v.clone());
+        }
+        for (tag, mut err) in errors {
+            err.insert("__run_num__", Value::Int(self.run_num));
+            self.run_num += 1;
+            running.insert(tag.as_str(), Value::Map(err));
+        }
+    }
+}
+
+/// The result Salt builds when a state function raises.
+fn exception_ret(low: &Map, full: &str, e: &StateError) -> Map {
+    let (kind, msg) = match e {
+        StateError::Invocation(m) => ("salt.exceptions.SaltInvocationError", m.clone()),
+        StateError::Other(m) => ("Exception", m.clone()),
+    };
+    let fun = full.rsplit('.').next().unwrap_or(full);
+    let mut ret = Map::new();
+    ret.insert("result", Value::Bool(false));
+    ret.insert("name", low.get("name").cloned().unwrap_or(Value::Null));
+    ret.insert("changes", Value::Map(Map::new()));
+    ret.insert(
+        "comment",
+        Value::Str(format!(
+            "An exception occurred in this state: Traceback (most recent call last):\n  File \"halite\", in {fun}\n{kind}: {msg}\n"
+        )),
+    );
+    ret
+}
+
+/// `OutputUnifier("content_check", "unify")`: a list comment is joined with newlines and the
+/// result becomes a bool (or stays None).
+fn unify(ret: &mut Map) {
+    if let Some(Value::List(l)) = ret.get("comment") {
+        let joined = l.iter().map(Value::py_str).collect::<Vec<_>>().join("\n");
+        ret.insert("comment", Value::Str(joined));
+    }
+    if let Some(r) = ret.get("result") {
+        if !r.is_null() {
+            let b = r.truthy();
+            ret.insert("result", Value::Bool(b));
+        }
+    }
+}
+
+fn py_bool_str(v: Option<&Value>) -> String {
+    v.map(Value::py_str).unwrap_or_else(|| "None".into())
+}
+
+fn pseudo_random(max: i64) -> i64 {
+    let n = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0) as i64;
+    n % (max + 1)
+}
+
+/// `verify_retry_data`: `retry: True`, `False` or a dict, with defaults and type checks.
+fn verify_retry_data(data: &Value) -> Map {
+    let defaults = [
+        ("until", Value::Bool(true)),
+        ("attempts", Value::Int(2)),
+        ("splay", Value::Int(0)),
+        ("interval", Value::Int(30)),
+    ];
+    let mut out = Map::new();
+    match data {
+        Value::Map(m) => {
+            for key in ["until", "attempts", "interval", "splay"] {
+                let default = defaults
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or(Value::Null);
+                let v = match (key, m.get(key)) {
+                    ("until", Some(v @ Value::Bool(_))) => v.clone(),
+                    (_, Some(v @ Value::Int(_))) if key != "until" => v.clone(),
+                    (_, Some(Value::Bool(b))) if key != "until" => Value::Int(*b as i64),
+                    _ => default,
+                };
+                out.insert(key, v);
+            }
+        }
+        Value::Bool(false) => {
+            out.insert("until", Value::Bool(true));
+            out.insert("attempts", Value::Int(0));
+            out.insert("splay", Value::Int(0));
+            out.insert("interval", Value::Int(30));
+        }
+        _ => {
+            for (k, v) in defaults {
+                out.insert(k, v);
+            }
+        }
+    }
+    out
+}
+
+/// Salt's `call_chunks`: run the chunks in order, requisites first. The running dictionary is
+/// keyed by tag (`state_|-id_|-name_|-fun`).
+pub fn call_chunks(chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+    let mut st = State::new(opts, env);
+    st.call_chunks(chunks)
+}
+
+/// What `state.apply`/`state.sls`/`state.highstate`/`state.single` run after compilation
+/// (`call_high` without the compile step): `call_chunks` and then `call_listen`.
+pub fn apply_chunks(chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+    let mut st = State::new(opts, env);
+    let mut running = st.call_chunks(chunks.clone());
+    st.call_listen(&chunks, &mut running);
+    running
+}
+
+/// `state.low`: one chunk through `State.call`, returning the bare result dict (no tag,
+/// `__run_num__` 0). Salt raises a KeyError after running a chunk without `__id__`; halite
+/// returns `null` for it.
+pub fn call_low(mut low: Map, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+    let mut st = State::new(opts, env);
+    st.call(&mut low, &Map::new(), 1)
+}

@@ -1,0 +1,6 @@
+one:
+  test.nop
+two:
+  test.fail_without_changes
+three:
+  test.nop

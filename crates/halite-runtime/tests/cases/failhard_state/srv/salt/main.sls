@@ -1,0 +1,7 @@
+one:
+  test.nop
+two:
+  test.fail_without_changes:
+    - failhard: True
+three:
+  test.nop

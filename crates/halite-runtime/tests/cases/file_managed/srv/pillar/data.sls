@@ -1,0 +1,3 @@
+mykey: |
+  pillar text
+  second

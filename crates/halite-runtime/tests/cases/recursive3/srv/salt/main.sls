@@ -1,0 +1,14 @@
+first:
+  test.nop:
+    - require:
+      - second
+second:
+  test.nop:
+    - require:
+      - third
+third:
+  test.nop:
+    - require:
+      - first
+independent:
+  test.nop

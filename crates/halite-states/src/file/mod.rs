@@ -1,0 +1,5 @@
+//! Salt's `file` state module (salt/states/file.py).
+
+use crate::StateRegistry;
+
+pub(crate) fn register(_r: &mut StateRegistry) {}

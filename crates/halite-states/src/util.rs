@@ -1,0 +1,159 @@
+//! Small helpers shared by the state modules and the runtime.
+
+use halite_value::{Map, Value};
+
+/// Salt's `_gen_tag`: `state_|-__id__|-name_|-fun`, each part as Python's `str()`.
+pub fn gen_tag(low: &Map) -> String {
+    let part = |k: &str| low.get(k).map(Value::py_str).unwrap_or_default();
+    format!(
+        "{}_|-{}_|-{}_|-{}",
+        part("state"),
+        part("__id__"),
+        part("name"),
+        part("fun")
+    )
+}
+
+pub fn gen_tag_value(low: &Value) -> String {
+    low.as_map().map(gen_tag).unwrap_or_default()
+}
+
+/// Python's `fnmatch.fnmatch` on POSIX (case-sensitive): `*`, `?`, `[seq]`, `[!seq]`; an
+/// unclosed `[` is a literal.
+pub fn fnmatch(name: &str, pat: &str) -> bool {
+    let n: Vec<char> = name.chars().collect();
+    let p: Vec<char> = pat.chars().collect();
+    fn class_end(p: &[char], i: usize) -> Option<usize> {
+        // p[i] == '['; returns index of closing ']'
+        let mut j = i + 1;
+        if j < p.len() && p[j] == '!' {
+            j += 1;
+        }
+        if j < p.len() && p[j] == ']' {
+            j += 1;
+        }
+        while j < p.len() && p[j] != ']' {
+            j += 1;
+        }
+        (j < p.len()).then_some(j)
+    }
+    fn class_match(p: &[char], start: usize, end: usize, c: char) -> bool {
+        let mut i = start + 1;
+        let neg = i < end && p[i] == '!';
+        if neg {
+            i += 1;
+        }
+        let mut hit = false;
+        let first = i;
+        while i < end {
+            if i + 2 < end && p[i + 1] == '-' {
+                if p[i] <= c && c <= p[i + 2] {
+                    hit = true;
+                }
+                i += 3;
+            } else {
+                if p[i] == c || (i == first && p[i] == ']' && c == ']') {
+                    hit = true;
+                }
+                i += 1;
+            }
+        }
+        hit != neg
+    }
+    fn rec(n: &[char], p: &[char]) -> bool {
+        let (mut ni, mut pi) = (0, 0);
+        let mut star: Option<(usize, usize)> = None;
+        loop {
+            if pi < p.len() {
+                match p[pi] {
+                    '*' => {
+                        star = Some((pi, ni));
+                        pi += 1;
+                        continue;
+                    }
+                    '?' if ni < n.len() => {
+                        ni += 1;
+                        pi += 1;
+                        continue;
+                    }
+                    '[' => {
+                        if let Some(end) = class_end(p, pi) {
+                            if ni < n.len() && class_match(p, pi, end, n[ni]) {
+                                ni += 1;
+                                pi = end + 1;
+                                continue;
+                            }
+                        } else if ni < n.len() && n[ni] == '[' {
+                            ni += 1;
+                            pi += 1;
+                            continue;
+                        }
+                    }
+                    c if c != '?' && ni < n.len() && n[ni] == c => {
+                        ni += 1;
+                        pi += 1;
+                        continue;
+                    }
+                    _ => {}
+                }
+            } else if ni == n.len() {
+                return true;
+            }
+            match star {
+                Some((sp, sn)) if sn < n.len() => {
+                    star = Some((sp, sn + 1));
+                    pi = sp + 1;
+                    ni = sn + 1;
+                }
+                _ => return false,
+            }
+        }
+    }
+    rec(&n, &p)
+}
+
+/// Python `datetime.time.isoformat()` of the local time now: `HH:MM:SS.ffffff`, or
+/// `HH:MM:SS` when the microseconds are 0.
+pub fn local_time_iso(t: std::time::SystemTime) -> String {
+    let d = t.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let secs = d.as_secs() as i64;
+    let micros = d.subsec_micros();
+    let offset = local_utc_offset(secs);
+    let day = (secs + offset).rem_euclid(86_400);
+    let (h, m, s) = (day / 3600, (day / 60) % 60, day % 60);
+    if micros == 0 {
+        format!("{h:02}:{m:02}:{s:02}")
+    } else {
+        format!("{h:02}:{m:02}:{s:02}.{micros:06}")
+    }
+}
+
+fn local_utc_offset(secs: i64) -> i64 {
+    let t: libc::time_t = secs as libc::time_t;
+    // SAFETY: localtime_r writes into the zeroed struct we own; both pointers are valid.
+    unsafe {
+        let mut tm: libc::tm = std::mem::zeroed();
+        if libc::localtime_r(&t, &mut tm).is_null() {
+            return 0;
+        }
+        tm.tm_gmtoff
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fnmatch;
+
+    #[test]
+    fn fnmatch_like_python() {
+        assert!(fnmatch("web_one", "web_*"));
+        assert!(fnmatch("db_one", "db_on?"));
+        assert!(!fnmatch("db_one", "db_o?"));
+        assert!(fnmatch("abc", "a[a-c]c"));
+        assert!(!fnmatch("abc", "a[!a-c]c"));
+        assert!(fnmatch("a[", "a["));
+        assert!(fnmatch("", "*"));
+        assert!(fnmatch("x/y", "x*"));
+        assert!(!fnmatch("main", "other"));
+    }
+}

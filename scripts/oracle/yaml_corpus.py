@@ -132,27 +132,38 @@ def main():
 
 
 def dump_cases(path):
-    """Each case's text is a JSON value; every value is dumped in all the Salt flavours."""
+    """Each case's text is a JSON value; it is dumped in every flavour Salt uses. Salt's
+    safe_dump goes through SafeOrderedDumper, i.e. libyaml's emitter (CSafeDumper);
+    yaml_dquote/yaml_squote use PyYAML's pure-Python Emitter."""
     import salt.utils.jinja as sj
+    import salt.utils.yamlencoding as ye
 
-    env = None
+    def plain(v):
+        """OrderedDicts -> dicts: SafeRepresenter sorts the keys of a plain dict."""
+        if isinstance(v, dict):
+            return {k: plain(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [plain(x) for x in v]
+        return v
+
     out = []
     for name, text in read_cases(path):
-        value = json.loads(text, object_pairs_hook=OrderedDict)
-        value = unjson(value)
+        value = unjson(json.loads(text, object_pairs_hook=OrderedDict))
         exp = {}
         flavours = {
-            "safe_dump_block": lambda v: yaml.safe_dump(v, default_flow_style=False),
-            "safe_dump_default": lambda v: yaml.safe_dump(v),
-            "safe_dump_flow": lambda v: yaml.safe_dump(v, default_flow_style=True),
-            "safe_dump_unicode": lambda v: yaml.safe_dump(v, default_flow_style=False, allow_unicode=True),
-            "safe_dump_indent4": lambda v: yaml.safe_dump(v, default_flow_style=False, indent=4),
-            "salt_safe_dump_block": lambda v: yd.safe_dump(v, default_flow_style=False),
-            "salt_yaml_filter": lambda v: sj.SerializerExtension(_env()).format_yaml(v),
-            "yaml_encode": lambda v: str(sj.yaml_encode(v)),
-            "yaml_dquote": lambda v: str(sj.yaml_dquote(v)) if isinstance(v, str) else None,
-            "yaml_squote": lambda v: str(sj.yaml_squote(v)) if isinstance(v, str) else None,
-            "yaml_outputter": lambda v: _outputter(v),
+            # DumpOptions(default_flow_style, indent, allow_unicode, sort_keys)
+            "none_2_unicode_ordered": lambda v: yd.safe_dump(v),
+            "block_2_unicode_ordered": lambda v: yd.safe_dump(v, default_flow_style=False),
+            "flow_2_unicode_ordered": lambda v: yd.safe_dump(v, default_flow_style=True),
+            "block_4_unicode_ordered": lambda v: yd.safe_dump(v, default_flow_style=False, indent=4),
+            "block_2_ascii_ordered": lambda v: yd.safe_dump(v, default_flow_style=False, allow_unicode=False),
+            "none_2_ascii_sorted": lambda v: yd.safe_dump(plain(v), allow_unicode=False),
+            "block_2_unicode_sorted": lambda v: yd.safe_dump(plain(v), default_flow_style=False),
+            "yaml_filter": lambda v: str(sj.SerializerExtension(_env()).format_yaml(v)),
+            "yaml_outputter": lambda v: _outputter(plain(v)),
+            "yaml_encode": lambda v: str(ye.yaml_encode(v)),
+            "yaml_dquote": lambda v: str(ye.yaml_dquote(v)),
+            "yaml_squote": lambda v: str(ye.yaml_squote(v)),
         }
         for fl, fn in flavours.items():
             try:

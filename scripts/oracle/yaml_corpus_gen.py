@@ -282,9 +282,43 @@ def yamlify_cases():
     return [(a, a) for a in args]
 
 
+def dump_values():
+    """JSON texts of values to dump. Object keys "int:1", "float:1.5", "bool:true", "null:"
+    stand for non-string keys (see unkey() in yaml_corpus.py)."""
+    strings = ["", "a", "hello world", "yes", "no", "on", "off", "y", "n", "true", "True", "null", "None", "~",
+               "123", "0644", "1.5", "1e3", "0x1F", "1:20", "2024-01-31", "-", "- a", "a: b", "a:b", "a #b", "a#b",
+               "#x", "!x", "&x", "*x", "?", "? x", "|", ">", "%x", "@x", "`x", "'q'", '"dq"', "it's", 'say "hi"',
+               " lead", "trail ", "  both  ", "a  b", "line1\nline2", "line1\nline2\n", "\n", "\nlead", "tab\there",
+               "x\ty", "\t", "café", "ключ", "😀", "nbsp\u00a0x", "\u0085nel", "\u2028ls", "bell\u0007", "\u001b[0m",
+               "\ufeffbom", "a, b", "[a]", "{a}", "a]", "a}", "a,", ",a", "---", "...", "--- x", "a --- b", "=", "<<",
+               "a\\b", "C:\\Windows", "http://x.y/z?a=b&c=d", "salt://a/b.conf", "/etc/nginx/nginx.conf",
+               "echo hello && echo world", "{{ x }}", "{% if %}", "long " * 30, "x" * 100, ("word " * 20).strip() + "\n" + "second line",
+               "trailing\n\n", "  indented\nline", "a\r\nb", "-1", "+1", ".5", ".inf", "NaN", "0", "00", "0o17", "1_000",
+               "12:30:00", "Yes", "OFF", "x: y: z", "key:", ":key", "a'b\"c", "\\", "\u00e9t\u00e9"]
+    vals = [json.dumps(s, ensure_ascii=False) for s in strings]
+    vals += ["null", "true", "false", "0", "1", "-1", "123456789", "1.5", "-0.5", "1e+20", "1e-05", "0.1",
+             "3.141592653589793", "1.0", "100.0", "[]", "{}", "[1, 2, 3]", '["a", "b"]', '{"a": 1}',
+             '{"b": 1, "a": 2, "c": 3}', '{"a": [1, 2], "b": {"c": "d"}}',
+             '{"a": [], "b": {}, "c": null, "d": ""}', '[[1, 2], [3, [4, 5]], {"a": [6]}]',
+             '[{"a": 1, "b": 2}, {"c": 3}]', '{"int:1": "a", "int:2": "b"}', '{"bool:true": 1, "null:": 2}',
+             '{"float:1.5": "x"}', '{"a b": 1, "yes": 2, "123": 3, "": 4, "a: b": 5}',
+             '{"nested": {"deeper": {"deepest": [1, {"x": "y"}]}}}',
+             '{"multi": "line1\nline2\n", "long": "' + "word " * 25 + '"}',
+             '{"local": {"test_|-x_|-x_|-nop": {"result": true, "comment": "Success!", "changes": {}, "__run_num__": 0, '
+             '"start_time": "10:00:00.000000", "duration": 0.123, "name": "x", "__id__": "x", "__sls__": "main"}}}',
+             '["' + "x" * 90 + '", "' + "y " * 50 + '"]', '{"k": "' + "z" * 120 + '"}',
+             '{"' + "k" * 130 + '": 1}', '[null, true, 1, 1.5, "s", [], {}]', '{"a": [{"b": [{"c": 1}]}]}',
+             '{"unicode": "caf\u00e9", "emoji": "😀"}', '["a\nb", "c"]', '{"a": "x\n  y\n"}',
+             '{"cmd": "#!/bin/bash\necho hi\n"}', '[1.0e+16, 1.5e-7, 123456789012.0]']
+    # normalise: control characters typed raw above become JSON escapes
+    from collections import OrderedDict
+    vals = [json.dumps(json.loads(v, strict=False, object_pairs_hook=OrderedDict), ensure_ascii=False) for v in vals]
+    return [(f"v{i:03}_{v[:30]}", v) for i, v in enumerate(vals)]
+
+
 def main():
     os.makedirs(CORPUS, exist_ok=True)
-    for kind, cases in [("load_salt", load_cases()), ("yamlify", yamlify_cases())]:
+    for kind, cases in [("load_salt", load_cases()), ("yamlify", yamlify_cases()), ("dump", dump_values())]:
         names = [n for n, _ in cases]
         assert len(names) == len(set(names)) or kind == "yamlify", [n for n in names if names.count(n) > 1]
         with open(os.path.join(CORPUS, kind + ".json"), "w", encoding="utf-8") as f:

@@ -10,11 +10,15 @@ mod base64;
 mod compose;
 mod construct;
 mod construct12;
+mod dump;
 mod error;
 mod reader;
 mod resolve;
 mod translate;
 
+pub use dump::{
+    dump, salt_yaml_filter, salt_yaml_outputter, yaml_dquote, yaml_encode, yaml_squote, DumpOptions,
+};
 pub use error::{salt_render_error_message, ErrorKind, YamlError};
 
 /// Which scalar rules apply.

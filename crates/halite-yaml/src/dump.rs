@@ -500,7 +500,6 @@ impl Emitter {
                     Ctx {
                         mapping: true,
                         simple_key: true,
-                        ..Ctx::default()
                     },
                 );
                 self.write_indicator(":", false, false, false);
@@ -552,7 +551,6 @@ impl Emitter {
                     Ctx {
                         mapping: true,
                         simple_key: true,
-                        ..Ctx::default()
                     },
                 );
                 self.write_indicator(":", false, false, false);

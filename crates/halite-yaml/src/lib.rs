@@ -6,6 +6,7 @@
 //! PyYAML's `Composer`/`Resolver`/`SafeConstructor` and Salt's `SaltYamlSafeLoader`.
 use halite_value::Value;
 
+mod args;
 mod base64;
 mod compose;
 mod construct;
@@ -16,6 +17,7 @@ mod reader;
 mod resolve;
 mod translate;
 
+pub use args::yamlify_arg;
 pub use dump::{
     dump, salt_yaml_filter, salt_yaml_outputter, yaml_dquote, yaml_encode, yaml_squote, DumpOptions,
 };

@@ -1,9 +1,35 @@
-//! STUB: interface only; the implementation is in progress.
-//!
 //! Salt's Jinja renderer (`salt.utils.templates.render_jinja_tmpl`) on minijinja.
+//!
+//! Salt renders with a `SandboxedEnvironment`, `StrictUndefined`, the `do`, `loopcontrols`
+//! and `SerializerExtension` extensions, Salt's filters and tests, and every context
+//! variable also installed as an environment global (so imported templates see `salt`,
+//! `pillar`, `sls`, `tpldir`...). This crate mirrors that on minijinja:
+//! - [`preprocess`] rewrites Salt's custom tags and makes literals mutable;
+//! - [`mutable`] holds Python-like shared dicts/lists;
+//! - [`methods`] gives Python methods; [`filters`] and [`tests`] Salt's and Jinja2's;
+//! - [`errors`] turns minijinja errors into Salt's messages.
+
+mod args;
+mod convert;
+mod env;
+mod errors;
+mod filters;
+mod loader;
+mod methods;
+mod mutable;
+mod preprocess;
+mod pyformat;
+mod pystr;
+mod repr;
+mod salt;
+mod serializers;
+mod tests;
+
+pub use convert::{from_mj, to_mj};
+pub use preprocess::preprocess;
 
 use halite_exec::{ExecContext, Registry};
-use halite_value::Map;
+use halite_value::{Map, Value};
 use std::sync::Arc;
 
 #[derive(Debug, Clone, thiserror::Error)]
@@ -16,23 +42,82 @@ pub struct JinjaError {
     pub line: Option<usize>,
 }
 
+/// What a render produced besides its text.
+#[derive(Debug, Clone, Default)]
+pub struct Rendered {
+    pub text: String,
+    /// The template's top-level variables after rendering (`{% set %}` and macros are not
+    /// included for macros; data only), as Salt's `TemplateModule` attributes.
+    pub exports: Map,
+}
+
 /// A Jinja environment for one saltenv: templates named in `{% import %}`, `{% include %}`,
 /// `{% from %}` and `import_yaml` resolve against that env's file roots.
 pub struct JinjaEngine {
     registry: Arc<Registry>,
     ctx: Arc<ExecContext>,
+    cache: Arc<loader::SourceCache>,
 }
 
 impl JinjaEngine {
     pub fn new(registry: Arc<Registry>, ctx: Arc<ExecContext>) -> Self {
-        JinjaEngine { registry, ctx }
+        JinjaEngine {
+            registry,
+            ctx,
+            cache: Arc::default(),
+        }
     }
 
     /// Renders `source` (the file `name`, relative to the file root, for messages and relative
     /// imports). The context is Salt's: `salt`, `grains`, `pillar`, `opts`, `saltenv` from the
     /// engine, plus `vars` (`sls`, `slspath`, `tpldir`, ... supplied by the caller).
     pub fn render(&self, source: &str, name: &str, vars: &Map) -> Result<String, JinjaError> {
-        let _ = (&self.registry, &self.ctx, name, vars);
-        Ok(source.to_string())
+        self.render_with(source, name, vars).map(|r| r.text)
+    }
+
+    /// Like [`render`](Self::render), also returning the template's exported variables.
+    pub fn render_with(
+        &self,
+        source: &str,
+        name: &str,
+        vars: &Map,
+    ) -> Result<Rendered, JinjaError> {
+        let environment = env::build(&self.registry, &self.ctx, &self.cache, vars);
+        let pre = preprocess(source);
+        let fail = |e: minijinja::Error| errors::to_salt_error(&e, source, name, vars, &self.cache);
+        let mut environment = environment;
+        environment
+            .add_template_owned(name.to_string(), pre)
+            .map_err(fail)?;
+        let tmpl = environment.get_template(name).map_err(fail)?;
+        let captured = tmpl.render_captured(minijinja::context! {}).map_err(fail)?;
+        let state = captured.state();
+        let mut exports = Map::new();
+        for key in state.exports() {
+            if let Some(v) = state.lookup(key) {
+                if v.as_object()
+                    .is_some_and(|o| o.repr() == minijinja::value::ObjectRepr::Plain)
+                {
+                    continue;
+                }
+                exports.insert(key.to_string(), from_mj(&v));
+            }
+        }
+        let mut text = captured.into_output();
+        // Salt re-adds the final newline Jinja2 strips (render_jinja_tmpl's workaround).
+        if source.ends_with('\n') {
+            text.push('\n');
+        }
+        Ok(Rendered { text, exports })
+    }
+
+    /// The engine's exec context (opts, grains, pillar, saltenv, file roots).
+    pub fn context(&self) -> &ExecContext {
+        &self.ctx
+    }
+
+    /// Converts template output data back (for callers that evaluate expressions).
+    pub fn value_of(v: &minijinja::Value) -> Value {
+        from_mj(v)
     }
 }

@@ -1,0 +1,71 @@
+//! Filters: Jinja2 builtins whose Python behaviour differs from minijinja's, and Salt's
+//! `jinja_filter` registrations (salt/utils/jinja.py, data.py, stringutils.py, ...).
+
+mod collections;
+mod network;
+mod strings;
+
+use crate::args::PyArgs;
+use crate::mutable::{make_mutable, MutList};
+use crate::repr::py_str;
+use crate::{pyformat, serializers};
+use minijinja::value::{Rest, Value};
+use minijinja::{Environment, Error, State};
+
+pub type FilterResult = Result<Value, Error>;
+
+/// Adds a filter taking `(value, *args, **kwargs)` Python-style.
+fn add(
+    env: &mut Environment<'static>,
+    name: &'static str,
+    f: fn(&State, Value, PyArgs) -> FilterResult,
+) {
+    env.add_filter(
+        name,
+        move |state: &State, value: Value, rest: Rest<Value>| f(state, value, PyArgs::new(&rest)),
+    );
+}
+
+pub fn register(env: &mut Environment<'static>) {
+    // template-internal helpers used by the preprocessor
+    env.add_function("__m", |v: Value| make_mutable(&v));
+    env.add_function("__pyfmt", |fmt: Value, args: Value| {
+        pyformat::percent_format(&py_str(&fmt), &args).map(Value::from)
+    });
+    env.add_function("odict", |rest: Rest<Value>| {
+        collections::dict_ctor(PyArgs::new(&rest))
+    });
+    env.add_function("dict", |rest: Rest<Value>| {
+        collections::dict_ctor(PyArgs::new(&rest))
+    });
+    env.add_function("raise", |msg: Value| -> FilterResult {
+        Err(Error::new(
+            minijinja::ErrorKind::InvalidOperation,
+            py_str(&msg),
+        ))
+    });
+    env.add_function("show_full_context", |state: &State| {
+        collections::full_context(state)
+    });
+
+    // serializers
+    env.add_filter("load_yaml", serializers::load_yaml);
+    env.add_filter("load_json", serializers::load_json);
+    env.add_filter("load_text", serializers::load_text);
+    env.add_filter("json", serializers::json);
+    env.add_filter("tojson", serializers::tojson);
+    env.add_filter("python", serializers::python);
+
+    strings::register(env);
+    collections::register(env);
+    network::register(env);
+}
+
+/// `list(value)` as a fresh mutable list.
+pub fn to_list(v: &Value) -> Result<Vec<Value>, Error> {
+    crate::methods::iter_values(v)
+}
+
+pub fn mut_list(items: Vec<Value>) -> Value {
+    MutList::new(items).into_value()
+}

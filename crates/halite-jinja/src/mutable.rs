@@ -1,0 +1,265 @@
+//! Mutable dicts and lists. minijinja values are immutable, but Salt formulas mutate the
+//! dicts and lists they build (`{% do d.update(...) %}`, `.append`, `.setdefault`...), and
+//! Python aliasing semantics apply (`{% set b = a %}` then mutating `b` changes `a`).
+//! Every dict/list a template sees is one of these objects: literals are wrapped by the
+//! preprocessor (`__m(...)`), context data and function results are converted on entry.
+
+use crate::repr;
+use indexmap::IndexMap;
+use minijinja::value::{DynObject, Enumerator, Object, ObjectRepr, Value};
+use minijinja::{Error, State};
+use std::cmp::Ordering;
+use std::fmt;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// A Python `dict`: insertion-ordered, shared, mutable.
+#[derive(Debug, Default)]
+pub struct MutMap {
+    inner: Mutex<IndexMap<Value, Value>>,
+}
+
+/// A Python `list`: shared, mutable.
+#[derive(Debug, Default)]
+pub struct MutList {
+    inner: Mutex<Vec<Value>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl MutMap {
+    pub fn new(map: IndexMap<Value, Value>) -> Self {
+        MutMap {
+            inner: Mutex::new(map),
+        }
+    }
+
+    /// A snapshot of the entries (values are shared, not copied).
+    pub fn entries(&self) -> Vec<(Value, Value)> {
+        lock(&self.inner)
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    pub fn keys(&self) -> Vec<Value> {
+        lock(&self.inner).keys().cloned().collect()
+    }
+
+    pub fn values(&self) -> Vec<Value> {
+        lock(&self.inner).values().cloned().collect()
+    }
+
+    pub fn len(&self) -> usize {
+        lock(&self.inner).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn get(&self, key: &Value) -> Option<Value> {
+        lock(&self.inner).get(&normalize_key(key)).cloned()
+    }
+
+    pub fn insert(&self, key: Value, value: Value) {
+        lock(&self.inner).insert(normalize_key(&key), value);
+    }
+
+    /// Python `dict.pop(key)` keeps the order of the other keys.
+    pub fn remove(&self, key: &Value) -> Option<Value> {
+        lock(&self.inner).shift_remove(&normalize_key(key))
+    }
+
+    pub fn clear(&self) {
+        lock(&self.inner).clear();
+    }
+
+    pub fn pop_last(&self) -> Option<(Value, Value)> {
+        lock(&self.inner).pop()
+    }
+
+    pub fn copy(&self) -> MutMap {
+        MutMap::new(lock(&self.inner).clone())
+    }
+
+    /// Wraps this map as a template value.
+    pub fn into_value(self) -> Value {
+        Value::from_object(self)
+    }
+}
+
+/// minijinja strings can be stored in two representations that hash alike; numbers too.
+/// Keys are stored as they came, but `1` and `1.0` (Python: the same key) are not unified.
+fn normalize_key(key: &Value) -> Value {
+    key.clone()
+}
+
+impl MutList {
+    pub fn new(items: Vec<Value>) -> Self {
+        MutList {
+            inner: Mutex::new(items),
+        }
+    }
+
+    pub fn items(&self) -> Vec<Value> {
+        lock(&self.inner).clone()
+    }
+
+    pub fn len(&self) -> usize {
+        lock(&self.inner).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn push(&self, v: Value) {
+        lock(&self.inner).push(v);
+    }
+
+    pub fn extend(&self, vs: Vec<Value>) {
+        lock(&self.inner).extend(vs);
+    }
+
+    /// Runs `f` with exclusive access to the items. `f` must not touch this list again.
+    pub fn with_mut<R>(&self, f: impl FnOnce(&mut Vec<Value>) -> R) -> R {
+        f(&mut lock(&self.inner))
+    }
+
+    pub fn into_value(self) -> Value {
+        Value::from_object(self)
+    }
+}
+
+impl Object for MutMap {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Map
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        self.get(key)
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        Enumerator::Values(self.keys())
+    }
+
+    fn enumerator_len(self: &Arc<Self>) -> Option<usize> {
+        Some(self.len())
+    }
+
+    fn is_true(self: &Arc<Self>) -> bool {
+        !self.is_empty()
+    }
+
+    fn call_method(
+        self: &Arc<Self>,
+        state: &mut State<'_, '_>,
+        method: &str,
+        args: &[Value],
+    ) -> Result<Value, Error> {
+        crate::methods::dict_method(state, self, method, args)
+    }
+
+    fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&repr::py_repr(&Value::from_dyn_object(self.clone())))
+    }
+}
+
+impl Object for MutList {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Seq
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        let idx = key.as_i64()?;
+        let items = lock(&self.inner);
+        let len = items.len() as i64;
+        let idx = if idx < 0 { idx + len } else { idx };
+        if idx < 0 {
+            return None;
+        }
+        items.get(idx as usize).cloned()
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        Enumerator::Values(self.items())
+    }
+
+    fn enumerator_len(self: &Arc<Self>) -> Option<usize> {
+        Some(self.len())
+    }
+
+    fn is_true(self: &Arc<Self>) -> bool {
+        !self.is_empty()
+    }
+
+    fn call_method(
+        self: &Arc<Self>,
+        state: &mut State<'_, '_>,
+        method: &str,
+        args: &[Value],
+    ) -> Result<Value, Error> {
+        crate::methods::list_method(state, self, method, args)
+    }
+
+    /// Python compares lists element by element (`[2017, 7] >= [2016, 1]`).
+    fn custom_cmp(self: &Arc<Self>, other: &DynObject) -> Option<Ordering> {
+        let other = other.downcast_ref::<MutList>()?;
+        if std::ptr::eq(self.as_ref(), other) {
+            return Some(Ordering::Equal);
+        }
+        let a = self.items();
+        let b = other.items();
+        Some(a.cmp(&b))
+    }
+
+    fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&repr::py_repr(&Value::from_dyn_object(self.clone())))
+    }
+}
+
+/// Makes `v` mutable: plain maps and sequences (literals, filter results) become
+/// [`MutMap`]/[`MutList`] recursively; existing mutable objects are kept as they are, so
+/// aliases stay aliases.
+pub fn make_mutable(v: &Value) -> Value {
+    let Some(obj) = v.as_object() else {
+        return v.clone();
+    };
+    if obj.downcast_ref::<MutMap>().is_some() || obj.downcast_ref::<MutList>().is_some() {
+        return v.clone();
+    }
+    if v.is_tuple() || v.is_kwargs() {
+        return v.clone();
+    }
+    match obj.repr() {
+        ObjectRepr::Map => {
+            let mut map = IndexMap::new();
+            if let Some(pairs) = obj.try_iter_pairs() {
+                for (k, val) in pairs {
+                    map.insert(k, make_mutable(&val));
+                }
+            }
+            MutMap::new(map).into_value()
+        }
+        ObjectRepr::Seq => {
+            let items = obj
+                .try_iter()
+                .map(|it| it.map(|x| make_mutable(&x)).collect());
+            MutList::new(items.unwrap_or_default()).into_value()
+        }
+        _ => v.clone(),
+    }
+}
+
+/// The mutable map behind `v`, if it is one.
+pub fn as_mut_map(v: &Value) -> Option<Arc<MutMap>> {
+    v.downcast_object::<MutMap>()
+}
+
+/// The mutable list behind `v`, if it is one.
+pub fn as_mut_list(v: &Value) -> Option<Arc<MutList>> {
+    v.downcast_object::<MutList>()
+}

@@ -1,0 +1,222 @@
+//! Source rewriting done before minijinja parses a template, keeping every line where it
+//! was (so error line numbers stay right):
+//!
+//! - Salt's `SerializerExtension` tags: `{% import_yaml X as y %}` becomes
+//!   `{% import X as y %}{% set y = y|load_yaml %}` (what Salt's `parse_import` builds), and
+//!   `{% load_yaml as y %}...{% endload %}` becomes a captured `{% set %}` block piped to
+//!   `load_yaml` (Salt builds a macro and calls it; same text, same context).
+//! - dict and list literals are wrapped in `__m(...)` so they become mutable objects
+//!   (Python semantics for `.update()`, `.append()`...).
+//! - `'fmt' % args` (Python string formatting, which minijinja lacks) becomes
+//!   `__pyfmt('fmt', args)` when the left operand is a string literal.
+
+mod expr;
+
+use expr::rewrite_expr;
+
+/// Rewrites a whole template source.
+pub fn preprocess(src: &str) -> String {
+    let mut out = String::with_capacity(src.len() + src.len() / 8);
+    let mut loads: Vec<(String, String)> = Vec::new();
+    let mut rest = src;
+    while let Some(pos) = find_tag_start(rest) {
+        out.push_str(&rest[..pos]);
+        rest = &rest[pos..];
+        let kind = &rest[..2];
+        match kind {
+            "{#" => {
+                let end = rest.find("#}").map(|e| e + 2).unwrap_or(rest.len());
+                out.push_str(&rest[..end]);
+                rest = &rest[end..];
+            }
+            _ => {
+                let close = if kind == "{{" { "}}" } else { "%}" };
+                let body_start = 2 + marker_len(&rest[2..]);
+                let end = find_close(rest, body_start, close);
+                let open = &rest[..body_start];
+                let (body, close_marker) = split_close_marker(&rest[body_start..end]);
+                let close_full = format!("{close_marker}{close}");
+                let tag_end = (end + 2).min(rest.len());
+                if kind == "{%" && first_word(body) == "raw" {
+                    let raw_end = find_endraw(rest, tag_end);
+                    out.push_str(&rest[..raw_end]);
+                    rest = &rest[raw_end..];
+                    continue;
+                }
+                if kind == "{%" {
+                    out.push_str(&rewrite_block(open, body, &close_full, &mut loads));
+                } else {
+                    out.push_str(open);
+                    out.push_str(&rewrite_expr(body));
+                    out.push_str(&close_full);
+                }
+                rest = &rest[tag_end..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn find_tag_start(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    (0..b.len().saturating_sub(1)).find(|&i| b[i] == b'{' && matches!(b[i + 1], b'{' | b'%' | b'#'))
+}
+
+fn marker_len(s: &str) -> usize {
+    usize::from(s.starts_with('-') || s.starts_with('+'))
+}
+
+/// Index of the closing delimiter, skipping string literals and nested brackets.
+fn find_close(s: &str, from: usize, close: &str) -> usize {
+    let b = s.as_bytes();
+    let c0 = close.as_bytes()[0];
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < b.len() {
+        if depth == 0 && i + 1 < b.len() && b[i] == c0 && b[i + 1] == b'}' {
+            return i;
+        }
+        match b[i] {
+            q @ (b'\'' | b'"') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    s.len()
+}
+
+/// Splits a trailing `-`/`+` whitespace marker off a tag body.
+fn split_close_marker(body: &str) -> (&str, &str) {
+    if let Some(stripped) = body.strip_suffix('-') {
+        (stripped, "-")
+    } else if let Some(stripped) = body.strip_suffix('+') {
+        (stripped, "+")
+    } else {
+        (body, "")
+    }
+}
+
+fn first_word(body: &str) -> &str {
+    let t = body.trim_start();
+    let end = t
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(t.len());
+    &t[..end]
+}
+
+fn find_endraw(s: &str, from: usize) -> usize {
+    let mut i = from;
+    while let Some(p) = s[i..].find("{%") {
+        let start = i + p;
+        let body_start = start + 2 + marker_len(&s[start + 2..]);
+        let end = find_close(s, body_start, "%}");
+        if first_word(&s[body_start..end]) == "endraw" {
+            return (end + 2).min(s.len());
+        }
+        i = start + 2;
+    }
+    s.len()
+}
+
+/// Rewrites one `{% ... %}` tag; `loads` tracks open `load_*` blocks.
+fn rewrite_block(open: &str, body: &str, close: &str, loads: &mut Vec<(String, String)>) -> String {
+    let word = first_word(body);
+    let after = body.trim_start()[word.len()..].to_string();
+    match word {
+        "import_yaml" | "import_json" | "import_text" => {
+            let fmt = &word["import_".len()..];
+            match split_as(&after) {
+                Some((src, target)) => format!(
+                    "{open} import {} as {target} %}}{{% set {target} = {target}|load_{fmt} {close}",
+                    rewrite_expr(src.trim())
+                ),
+                None => format!("{open}{}{close}", rewrite_expr(body)),
+            }
+        }
+        "load_yaml" | "load_json" | "load_text" => {
+            let target = after
+                .trim()
+                .strip_prefix("as")
+                .map(str::trim)
+                .unwrap_or("")
+                .to_string();
+            loads.push((word.to_string(), target.clone()));
+            format!("{open} set {target} {close}")
+        }
+        "endload" => match loads.pop() {
+            Some((filter, target)) => {
+                format!("{open} endset %}}{{% set {target} = {target}|{filter} {close}")
+            }
+            None => format!("{open}{body}{close}"),
+        },
+        _ => format!("{open}{}{close}", rewrite_expr(body)),
+    }
+}
+
+/// `'x.yaml' as name [with context]` -> (`'x.yaml'`, `name`).
+fn split_as(s: &str) -> Option<(String, String)> {
+    let idx = s.rfind(" as ")?;
+    let src = s[..idx].to_string();
+    let mut target = s[idx + 4..].trim();
+    for suffix in ["with context", "without context"] {
+        if let Some(t) = target.strip_suffix(suffix) {
+            target = t.trim();
+        }
+    }
+    Some((src, target.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::preprocess;
+
+    #[test]
+    fn wraps_literals() {
+        assert_eq!(preprocess("{% set a = {} %}"), "{% set a = __m({}) %}");
+        assert_eq!(preprocess("{{ x['a'] }}"), "{{ x['a'] }}");
+        assert_eq!(preprocess("{{ [1, [2]] }}"), "{{ __m([1, __m([2])]) }}");
+        assert_eq!(preprocess("{{ {'a': 1}}}"), "{{ __m({'a': 1})}}");
+        assert_eq!(preprocess("{% for x in [1] %}"), "{% for x in __m([1]) %}");
+    }
+
+    #[test]
+    fn python_format() {
+        assert_eq!(
+            preprocess("{{ '%s-%s' % (a, b) }}"),
+            "{{ __pyfmt('%s-%s', (a, b)) }}"
+        );
+        assert_eq!(
+            preprocess("{{ 'a' ~ '%d' % x.y|int }}"),
+            "{{ 'a' ~ __pyfmt('%d', x.y|int) }}"
+        );
+    }
+
+    #[test]
+    fn serializer_tags() {
+        assert_eq!(
+            preprocess("{%- import_yaml 'a.yaml' as d -%}"),
+            "{%- import 'a.yaml' as d %}{% set d = d|load_yaml -%}"
+        );
+        assert_eq!(
+            preprocess("{% load_yaml as d %}\na: 1\n{% endload %}"),
+            "{% set d %}\na: 1\n{% endset %}{% set d = d|load_yaml %}"
+        );
+    }
+
+    #[test]
+    fn raw_and_comments_untouched() {
+        let s = "{% raw %}{{ {} }}{% endraw %}{# {} #}";
+        assert_eq!(preprocess(s), s);
+    }
+}

@@ -1,0 +1,117 @@
+//! Python `str()` and `repr()` of template values: what Jinja2 prints for `{{ value }}`
+//! (`{'a': 1}`, `None`, `True`, `1.0`), since Salt's templates run on Python objects.
+
+use crate::mutable::{as_mut_list, as_mut_map};
+use halite_value::{py_float_repr, py_str_repr};
+use minijinja::value::{ObjectRepr, Value, ValueKind};
+
+/// Python `str(value)`: strings as they are, everything else as `repr`.
+pub fn py_str(v: &Value) -> String {
+    match v.kind() {
+        ValueKind::String => v.as_str().unwrap_or_default().to_string(),
+        ValueKind::Undefined => String::new(),
+        _ => py_repr(v),
+    }
+}
+
+/// Python `repr(value)`.
+pub fn py_repr(v: &Value) -> String {
+    let mut out = String::new();
+    write_repr(v, &mut out, 0);
+    out
+}
+
+fn write_repr(v: &Value, out: &mut String, depth: usize) {
+    if depth > 100 {
+        out.push_str("...");
+        return;
+    }
+    match v.kind() {
+        ValueKind::Undefined => {}
+        ValueKind::None => out.push_str("None"),
+        ValueKind::Bool => out.push_str(if v.is_true() { "True" } else { "False" }),
+        ValueKind::Number => out.push_str(&number_repr(v)),
+        ValueKind::String => out.push_str(&py_str_repr(v.as_str().unwrap_or_default())),
+        ValueKind::Bytes => {
+            out.push('b');
+            out.push_str(&py_str_repr(&String::from_utf8_lossy(
+                v.as_bytes().unwrap_or_default(),
+            )));
+        }
+        _ => write_container(v, out, depth),
+    }
+}
+
+/// Python repr of a number: ints as digits, floats as Python's shortest repr (`1.0`, `1e+16`).
+pub fn number_repr(v: &Value) -> String {
+    if v.is_integer() {
+        v.to_string()
+    } else {
+        py_float_repr(f64::try_from(v.clone()).unwrap_or(0.0))
+    }
+}
+
+fn write_container(v: &Value, out: &mut String, depth: usize) {
+    if let Some(m) = as_mut_map(v) {
+        return write_pairs(m.entries().into_iter(), out, depth);
+    }
+    if let Some(l) = as_mut_list(v) {
+        return write_seq(l.items().iter(), "[", "]", false, out, depth);
+    }
+    let Some(obj) = v.as_object() else {
+        out.push_str(&v.to_string());
+        return;
+    };
+    if v.is_tuple() {
+        let items: Vec<Value> = obj.try_iter().map(|i| i.collect()).unwrap_or_default();
+        return write_seq(items.iter(), "(", ")", items.len() == 1, out, depth);
+    }
+    match obj.repr() {
+        ObjectRepr::Map => {
+            if let Some(pairs) = obj.try_iter_pairs() {
+                write_pairs(pairs, out, depth);
+            } else {
+                out.push_str(&v.to_string());
+            }
+        }
+        ObjectRepr::Seq | ObjectRepr::Iterable => {
+            let items: Vec<Value> = obj.try_iter().map(|i| i.collect()).unwrap_or_default();
+            write_seq(items.iter(), "[", "]", false, out, depth);
+        }
+        _ => out.push_str(&v.to_string()),
+    }
+}
+
+fn write_pairs(pairs: impl Iterator<Item = (Value, Value)>, out: &mut String, depth: usize) {
+    out.push('{');
+    for (i, (k, val)) in pairs.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_repr(&k, out, depth + 1);
+        out.push_str(": ");
+        write_repr(&val, out, depth + 1);
+    }
+    out.push('}');
+}
+
+fn write_seq<'a>(
+    items: impl Iterator<Item = &'a Value>,
+    open: &str,
+    close: &str,
+    trailing_comma: bool,
+    out: &mut String,
+    depth: usize,
+) {
+    out.push_str(open);
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_repr(item, out, depth + 1);
+    }
+    if trailing_comma {
+        out.push(',');
+    }
+    out.push_str(close);
+}

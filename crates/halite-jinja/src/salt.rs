@@ -1,0 +1,178 @@
+//! The `salt` template variable: Salt's loader dictionary of execution functions.
+//! `salt['mod.fun'](...)` and `salt.mod.fun(...)` both dispatch to the [`Registry`].
+//! An unknown name behaves as in Jinja2 over Salt's `LazyLoader`: the lookup gives an
+//! undefined value (Jinja2's `getitem` swallows the `KeyError`), so
+//! `salt['x.y'] | default(none)` works and calling it is an undefined error.
+
+use crate::convert::{from_mj, to_mj};
+use halite_exec::{Args, ExecContext, ExecError, Registry};
+use halite_value::Map;
+use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
+use minijinja::{Error, ErrorKind, State};
+use std::fmt;
+use std::sync::Arc;
+
+/// Prefix of errors raised by execution functions, so the error mapper can give Salt's
+/// "Problem running salt function in Jinja template: ..." text.
+pub const EXEC_ERROR_PREFIX: &str = "\u{1}exec:";
+
+#[derive(Clone)]
+pub struct SaltLoader {
+    registry: Arc<Registry>,
+    ctx: Arc<ExecContext>,
+}
+
+impl fmt::Debug for SaltLoader {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<salt.loader.lazy.LazyLoader object>")
+    }
+}
+
+impl SaltLoader {
+    pub fn new(registry: Arc<Registry>, ctx: Arc<ExecContext>) -> Self {
+        SaltLoader { registry, ctx }
+    }
+
+    /// Calls `name` with template arguments (the last may be keyword arguments).
+    pub fn call(&self, name: &str, args: &[Value]) -> Result<Value, Error> {
+        let args = split_args(args);
+        match self.registry.call(&self.ctx, name, &args) {
+            Ok(v) => Ok(to_mj(&v)),
+            Err(ExecError::NotAvailable(n)) => Err(Error::new(
+                ErrorKind::UndefinedError,
+                format!("'salt.loader.lazy.LazyLoader object' has no attribute '{n}'"),
+            )),
+            Err(ExecError::Failed(msg)) => Err(Error::new(
+                ErrorKind::InvalidOperation,
+                format!("{EXEC_ERROR_PREFIX}{msg}"),
+            )),
+        }
+    }
+}
+
+/// Template call arguments -> Python `*args, **kwargs`.
+pub fn split_args(args: &[Value]) -> Args {
+    let mut positional = Vec::with_capacity(args.len());
+    let mut kwargs = Map::new();
+    for a in args {
+        if a.is_kwargs() {
+            if let Ok(keys) = a.try_iter() {
+                for k in keys {
+                    let v = a.get_item(&k).unwrap_or_default();
+                    kwargs.insert(k.as_str().unwrap_or_default().to_string(), from_mj(&v));
+                }
+            }
+        } else {
+            positional.push(from_mj(a));
+        }
+    }
+    Args::new(positional, kwargs)
+}
+
+impl Object for SaltLoader {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Map
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        let name = key.as_str()?;
+        if name.contains('.') {
+            self.registry.contains(name).then(|| {
+                Value::from_object(SaltFunc {
+                    loader: (**self).clone(),
+                    name: name.to_string(),
+                })
+            })
+        } else {
+            let prefix = format!("{name}.");
+            self.registry
+                .names()
+                .iter()
+                .any(|n| n.starts_with(&prefix))
+                .then(|| {
+                    Value::from_object(SaltModule {
+                        loader: (**self).clone(),
+                        module: name.to_string(),
+                    })
+                })
+        }
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        Enumerator::Values(self.registry.names().into_iter().map(Value::from).collect())
+    }
+
+    fn call_method(
+        self: &Arc<Self>,
+        _state: &mut State<'_, '_>,
+        method: &str,
+        _args: &[Value],
+    ) -> Result<Value, Error> {
+        Err(Error::new(
+            ErrorKind::UndefinedError,
+            format!("'salt.loader.lazy.LazyLoader object' has no attribute '{method}'"),
+        ))
+    }
+
+    fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<salt.loader.lazy.LazyLoader object>")
+    }
+}
+
+/// `salt.mod`: a namespace whose attributes are the module's functions.
+#[derive(Debug)]
+struct SaltModule {
+    loader: SaltLoader,
+    module: String,
+}
+
+impl Object for SaltModule {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Plain
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        let name = format!("{}.{}", self.module, key.as_str()?);
+        self.loader.registry.contains(&name).then(|| {
+            Value::from_object(SaltFunc {
+                loader: self.loader.clone(),
+                name,
+            })
+        })
+    }
+
+    fn call_method(
+        self: &Arc<Self>,
+        _state: &mut State<'_, '_>,
+        method: &str,
+        args: &[Value],
+    ) -> Result<Value, Error> {
+        self.loader
+            .call(&format!("{}.{}", self.module, method), args)
+    }
+}
+
+/// One execution function, callable from the template.
+#[derive(Debug)]
+pub struct SaltFunc {
+    loader: SaltLoader,
+    name: String,
+}
+
+impl Object for SaltFunc {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Plain
+    }
+
+    fn call(self: &Arc<Self>, _state: &mut State<'_, '_>, args: &[Value]) -> Result<Value, Error> {
+        self.loader.call(&self.name, args)
+    }
+
+    fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "<function {} at 0x7f0000000000>",
+            self.name.rsplit('.').next().unwrap_or("")
+        )
+    }
+}

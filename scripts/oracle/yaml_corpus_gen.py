@@ -316,9 +316,38 @@ def dump_values():
     return [(f"v{i:03}_{v[:30]}", v) for i, v in enumerate(vals)]
 
 
+def yaml12_cases():
+    """Mapping documents for Schema::Yaml12; recorded through reclass-rs (serde_yaml 0.9) by
+    yaml12_corpus.py, which uses each as a node's `parameters:`."""
+    scalars = ["0755", "0644", "yes", "no", "on", "off", "y", "n", "Y", "true", "True", "TRUE", "tRue", "false",
+               "False", "FALSE", "null", "Null", "NULL", "~", "", "0o17", "0x1F", "0b101", "-0x1F", "1e3", "1E3",
+               "1.5e+3", "1.0", "1.10", "-1.5", "+1", "+1.5", ".5", "5.", "1_000", "1:20", "2024-01-31", ".inf",
+               "-.inf", "+.inf", ".Inf", ".nan", ".NaN", "inf", "nan", "infinity", "0", "-0", "00", "007", "08", "0.5",
+               "00.5", "-007", "1e400", "9223372036854775807", "9223372036854775808", "18446744073709551615",
+               "18446744073709551616", "-9223372036854775808", "-9223372036854775809", "0x", "0o", "0xG",
+               "'0755'", '"yes"', "'1e3'", "hello world", "a: b", "[1, 2]", "{x: 1}", "=", "<<x", "0x_1F",
+               "12:30:00", "1.2.3", "-", "- a", "!!str 123", "!!int '42'", "|\n    block\n", ">-\n    folded\n    text\n"]
+    cases = []
+    for i, sc in enumerate(scalars):
+        text = sc.replace("\\n", "\n")
+        cases.append((f"y12_{i:03}_{sc[:20]}", f"v: {text}\n"))
+    cases += [
+        ("y12_anchor", "a: &x {k: 1}\nb: *x\n"),
+        ("y12_merge", "base: &b\n  x: 1\n  y: 2\nd:\n  <<: *b\n  y: 3\n  z: 4\n"),
+        ("y12_merge_list", "a: &a {x: 1, k: a}\nb: &b {y: 2, k: b}\nc:\n  <<: [*a, *b]\n  z: 3\n"),
+        ("y12_merge_first", "a: &a {x: 1, y: 1}\nc:\n  <<: *a\n  z: 0\n  x: 9\n"),
+        ("y12_nested", "a:\n  b:\n    - 1\n    - x: 2\n"),
+        ("y12_int_keys", "m:\n  1: a\n  2: b\n"),
+        ("y12_dup", "a: 1\na: 2\n"),
+        ("y12_list", "l: [a, 1, 1.5, true, null]\n"),
+    ]
+    return cases
+
+
 def main():
     os.makedirs(CORPUS, exist_ok=True)
-    for kind, cases in [("load_salt", load_cases()), ("yamlify", yamlify_cases()), ("dump", dump_values())]:
+    for kind, cases in [("load_salt", load_cases()), ("yamlify", yamlify_cases()), ("dump", dump_values()),
+                        ("yaml12", yaml12_cases())]:
         names = [n for n, _ in cases]
         assert len(names) == len(set(names)) or kind == "yamlify", [n for n in names if names.count(n) > 1]
         with open(os.path.join(CORPUS, kind + ".json"), "w", encoding="utf-8") as f:

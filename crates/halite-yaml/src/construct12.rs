@@ -31,7 +31,8 @@ fn build(g: &Graph, id: NodeId, budget: &mut usize) -> Result<Value, YamlError> 
         ));
     }
     match &node.kind {
-        NodeKind::Scalar { value, .. } => Ok(scalar(&node.tag, value)),
+        NodeKind::Scalar { value, .. } => scalar(&node.tag, value)
+            .map_err(|p| YamlError::new(ErrorKind::Constructor, p, node.start)),
         NodeKind::Seq(items) => {
             let mut out = Vec::with_capacity(items.len());
             for i in items {
@@ -66,11 +67,15 @@ fn key_repr(key: &Value) -> String {
     }
 }
 
-fn scalar(tag: &str, text: &str) -> Value {
-    match tag {
+fn scalar(tag: &str, text: &str) -> Result<Value, String> {
+    Ok(match tag {
         TAG_NULL => Value::Null,
         TAG_BOOL => Value::Bool(matches!(text, "true" | "True" | "TRUE")),
         TAG_INT => match parse_int12(text) {
+            // serde_yaml yields i128/u128 here, which reclass-rs's values cannot hold.
+            Some(n) if n > i128::from(u64::MAX) => return Err(too_big(n, "u128")),
+            Some(n) if n < i128::from(i64::MIN) => return Err(too_big(n, "i128")),
+            // Value::Int is i64: u64 values above i64::MAX become floats.
             Some(n) => i64::try_from(n)
                 .map(Value::Int)
                 .unwrap_or(Value::Float(n as f64)),
@@ -83,7 +88,11 @@ fn scalar(tag: &str, text: &str) -> Value {
             .unwrap_or_else(|| Value::str(text)),
         TAG_STR | TAG_SEQ | TAG_MAP => Value::str(text),
         _ => Value::str(text),
-    }
+    })
+}
+
+fn too_big(n: i128, ty: &str) -> String {
+    format!("invalid type: integer `{n}` as {ty}, expected any YAML value")
 }
 
 /// serde_yaml 0.9 `Value::apply_merge`: top-down; `<<` is removed with `swap_remove` (the

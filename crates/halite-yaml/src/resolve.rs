@@ -319,12 +319,9 @@ pub(crate) fn parse_int12(v: &str) -> Option<i128> {
         }
         rest.parse::<i128>().ok()?
     };
-    let value = if neg { -magnitude } else { magnitude };
-    // serde_yaml tries u64/i64 and then i128/u128; larger values fall through to float.
-    if value > u64::MAX as i128 || value < i64::MIN as i128 {
-        return None;
-    }
-    Some(value)
+    // serde_yaml tries u64/i64, then i128/u128 (values that parse there are errors for
+    // reclass-rs; the constructor reports them); beyond i128 they fall through to float.
+    Some(if neg { -magnitude } else { magnitude })
 }
 
 /// Leading zero followed only by digits is a string in YAML 1.2 (serde_yaml).

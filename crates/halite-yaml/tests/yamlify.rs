@@ -16,8 +16,18 @@ fn yamlify_arg_matches_salt() {
         let got = tagged(&yamlify_arg(&input(case)));
         let differs = got != case["expected"];
         if differs != KNOWN_DIFFERENCES.contains(&name(case).as_str()) {
-            failures.push(format!("{:?}\n   want {}\n   got  {got}", input(case), case["expected"]));
+            failures.push(format!(
+                "{:?}\n   want {}\n   got  {got}",
+                input(case),
+                case["expected"]
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }

@@ -6,6 +6,8 @@
 use crate::config::{lexical_normal, ReclassConfig, CONFIG_FILE};
 use crate::error::ReclassError;
 use crate::inventory::Inventory;
+use halite_value::Value;
+use halite_yaml::DumpOptions;
 use std::path::Path;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -28,8 +30,8 @@ pub struct ReclassArgs {
     /// The classes directory, relative to the base.
     #[arg(short = 'c', long = "classes-uri")]
     pub classes_uri: Option<String>,
-    /// Output format.
-    #[arg(short = 'o', long = "output", value_enum, default_value = "json")]
+    /// Output format (yaml: block style, keys in reclass-rs's order; json: `json.dumps(indent=4)`).
+    #[arg(short = 'o', long = "output", value_enum, default_value = "yaml")]
     pub output: OutputFormat,
     /// Print one node's information.
     #[arg(short = 'n', long = "nodeinfo", value_name = "NODENAME")]
@@ -64,17 +66,28 @@ impl ReclassArgs {
 
 /// Runs the command; returns what goes to stdout. On error nothing is printed.
 pub fn run(args: &ReclassArgs) -> Result<String, ReclassError> {
-    if args.output == OutputFormat::Yaml {
-        return Err(ReclassError::Usage(
-            "yaml output is not available yet (halite-yaml has no dumper); use -o json".into(),
-        ));
-    }
     let inv = Inventory::load(&args.config()?)?;
     let value = match &args.nodeinfo {
         Some(node) => inv.node(node)?,
         None => inv.all()?,
     };
-    let mut out = value.to_json();
-    out.push('\n');
-    Ok(out)
+    Ok(format_value(&value, args.output))
+}
+
+/// The text printed for a node or inventory value.
+pub fn format_value(value: &Value, format: OutputFormat) -> String {
+    match format {
+        OutputFormat::Json => {
+            let mut out = value.to_json();
+            out.push('\n');
+            out
+        }
+        OutputFormat::Yaml => {
+            let opts = DumpOptions {
+                default_flow_style: Some(false),
+                ..DumpOptions::default()
+            };
+            halite_yaml::dump(value, opts)
+        }
+    }
 }

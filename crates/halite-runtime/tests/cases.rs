@@ -18,6 +18,15 @@ fn normalize(v: &mut Value) {
                 if r.contains_key("duration") {
                     r.insert("duration", Value::Int(0));
                 }
+                // Salt joins failed requisites from a Python set: their order is random there.
+                if let Some(Value::Str(c)) = r.get("comment") {
+                    if let Some(rest) = c.strip_prefix("One or more requisite failed: ") {
+                        let mut items: Vec<&str> = rest.split(", ").collect();
+                        items.sort_unstable();
+                        let sorted = format!("One or more requisite failed: {}", items.join(", "));
+                        r.insert("comment", Value::Str(sorted));
+                    }
+                }
                 if let Some(Value::Map(ch)) = r.get_mut("changes") {
                     if let Some(Value::Int(_)) = ch.get("pid") {
                         ch.insert("pid", Value::Int(0));

@@ -1,5 +1,362 @@
-//! Salt's `file` state module (salt/states/file.py).
+//! Salt's `file` state module (salt/states/file.py), split by function family:
+//! `managed.rs` (managed, serialize), `directory.rs`, `misc.rs` (absent, exists, missing, touch,
+//! copy, rename, symlink), `edit.rs` (append, prepend, replace). Helpers here mirror
+//! salt/modules/file.py (`check_perms`, `stats`) and salt/utils/files.py (`normalize_mode`,
+//! atomic writes).
+
+pub mod difflib;
+mod directory;
+mod edit;
+mod managed;
+mod misc;
 
 use crate::StateRegistry;
+use halite_value::{Map, Value};
+use std::io::Write;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::Path;
 
-pub(crate) fn register(_r: &mut StateRegistry) {}
+pub(crate) fn register(r: &mut StateRegistry) {
+    r.register("file.managed", managed::managed, &["name"]);
+    r.register("file.serialize", managed::serialize, &["name"]);
+    r.register("file.directory", directory::directory, &["name"]);
+    r.register("file.absent", misc::absent, &["name"]);
+    r.register("file.exists", misc::exists, &["name"]);
+    r.register("file.missing", misc::missing, &["name"]);
+    r.register("file.touch", misc::touch, &["name"]);
+    r.register("file.copy", misc::copy, &["name", "source"]);
+    r.register("file.rename", misc::rename, &["name", "source"]);
+    r.register("file.symlink", misc::symlink, &["name", "target"]);
+    r.register("file.append", edit::append, &["name"]);
+    r.register("file.prepend", edit::prepend, &["name"]);
+    r.register("file.replace", edit::replace, &["name", "pattern", "repl"]);
+}
+
+/// `_error(ret, msg)`.
+pub(crate) fn error(mut ret: Map, msg: impl Into<String>) -> Map {
+    ret.insert("result", Value::Bool(false));
+    ret.insert("comment", Value::Str(msg.into()));
+    ret
+}
+
+/// `os.path.expanduser`.
+pub(crate) fn expanduser(name: &str) -> String {
+    if name == "~" || name.starts_with("~/") {
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
+        return format!("{home}{}", &name[1..]);
+    }
+    name.to_string()
+}
+
+/// `salt.utils.files.normalize_mode`: `644` -> `"0644"`, `"0o750"` -> `"0750"`.
+pub(crate) fn normalize_mode(mode: Option<&Value>) -> Option<String> {
+    let m = mode.filter(|v| !v.is_null())?;
+    let s = m.py_str().replace("0o", "0");
+    let s = s
+        .trim_matches('"')
+        .trim_matches('\'')
+        .trim_start_matches('0')
+        .to_string();
+    Some(format!("{s:0>4}"))
+}
+
+pub(crate) fn mode_bits(mode: &str) -> Option<u32> {
+    u32::from_str_radix(mode, 8).ok()
+}
+
+pub(crate) fn user_name(uid: u32) -> String {
+    // SAFETY: getpwuid returns static storage or null; the name is copied at once.
+    unsafe {
+        let pw = libc::getpwuid(uid);
+        if pw.is_null() {
+            return uid.to_string();
+        }
+        std::ffi::CStr::from_ptr((*pw).pw_name)
+            .to_string_lossy()
+            .into_owned()
+    }
+}
+
+pub(crate) fn group_name(gid: u32) -> String {
+    // SAFETY: getgrgid returns static storage or null; the name is copied at once.
+    unsafe {
+        let gr = libc::getgrgid(gid);
+        if gr.is_null() {
+            return gid.to_string();
+        }
+        std::ffi::CStr::from_ptr((*gr).gr_name)
+            .to_string_lossy()
+            .into_owned()
+    }
+}
+
+fn user_uid(name: &str) -> Option<u32> {
+    let c = std::ffi::CString::new(name).ok()?;
+    // SAFETY: valid C string; getpwnam returns static storage or null.
+    unsafe {
+        let pw = libc::getpwnam(c.as_ptr());
+        (!pw.is_null()).then(|| (*pw).pw_uid)
+    }
+}
+
+fn group_gid(name: &str) -> Option<u32> {
+    let c = std::ffi::CString::new(name).ok()?;
+    // SAFETY: valid C string; getgrnam returns static storage or null.
+    unsafe {
+        let gr = libc::getgrnam(c.as_ptr());
+        (!gr.is_null()).then(|| (*gr).gr_gid)
+    }
+}
+
+/// `_check_user(user, group)`: "User X is not available Group Y is not available".
+pub(crate) fn check_user(user: Option<&str>, group: Option<&str>) -> Option<String> {
+    let mut err = String::new();
+    if let Some(u) = user {
+        if user_uid(u).is_none() && u.parse::<u32>().is_err() {
+            err.push_str(&format!("User {u} is not available "));
+        }
+    }
+    if let Some(g) = group {
+        if group_gid(g).is_none() && g.parse::<u32>().is_err() {
+            err.push_str(&format!("Group {g} is not available"));
+        }
+    }
+    (!err.is_empty()).then_some(err)
+}
+
+pub(crate) struct Stats {
+    pub user: String,
+    pub group: String,
+    pub uid: u32,
+    pub gid: u32,
+    pub mode: String,
+}
+
+pub(crate) fn stats(path: &str, follow: bool) -> Option<Stats> {
+    let md = if follow {
+        std::fs::metadata(path)
+    } else {
+        std::fs::symlink_metadata(path)
+    }
+    .ok()?;
+    Some(Stats {
+        user: user_name(md.uid()),
+        group: group_name(md.gid()),
+        uid: md.uid(),
+        gid: md.gid(),
+        mode: format!("{:04o}", md.mode() & 0o7777),
+    })
+}
+
+/// `file.check_perms(name, ret, user, group, mode)` (no attrs/selinux): applies ownership and
+/// mode (not in test mode) and records `user`/`group`/`mode` changes; comments joined by "; ".
+pub(crate) fn check_perms(
+    name: &str,
+    mut ret: Map,
+    user: Option<&str>,
+    group: Option<&str>,
+    mode: Option<&str>,
+    test: bool,
+    follow: bool,
+) -> (Map, Option<Stats>) {
+    let orig_comment = ret.get("comment").map(Value::py_str).unwrap_or_default();
+    let mut comments: Vec<String> = Vec::new();
+    let Some(cur) = stats(name, follow) else {
+        return (ret, None);
+    };
+    let is_link = std::fs::symlink_metadata(name)
+        .map(|m| m.file_type().is_symlink())
+        .unwrap_or(false);
+    let cuser = user.filter(|u| *u != cur.user && *u != cur.uid.to_string());
+    let cgroup = group.filter(|g| *g != cur.group && *g != cur.gid.to_string());
+    if (cuser.is_some() || cgroup.is_some()) && !test {
+        let uid = user
+            .and_then(|u| user_uid(u).or_else(|| u.parse().ok()))
+            .unwrap_or(cur.uid);
+        let gid = group
+            .and_then(|g| group_gid(g).or_else(|| g.parse().ok()))
+            .unwrap_or(cur.gid);
+        let res = if is_link && !follow {
+            std::os::unix::fs::lchown(name, Some(uid), Some(gid))
+        } else {
+            std::os::unix::fs::chown(name, Some(uid), Some(gid))
+        };
+        if res.is_err() {
+            ret.insert("result", Value::Bool(false));
+        }
+    }
+    let mut cmode = false;
+    if let Some(m) = mode {
+        if !test && !(is_link && !follow) && m != cur.mode {
+            cmode = true;
+            if let Some(bits) = mode_bits(m) {
+                let _ = std::fs::set_permissions(name, std::fs::Permissions::from_mode(bits));
+            }
+        }
+    }
+    let post = stats(name, follow).unwrap_or(cur);
+    let changes = changes_mut(&mut ret);
+    let mut failed = false;
+    if let Some(u) = user {
+        if u != post.user && u != post.uid.to_string() {
+            if test {
+                changes.insert("user", Value::str(u));
+            } else {
+                failed = true;
+                comments.push(format!("Failed to change user to {u}"));
+            }
+        } else if cuser.is_some() {
+            changes.insert("user", Value::str(u));
+        }
+    }
+    if let Some(g) = group {
+        if g != post.group && g != post.gid.to_string() {
+            if test {
+                changes.insert("group", Value::str(g));
+            } else {
+                failed = true;
+                comments.push(format!("Failed to change group to {g}"));
+            }
+        } else if cgroup.is_some() {
+            changes.insert("group", Value::str(g));
+        }
+    }
+    if let Some(m) = mode {
+        if !(is_link && !follow) {
+            if m != post.mode {
+                if test {
+                    changes.insert("mode", Value::str(m));
+                } else {
+                    failed = true;
+                    comments.push(format!("Failed to change mode to {m}"));
+                }
+            } else if cmode {
+                changes.insert("mode", Value::str(m));
+            }
+        }
+    }
+    let has_changes = !changes.is_empty();
+    if failed {
+        ret.insert("result", Value::Bool(false));
+    }
+    if !orig_comment.is_empty() {
+        comments.insert(0, orig_comment);
+    }
+    ret.insert("comment", Value::Str(comments.join("; ")));
+    if test && has_changes {
+        ret.insert("result", Value::Null);
+    }
+    let cur_after = stats(name, follow);
+    (ret, cur_after)
+}
+
+/// Write `data` to `path` atomically: a temp file in the same folder, fsync, rename. An existing
+/// file keeps its mode and owner (as `salt.utils.files.copyfile` does); a new file gets
+/// `new_mode`.
+pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::Result<()> {
+    let p = Path::new(path);
+    let dir = p.parent().unwrap_or(Path::new("/"));
+    let base = p
+        .file_name()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let existing = std::fs::metadata(p).ok();
+    let mut n = 0u32;
+    let (tmp, mut f) = loop {
+        let tmp = dir.join(format!(".{base}.halite-{}-{n}", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+            Err(e) => return Err(e),
+        }
+    };
+    let res = (|| {
+        f.write_all(data)?;
+        f.sync_all()?;
+        match &existing {
+            Some(md) => {
+                std::fs::set_permissions(
+                    &tmp,
+                    std::fs::Permissions::from_mode(md.mode() & 0o7777),
+                )?;
+                let _ = std::os::unix::fs::chown(&tmp, Some(md.uid()), Some(md.gid()));
+            }
+            None => std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(new_mode))?,
+        }
+        std::fs::rename(&tmp, p)
+    })();
+    if res.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    res
+}
+
+/// The process umask (read without changing it for long).
+pub(crate) fn umask() -> u32 {
+    // SAFETY: umask has no memory effects; the value is restored at once.
+    unsafe {
+        let m = libc::umask(0o022);
+        libc::umask(m);
+        m as u32
+    }
+}
+
+pub(crate) fn is_abs(name: &str) -> bool {
+    name.starts_with('/')
+}
+
+pub(crate) fn lexists(p: &str) -> bool {
+    std::fs::symlink_metadata(p).is_ok()
+}
+
+pub(crate) fn is_file(p: &str) -> bool {
+    Path::new(p).is_file()
+}
+
+pub(crate) fn is_dir(p: &str) -> bool {
+    Path::new(p).is_dir()
+}
+
+pub(crate) fn is_link(p: &str) -> bool {
+    std::fs::symlink_metadata(p)
+        .map(|m| m.file_type().is_symlink())
+        .unwrap_or(false)
+}
+
+pub(crate) fn dirname(p: &str) -> String {
+    match p.rfind('/') {
+        Some(0) => "/".into(),
+        Some(i) => p[..i].to_string(),
+        None => String::new(),
+    }
+}
+
+/// `{"name": name, "changes": {}, "result": True, "comment": ""}`.
+pub(crate) fn ret_ncrc(name: &str) -> Map {
+    crate::ret_ncrc(Value::str(name), Value::Bool(true), "")
+}
+
+/// `{"name": name, "changes": {}, "comment": "", "result": True}` (copy/rename order).
+pub(crate) fn ret_nccr(name: &str, comment: &str) -> Map {
+    let mut m = Map::new();
+    m.insert("name", Value::str(name));
+    m.insert("changes", Value::Map(Map::new()));
+    m.insert("comment", Value::str(comment));
+    m.insert("result", Value::Bool(true));
+    m
+}
+
+pub(crate) fn changes_mut(ret: &mut Map) -> &mut Map {
+    let v = ret.entry_or("changes", Value::Map(Map::new()));
+    if !matches!(v, Value::Map(_)) {
+        *v = Value::Map(Map::new());
+    }
+    match v {
+        Value::Map(m) => m,
+        _ => unreachable!("changes was just made a dict"),
+    }
+}

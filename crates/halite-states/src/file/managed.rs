@@ -1,0 +1,589 @@
+//! `file.managed` (salt/states/file.py `managed`, salt/modules/file.py `check_managed_changes`,
+//! `check_file_meta`, `manage_file`) and `file.serialize`, which writes through the same path.
+
+use super::difflib::get_diff;
+use super::{
+    changes_mut, check_perms, check_user, dirname, error, expanduser, is_abs, is_dir, is_file,
+    is_link, mode_bits, normalize_mode, umask, write_atomic,
+};
+use crate::{StateCall, StateError};
+use halite_value::{traverse, JsonStyle, Map, Value};
+
+const CHANGED_NOTE: &str =
+    "\nNote: No changes made, actual changes may\nbe different due to other states.";
+
+fn ret_ccnr(name: &str) -> Map {
+    let mut m = Map::new();
+    m.insert("changes", Value::Map(Map::new()));
+    m.insert("comment", Value::str(""));
+    m.insert("name", Value::str(name));
+    m.insert("result", Value::Bool(true));
+    m
+}
+
+/// Where the new content comes from.
+enum Content {
+    Text(String),
+    /// A file from `source` (already resolved to a local path), with the source URL.
+    Source(String, String),
+    None,
+}
+
+/// `_validate_str_list` + the line joining `managed` does (each line ends with a newline,
+/// unless `contents_newline: False`).
+fn contents_text(v: &Value, newline: bool) -> String {
+    let parts: Vec<String> = match v {
+        Value::List(l) => l.iter().map(Value::py_str).collect(),
+        other => vec![other.py_str()],
+    };
+    let mut out = String::new();
+    for part in parts {
+        for line in py_splitlines(&part) {
+            out.push_str(line.trim_end_matches('\n').trim_end_matches('\r'));
+            out.push('\n');
+        }
+    }
+    if !newline {
+        while out.ends_with('\n') || out.ends_with('\r') {
+            out.pop();
+        }
+    }
+    out
+}
+
+/// `str.splitlines()` for the usual line breaks.
+fn py_splitlines(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\n' || b[i] == b'\r' {
+            out.push(&s[start..i]);
+            if b[i] == b'\r' && i + 1 < b.len() && b[i + 1] == b'\n' {
+                i += 1;
+            }
+            start = i + 1;
+        }
+        i += 1;
+    }
+    if start < s.len() {
+        out.push(&s[start..]);
+    }
+    out
+}
+
+/// `file.source_list` + `cp.cache_file`: the local file for a `salt://` URL or absolute path
+/// (a list takes the first that exists). Err is Salt's comment.
+fn resolve_source(call: &StateCall, source: &Value) -> Result<(String, String), String> {
+    let saltenv = call
+        .low
+        .get("saltenv")
+        .or_else(|| call.low.get("__env__"))
+        .map(Value::py_str)
+        .unwrap_or_else(|| "base".into());
+    let candidates: Vec<String> = match source {
+        Value::List(l) => l.iter().map(Value::py_str).collect(),
+        other => vec![other.py_str()],
+    };
+    for url in &candidates {
+        if url.starts_with("salt://") {
+            if let Some(p) = call.ctx.file_roots.find(&saltenv, url) {
+                return Ok((url.clone(), p.to_string_lossy().into_owned()));
+            }
+        } else if let Some(p) = url
+            .strip_prefix("file://")
+            .or(Some(url.as_str()))
+            .filter(|p| p.starts_with('/'))
+        {
+            if is_file(p) {
+                return Ok((url.clone(), p.to_string()));
+            }
+        }
+    }
+    let first = candidates.first().cloned().unwrap_or_default();
+    if candidates.len() > 1 {
+        return Err(format!(
+            "none of the specified sources were found ({})",
+            candidates.join(", ")
+        ));
+    }
+    if first.starts_with("salt://") {
+        Err(format!(
+            "Source file {first} not found in saltenv '{saltenv}'"
+        ))
+    } else {
+        Err(format!("Source file {first} not found"))
+    }
+}
+
+pub fn managed(call: &StateCall) -> Result<Map, StateError> {
+    let name = expanduser(&call.name_str());
+    let ret = ret_ccnr(&name);
+    if name.is_empty() {
+        return Ok(error(ret, "Destination file name is required"));
+    }
+    if call.arg("template").map(Value::truthy).unwrap_or(false) {
+        // halite-jinja is not wired into the file states yet.
+        return Ok(error(
+            ret,
+            "halite: 'template' in file.managed is not supported yet (Jinja rendering of managed files is not wired)",
+        ));
+    }
+    let mode_v = call.arg("mode").cloned();
+    if mode_v
+        .as_ref()
+        .map(|m| m.py_str().to_lowercase() == "keep")
+        .unwrap_or(false)
+    {
+        return Ok(error(ret, "halite: mode: keep is not supported yet"));
+    }
+    let mode = normalize_mode(mode_v.as_ref());
+    let source = call.arg("source").cloned();
+    let (contents, contents_pillar, contents_grains) = (
+        call.arg("contents"),
+        call.arg("contents_pillar"),
+        call.arg("contents_grains"),
+    );
+    let count = [contents, contents_pillar, contents_grains]
+        .iter()
+        .filter(|c| c.is_some())
+        .count();
+    if source.is_some() && count > 0 {
+        return Ok(error(
+            ret,
+            "'source' cannot be used in combination with 'contents', 'contents_pillar', or 'contents_grains'",
+        ));
+    } else if count > 1 {
+        return Ok(error(
+            ret,
+            "Only one of 'contents', 'contents_pillar', and 'contents_grains' is permitted",
+        ));
+    }
+    let mut replace = call.flag("replace", true);
+    if source.is_none() && count == 0 && replace {
+        replace = false;
+    }
+    let delim = call
+        .arg_str("contents_delimiter")
+        .unwrap_or_else(|| ":".into());
+    let use_contents: Option<Value> = if let Some(key) = contents_pillar {
+        let keys: Vec<String> = match key {
+            Value::List(l) => l.iter().map(Value::py_str).collect(),
+            other => vec![other.py_str()],
+        };
+        let mut parts = Vec::new();
+        for k in &keys {
+            match traverse(&call.ctx.pillar, k, &delim) {
+                Some(v) => parts.push(v.py_str()),
+                None => return Ok(error(ret, format!("Pillar {k} does not exist"))),
+            }
+        }
+        Some(Value::Str(parts.join("\n")))
+    } else if let Some(key) = contents_grains {
+        let k = key.py_str();
+        match traverse(&call.ctx.grains, &k, &delim) {
+            Some(v) => Some(Value::Str(v.py_str())),
+            None => return Ok(error(ret, format!("Grain {k} does not exist"))),
+        }
+    } else {
+        contents.cloned()
+    };
+    let mut text: Option<String> = None;
+    if let Some(c) = &use_contents {
+        if !call.flag("allow_empty", true) && !c.truthy() {
+            let id = if let Some(p) = contents_pillar {
+                format!("contents_pillar {}", p.py_str())
+            } else if let Some(g) = contents_grains {
+                format!("contents_grains {}", g.py_str())
+            } else {
+                "'contents'".into()
+            };
+            return Ok(error(
+                ret,
+                format!("{id} value would result in empty contents. Set allow_empty to True to allow the managed file to be empty."),
+            ));
+        }
+        text = Some(contents_text(c, call.flag("contents_newline", true)));
+    }
+    manage(call, &name, ret, text, source, mode, replace, false)
+}
+
+/// The part of `managed` after the contents are known (shared with `serialize`).
+#[allow(clippy::too_many_arguments)]
+fn manage(
+    call: &StateCall,
+    name: &str,
+    mut ret: Map,
+    text: Option<String>,
+    source: Option<Value>,
+    mode: Option<String>,
+    replace: bool,
+    serialize: bool,
+) -> Result<Map, StateError> {
+    let user = call.arg_str("user");
+    let group = call.arg_str("group");
+    let follow = call.flag("follow_symlinks", true);
+    let show_changes = call.flag("show_changes", true);
+    if !call.flag("create", true) && !is_file(name) {
+        ret.insert(
+            "comment",
+            Value::Str(format!(
+                "File {name} is not present and is not set for creation"
+            )),
+        );
+        return Ok(ret);
+    }
+    if let Some(err) = check_user(user.as_deref(), group.as_deref()) {
+        return Ok(error(ret, err));
+    }
+    if !is_abs(name) {
+        return Ok(error(
+            ret,
+            format!("Specified file {name} is not an absolute path"),
+        ));
+    }
+    if is_dir(name) {
+        ret.insert(
+            "comment",
+            Value::Str(format!("Specified target {name} is a directory")),
+        );
+        ret.insert("result", Value::Bool(false));
+        return Ok(ret);
+    }
+    let exists = std::path::Path::new(name).exists();
+    if !replace && exists {
+        let (mut r, perms) = check_perms(
+            name,
+            ret,
+            user.as_deref(),
+            group.as_deref(),
+            mode.as_deref(),
+            call.test,
+            follow,
+        );
+        if call.test {
+            let lmode = perms.map(|p| p.mode);
+            match (&mode, &lmode) {
+                (Some(m), Some(l)) if m != l => {
+                    r.insert("comment", Value::Str(format!("File {name} will be updated with permissions {m} from its current state of {l}")));
+                }
+                _ => {
+                    r.insert("comment", Value::Str(format!("File {name} not updated")));
+                }
+            }
+        } else if !r.get("changes").map(Value::truthy).unwrap_or(false)
+            && r.get("result").map(Value::truthy).unwrap_or(false)
+        {
+            r.insert(
+                "comment",
+                Value::Str(format!(
+                    "File {name} exists with proper permissions. No changes made."
+                )),
+            );
+        }
+        return Ok(r);
+    }
+    let content = match (&text, &source) {
+        (Some(t), _) => Content::Text(t.clone()),
+        (None, Some(src)) => match resolve_source(call, src) {
+            Ok((url, path)) => Content::Source(url, path),
+            Err(comment) => return Ok(error(ret, comment)),
+        },
+        (None, None) => Content::None,
+    };
+    let new_data: Option<Vec<u8>> = match &content {
+        Content::Text(t) => Some(t.as_bytes().to_vec()),
+        Content::Source(url, path) => match std::fs::read(path) {
+            Ok(d) => Some(d),
+            Err(_) => return Ok(error(ret, format!("Source file '{url}' not found"))),
+        },
+        Content::None => None,
+    };
+    if call.test {
+        // check_managed_changes / check_file_meta
+        let mut changes = Map::new();
+        if std::fs::metadata(name).is_err() {
+            changes.insert("newfile", Value::str(name));
+        } else {
+            if let Some(new) = &new_data {
+                let old = std::fs::read(name).unwrap_or_default();
+                if &old != new {
+                    let d = get_diff(
+                        &String::from_utf8_lossy(&old),
+                        &String::from_utf8_lossy(new),
+                    );
+                    changes.insert("diff", Value::Str(d));
+                }
+            }
+            if let Some(st) = super::stats(name, follow) {
+                if let Some(u) = &user {
+                    if *u != st.user && *u != st.uid.to_string() {
+                        changes.insert("user", Value::str(u.clone()));
+                    }
+                }
+                if let Some(g) = &group {
+                    if *g != st.group && *g != st.gid.to_string() {
+                        changes.insert("group", Value::str(g.clone()));
+                    }
+                }
+                if let Some(m) = &mode {
+                    if *m != st.mode {
+                        changes.insert("mode", Value::str(m.clone()));
+                    }
+                }
+            }
+        }
+        if !changes.is_empty() {
+            if changes.contains_key("diff") && !show_changes {
+                changes.insert("diff", Value::str("<show_changes=False>"));
+            }
+            ret.insert("changes", Value::Map(changes));
+            ret.insert("result", Value::Null);
+            let comment = if serialize {
+                format!("Dataset will be serialized and stored into {name}")
+            } else {
+                format!("The file {name} is set to be changed{CHANGED_NOTE}")
+            };
+            ret.insert("comment", Value::Str(comment));
+        } else {
+            ret.insert("result", Value::Bool(true));
+            ret.insert(
+                "comment",
+                Value::Str(format!("The file {name} is in the correct state")),
+            );
+        }
+        return Ok(ret);
+    }
+    manage_file(
+        call,
+        name,
+        ret,
+        &content,
+        new_data,
+        user,
+        group,
+        mode,
+        follow,
+        show_changes,
+    )
+}
+
+/// `file.manage_file` (real run).
+#[allow(clippy::too_many_arguments)]
+fn manage_file(
+    call: &StateCall,
+    name: &str,
+    mut ret: Map,
+    content: &Content,
+    new_data: Option<Vec<u8>>,
+    user: Option<String>,
+    group: Option<String>,
+    mode: Option<String>,
+    follow: bool,
+    show_changes: bool,
+) -> Result<Map, StateError> {
+    if is_file(name) || is_link(name) {
+        let real = if is_link(name) && follow {
+            std::fs::canonicalize(name)
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_else(|_| name.to_string())
+        } else {
+            name.to_string()
+        };
+        if let Some(new) = &new_data {
+            let old = std::fs::read(&real).unwrap_or_default();
+            if &old != new {
+                let diff = if !show_changes {
+                    "<show_changes=False>".to_string()
+                } else {
+                    get_diff(
+                        &String::from_utf8_lossy(&old),
+                        &String::from_utf8_lossy(new),
+                    )
+                };
+                changes_mut(&mut ret).insert("diff", Value::Str(diff));
+                if let Err(e) = write_atomic(&real, new, 0o644) {
+                    return Ok(error(ret, format!("Failed to commit change: {e}")));
+                }
+            }
+        }
+        let (mut r, _) = check_perms(
+            name,
+            ret,
+            user.as_deref(),
+            group.as_deref(),
+            mode.as_deref(),
+            false,
+            follow,
+        );
+        if r.get("changes").map(Value::truthy).unwrap_or(false) {
+            r.insert("comment", Value::Str(format!("File {name} updated")));
+        } else if r.get("result").map(Value::truthy).unwrap_or(false) {
+            r.insert(
+                "comment",
+                Value::Str(format!("File {name} is in the correct state")),
+            );
+        }
+        return Ok(r);
+    }
+    // The target file does not exist.
+    let contain_dir = dirname(name);
+    let makedirs = call.flag("makedirs", false);
+    let is_source = matches!(content, Content::Source(..));
+    if is_source {
+        changes_mut(&mut ret).insert("diff", Value::str("New file"));
+    }
+    if !is_dir(&contain_dir) {
+        if makedirs {
+            let dir_mode = call
+                .arg("dir_mode")
+                .map(|v| normalize_mode(Some(v)))
+                .unwrap_or_else(|| {
+                    mode.as_ref().map(|m| {
+                        m.chars()
+                            .rev()
+                            .take(3)
+                            .collect::<Vec<_>>()
+                            .into_iter()
+                            .rev()
+                            .map(|c| {
+                                c.to_digit(8)
+                                    .map(|d| {
+                                        if d != 0 {
+                                            char::from_digit(d | 1, 8).unwrap_or(c)
+                                        } else {
+                                            c
+                                        }
+                                    })
+                                    .unwrap_or(c)
+                            })
+                            .collect::<String>()
+                    })
+                });
+            if let Err(e) = makedirs_(&contain_dir, dir_mode.as_deref()) {
+                return Ok(error(
+                    ret,
+                    format!("Failed to create directory {contain_dir}: {e}"),
+                ));
+            }
+        } else {
+            changes_mut(&mut ret).remove("diff");
+            return Ok(error(ret, "Parent directory not present"));
+        }
+    }
+    let mask = umask();
+    match content {
+        Content::Source(_, _) => {
+            // cp.cache_file + copyfile: the new file comes from mkstemp, mode 0600.
+            if let Some(d) = &new_data {
+                if let Err(e) = write_atomic(name, d, 0o600) {
+                    return Ok(error(ret, format!("Failed to commit change: {e}")));
+                }
+            }
+        }
+        Content::Text(t) => {
+            // touch under umask 077 when a mode is given, then copy the contents in.
+            let created = if mode.is_some() { 0o600 } else { 0o666 & !mask };
+            if let Err(e) = write_atomic(name, t.as_bytes(), created) {
+                return Ok(error(ret, format!("File {name} not created: {e}")));
+            }
+            changes_mut(&mut ret).insert("diff", Value::str("New file"));
+        }
+        Content::None => {
+            let created = if mode.is_some() { 0o600 } else { 0o666 & !mask };
+            if write_atomic(name, b"", created).is_err() {
+                return Ok(error(ret, format!("Empty file {name} not created")));
+            }
+            changes_mut(&mut ret).insert("new", Value::Str(format!("file {name} created")));
+            ret.insert("comment", Value::str("Empty file"));
+        }
+    }
+    let mode = mode.or_else(|| Some(format!("{:04o}", (0o777 ^ mask) & 0o666)));
+    let (mut r, _) = check_perms(
+        name,
+        ret,
+        user.as_deref(),
+        group.as_deref(),
+        mode.as_deref(),
+        false,
+        true,
+    );
+    if !r.get("comment").map(Value::truthy).unwrap_or(false) {
+        r.insert("comment", Value::Str(format!("File {name} updated")));
+    }
+    if !r.get("changes").map(Value::truthy).unwrap_or(false)
+        && r.get("result").map(Value::truthy).unwrap_or(false)
+    {
+        r.insert(
+            "comment",
+            Value::Str(format!("File {name} is in the correct state")),
+        );
+    }
+    Ok(r)
+}
+
+/// `file.makedirs_`: create the missing parents (with `dir_mode` when given).
+pub(crate) fn makedirs_(dir: &str, dir_mode: Option<&str>) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    let mut b = std::fs::DirBuilder::new();
+    b.recursive(true);
+    if let Some(m) = dir_mode.and_then(mode_bits) {
+        b.mode(m);
+    }
+    b.create(dir)
+}
+
+/// `file.serialize`: the dataset dumped with `formatter` (json, yaml) and managed like
+/// `contents`.
+pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
+    let name = expanduser(&call.name_str());
+    let ret = ret_ccnr(&name);
+    if name.is_empty() {
+        return Ok(error(ret, "Must provide name to file.serialize"));
+    }
+    let formatter = call
+        .arg_str("formatter")
+        .or_else(|| call.arg_str("serializer"))
+        .unwrap_or_else(|| "yaml".into())
+        .to_lowercase();
+    let Some(dataset) = call.arg("dataset").cloned() else {
+        return Ok(error(
+            ret,
+            "Neither 'dataset' nor 'dataset_pillar' was defined",
+        ));
+    };
+    let text = match formatter.as_str() {
+        // json.dumps(dataset, indent=2, separators=(",", ": "), sort_keys=True) + "\n"
+        "json" => {
+            let mut v = dataset;
+            sort_keys(&mut v);
+            format!("{}\n", v.to_json_styled(JsonStyle::Pretty(2)))
+        }
+        "yaml" => halite_exec::yamldump::dump(&dataset),
+        other => {
+            return Ok(error(ret, format!("{other} format is not supported")));
+        }
+    };
+    let mode = normalize_mode(call.arg("mode"));
+    if !is_abs(&name) {
+        return Ok(error(
+            ret,
+            format!("Specified file {name} is not an absolute path"),
+        ));
+    }
+    manage(call, &name, ret, Some(text), None, mode, true, true)
+}
+
+fn sort_keys(v: &mut Value) {
+    match v {
+        Value::Map(m) => {
+            m.sort_keys();
+            for x in m.values_mut() {
+                sort_keys(x);
+            }
+        }
+        Value::List(l) => l.iter_mut().for_each(sort_keys),
+        _ => {}
+    }
+}

@@ -1,3 +1,135 @@
-fn main() {
-    println!("halite: work in progress");
+//! `halite`: salt-call compatible command line over halite's render -> compile -> runtime
+//! pipeline. This is the only crate that knows about argv, terminals and exit codes.
+
+mod args;
+mod config;
+mod functions;
+mod minion;
+
+use anyhow::Result;
+use clap::Parser;
+use halite_output::{OutputOptions, Outputter};
+use halite_value::{Map, Value};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+/// A fast, drop-in replacement for Salt's state system (`salt-call --local`).
+#[derive(Parser, Debug)]
+#[command(name = "halite", version, about, trailing_var_arg = true)]
+pub struct Cli {
+    /// The folder holding the `minion` config file (Salt's -c).
+    #[arg(short = 'c', long = "config-dir", default_value = "/etc/salt")]
+    pub config_dir: std::path::PathBuf,
+    /// Run masterless (always the case for halite; accepted for salt-call compatibility).
+    #[arg(long)]
+    pub local: bool,
+    /// Outputter: json, yaml, nested, highstate, txt, quiet.
+    #[arg(long = "out", alias = "output")]
+    pub out: Option<String>,
+    /// Write the output to this file instead of standard output.
+    #[arg(long = "out-file", alias = "output-file")]
+    pub out_file: Option<std::path::PathBuf>,
+    /// Log level on standard error: quiet, error, warning, info, debug, trace.
+    #[arg(short = 'l', long = "log-level", default_value = "warning")]
+    pub log_level: String,
+    /// Exit with the state run's return code.
+    #[arg(long = "retcode-passthrough")]
+    pub retcode_passthrough: bool,
+    /// How the highstate outputter shows each state: full, terse, mixed, changes.
+    #[arg(long = "state-output", alias = "state_output")]
+    pub state_output: Option<String>,
+    /// Show states without changes too (`False` hides them).
+    #[arg(long = "state-verbose", alias = "state_verbose")]
+    pub state_verbose: Option<String>,
+    /// Never colour the output.
+    #[arg(long = "no-color", alias = "no-colour")]
+    pub no_color: bool,
+    /// Colour the output even when it is not a terminal.
+    #[arg(long = "force-color", alias = "force-colour")]
+    pub force_color: bool,
+    /// The minion id (overrides the config).
+    #[arg(long = "id")]
+    pub id: Option<String>,
+    /// The function to run (`state.show_lowstate`, `grains.items`, ...) and its arguments
+    /// (`KEY=VALUE` for keyword arguments, values read as YAML as Salt does).
+    #[arg(required = true, allow_hyphen_values = true)]
+    pub call: Vec<String>,
+}
+
+fn init_logging(level: &str) {
+    let filter = match level {
+        "quiet" => "off",
+        "critical" | "error" => "error",
+        "warning" | "warn" => "warn",
+        "info" | "profile" => "info",
+        "debug" => "debug",
+        "trace" | "garbage" | "all" => "trace",
+        _ => "warn",
+    };
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+        .with_writer(std::io::stderr)
+        .without_time()
+        .try_init();
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(&cli.log_level);
+    match run(&cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("Error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: &Cli) -> Result<u8> {
+    let (fun, rest) = cli
+        .call
+        .split_first()
+        .ok_or_else(|| anyhow::anyhow!("no function given"))?;
+    let (args, kwargs) = args::parse_call_args(rest);
+    let mut minion = minion::Minion::load(cli, &kwargs)?;
+    let outcome = functions::call(&mut minion, fun, args, kwargs)?;
+    let outputter = cli
+        .out
+        .as_deref()
+        .map(|o| Outputter::parse(o).ok_or_else(|| anyhow::anyhow!("unknown outputter '{o}'")))
+        .transpose()?
+        .unwrap_or(outcome.default_outputter);
+    let mut wrapped = Map::new();
+    wrapped.insert("local", outcome.ret);
+    let color = !cli.no_color && (cli.force_color || std::io::stdout().is_terminal());
+    let text = halite_output::render(
+        outputter,
+        &Value::Map(wrapped),
+        &OutputOptions {
+            color,
+            retcode: outcome.retcode as i32,
+        },
+    );
+    write_output(cli, &text)?;
+    Ok(outcome.retcode)
+}
+
+fn write_output(cli: &Cli, text: &str) -> Result<()> {
+    if text.is_empty() {
+        return Ok(());
+    }
+    match &cli.out_file {
+        Some(path) => {
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)?;
+            writeln!(f, "{text}")?;
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{text}")?;
+        }
+    }
+    Ok(())
 }

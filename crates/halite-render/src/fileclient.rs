@@ -1,0 +1,43 @@
+//! The parts of Salt's local file client that rendering uses: which sls files an environment
+//! has (`list_states`) and where an sls lives (`get_state`).
+
+use halite_exec::FileRoots;
+use std::path::PathBuf;
+
+/// An sls resolved to a file: `source` is the `salt://` relative path Salt reports
+/// (`a/b.sls` or `a/b/init.sls`).
+#[derive(Debug, Clone)]
+pub struct StateFile {
+    pub path: PathBuf,
+    pub source: String,
+}
+
+/// `fileclient.get_state`: `a.b` is `a/b.sls`, else `a/b/init.sls`.
+pub fn get_state(roots: &FileRoots, sls: &str, saltenv: &str) -> Option<StateFile> {
+    let base = sls.replace('.', "/");
+    [format!("{base}.sls"), format!("{base}/init.sls")]
+        .into_iter()
+        .find_map(|source| {
+            roots
+                .find(saltenv, &source)
+                .map(|path| StateFile { path, source })
+        })
+}
+
+/// `fileclient.list_states`: every `.sls` file as an sls name, sorted.
+pub fn list_states(roots: &FileRoots, saltenv: &str) -> Vec<String> {
+    let mut states: Vec<String> = roots
+        .list_files(saltenv)
+        .into_iter()
+        .filter_map(|path| {
+            if let Some(pkg) = path.strip_suffix("/init.sls") {
+                Some(pkg.replace('/', "."))
+            } else {
+                path.strip_suffix(".sls").map(|p| p.replace('/', "."))
+            }
+        })
+        .collect();
+    states.sort();
+    states.dedup();
+    states
+}

@@ -1,0 +1,831 @@
+//! `BaseHighState`: gathering top files, matching them, and rendering SLS files with their
+//! includes into one high data map (salt/state.py `render_state` / `render_highstate`).
+
+use crate::fileclient::{get_state, list_states};
+use crate::matcher::{confirm_top, MatchContext};
+use crate::opts;
+use crate::template::{compile_template, RenderError, TemplateJob};
+use crate::top::{self, Tops};
+use halite_exec::{ExecContext, FileRoots, Registry};
+use halite_jinja::JinjaEngine;
+use halite_value::{fnmatch, Map, Value};
+use indexmap::IndexMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// Top matches: `{saltenv: [sls, ...]}` in match order (an sls may repeat).
+pub type Matches = IndexMap<String, Vec<String>>;
+
+/// Salt's `self.iorder` starts here and grows by one per state without an `order`.
+const FIRST_AUTO_ORDER: i64 = 10000;
+
+pub struct HighState {
+    pub opts: Map,
+    pub grains: Value,
+    pub pillar: Value,
+    registry: Arc<Registry>,
+    file_roots: FileRoots,
+    engines: HashMap<String, JinjaEngine>,
+    avail: IndexMap<String, Vec<String>>,
+    iorder: i64,
+    /// Extra `{saltenv: [sls]}` from `master_tops` (reclass), merged after the top file's.
+    pub master_tops: Matches,
+}
+
+impl HighState {
+    pub fn new(opts: Map, grains: Value, pillar: Value, registry: Arc<Registry>) -> Self {
+        let file_roots = opts::roots(&opts, "file_roots");
+        let mut hs = HighState {
+            opts,
+            grains,
+            pillar,
+            registry,
+            file_roots,
+            engines: HashMap::new(),
+            avail: IndexMap::new(),
+            iorder: FIRST_AUTO_ORDER,
+            master_tops: Matches::new(),
+        };
+        for env in hs.envs() {
+            let states = list_states(&hs.file_roots, &env);
+            hs.avail.insert(env, states);
+        }
+        hs
+    }
+
+    pub fn file_roots(&self) -> &FileRoots {
+        &self.file_roots
+    }
+
+    /// The sls names an environment offers (`LazyAvailStates`).
+    pub fn avail(&self, saltenv: &str) -> Option<&Vec<String>> {
+        self.avail.get(saltenv)
+    }
+
+    /// `_get_envs`: base, then the `file_roots` envs, or `env_order` when set.
+    pub fn envs(&self) -> Vec<String> {
+        let mut envs = vec!["base".to_string()];
+        for env in self.file_roots.envs.keys() {
+            if !envs.contains(env) {
+                envs.push(env.clone());
+            }
+        }
+        let mut env_order: Vec<String> = Vec::new();
+        if let Some(Value::List(order)) = self.opts.get("env_order") {
+            for e in order.iter().map(Value::py_str) {
+                if !env_order.contains(&e) {
+                    env_order.push(e);
+                }
+            }
+        }
+        if env_order.is_empty() {
+            envs
+        } else {
+            env_order.into_iter().filter(|e| envs.contains(e)).collect()
+        }
+    }
+
+    fn engine(&mut self, saltenv: &str) -> &JinjaEngine {
+        if !self.engines.contains_key(saltenv) {
+            let ctx = ExecContext {
+                opts: Value::Map(self.opts.clone()),
+                grains: self.grains.clone(),
+                pillar: self.pillar.clone(),
+                saltenv: saltenv.to_string(),
+                file_roots: self.file_roots.clone(),
+            };
+            let engine = JinjaEngine::new(self.registry.clone(), Arc::new(ctx));
+            self.engines.insert(saltenv.to_string(), engine);
+        }
+        &self.engines[saltenv]
+    }
+
+    fn default_pipe(&self) -> String {
+        opts::get_str(&self.opts, "renderer")
+            .unwrap_or("jinja|yaml")
+            .to_string()
+    }
+
+    fn render_file(
+        &mut self,
+        path: &std::path::Path,
+        saltenv: &str,
+        sls: &str,
+    ) -> Result<Value, RenderError> {
+        let pipe = self.default_pipe();
+        let extra = Map::new();
+        let engine = self.engine(saltenv);
+        compile_template(&TemplateJob {
+            path,
+            default_pipe: &pipe,
+            saltenv,
+            sls,
+            engine,
+            extra: &extra,
+        })
+    }
+
+    // ----- top file -------------------------------------------------------------------
+
+    fn state_top(&self) -> String {
+        let top = opts::get_str(&self.opts, "state_top").unwrap_or("salt://top.sls");
+        top.strip_prefix("salt://")
+            .unwrap_or(top)
+            .trim_start_matches('/')
+            .to_string()
+    }
+
+    /// `get_tops`: the rendered top file of each env (or of `saltenv` only), with top-file
+    /// `include`s rendered and appended. A render error is returned as Salt's `get_top`
+    /// swallows it (the caller treats the top as empty).
+    pub fn get_tops(&mut self) -> Result<Tops, RenderError> {
+        let mut tops = Tops::new();
+        let state_top = self.state_top();
+        let envs = match opts::saltenv(&self.opts) {
+            Some(env) => vec![env],
+            None => match opts::get_str(&self.opts, "state_top_saltenv") {
+                Some(env) => vec![env.to_string()],
+                None => self.envs(),
+            },
+        };
+        for env in envs {
+            let top = match self.file_roots.find(&env, &state_top) {
+                Some(path) => self.render_file(&path, &env, "")?,
+                None => Value::Map(Map::new()),
+            };
+            tops.entry(env).or_default().push(top);
+        }
+        self.render_top_includes(&mut tops)?;
+        Ok(tops)
+    }
+
+    fn render_top_includes(&mut self, tops: &mut Tops) -> Result<(), RenderError> {
+        let mut include: IndexMap<String, Vec<String>> = IndexMap::new();
+        for (env, ctops) in tops.iter_mut() {
+            for ctop in ctops.iter_mut() {
+                if let Some(Value::List(inc)) = ctop.as_map_mut().and_then(|m| m.remove("include"))
+                {
+                    include
+                        .entry(env.clone())
+                        .or_default()
+                        .extend(inc.iter().map(Value::py_str));
+                }
+            }
+        }
+        let mut done: HashSet<(String, String)> = HashSet::new();
+        for (env, patterns) in include {
+            let avail = self.avail.get(&env).cloned().unwrap_or_default();
+            for pattern in patterns {
+                for sls in avail.iter().filter(|s| fnmatch(s, &pattern)) {
+                    if !done.insert((env.clone(), sls.clone())) {
+                        continue;
+                    }
+                    let Some(sf) = get_state(&self.file_roots, sls, &env) else {
+                        continue;
+                    };
+                    let rendered = self.render_file(&sf.path, &env, "")?;
+                    tops.entry(env.clone()).or_default().push(rendered);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `merge_tops` with the configured `top_file_merging_strategy`.
+    pub fn merge_tops(&self, tops: &Tops) -> Result<Map, String> {
+        match opts::get_str(&self.opts, "top_file_merging_strategy").unwrap_or("merge") {
+            "same" => {
+                let default_top = opts::get_str(&self.opts, "default_top").unwrap_or("base");
+                top::merge_tops_same(tops, default_top)
+            }
+            "merge_all" => top::merge_tops_merge_all(tops),
+            _ => top::merge_tops_merge(tops),
+        }
+    }
+
+    /// `get_top`: merged top data; `{}` when a top file fails to render, as Salt does.
+    pub fn get_top(&mut self) -> Map {
+        match self.get_tops() {
+            Ok(tops) => self.merge_tops(&tops).unwrap_or_else(|e| {
+                tracing::error!("Unable to render top file: {e}");
+                Map::new()
+            }),
+            Err(e) => {
+                tracing::error!("Unable to render top file: {e}");
+                Map::new()
+            }
+        }
+    }
+
+    pub fn verify_tops(&self, top: &Map) -> Vec<String> {
+        top::verify_tops(top)
+    }
+
+    /// `top_matches`: the sls names whose targets match this minion, per env, followed by
+    /// the `master_tops` ones not already there.
+    pub fn top_matches(&self, top: &Map) -> Matches {
+        let mut matches = Matches::new();
+        let only_env = opts::saltenv(&self.opts);
+        let id = opts::get_str(&self.opts, "id").unwrap_or("").to_string();
+        let nodegroups = self.opts.get("nodegroups").cloned().unwrap_or(Value::Null);
+        let ctx = MatchContext {
+            id: &id,
+            grains: &self.grains,
+            pillar: &self.pillar,
+            nodegroups: &nodegroups,
+        };
+        for (env, body) in top.iter() {
+            let env = env.py_str();
+            if only_env.as_ref().is_some_and(|e| *e != env) {
+                continue;
+            }
+            let Value::Map(body) = body else { continue };
+            for (tgt, data) in body.iter() {
+                let data = match data {
+                    Value::Str(_) => vec![data.clone()],
+                    Value::List(l) => l.clone(),
+                    _ => continue,
+                };
+                if !confirm_top(&tgt.py_str(), &data, &ctx) {
+                    continue;
+                }
+                matches.entry(env.clone()).or_default();
+                for item in &data {
+                    match item {
+                        Value::Str(s) => matches[&env].push(s.clone()),
+                        Value::Map(m) => {
+                            let Some((env_key, inc)) = m.iter().last() else {
+                                continue;
+                            };
+                            let env_key = env_key.py_str();
+                            if env_key == "match" || !self.avail.contains_key(&env_key) {
+                                continue;
+                            }
+                            matches.entry(env_key).or_default().push(inc.py_str());
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for (env, ext) in &self.master_tops {
+            let first = matches.entry(env.clone()).or_default();
+            for sls in ext {
+                if !first.contains(sls) {
+                    first.push(sls.clone());
+                }
+            }
+        }
+        matches
+    }
+
+    // ----- sls rendering --------------------------------------------------------------
+
+    /// `render_highstate`: every matched sls (globs expanded against the env's sls list)
+    /// rendered once, merged into one high data map.
+    pub fn render_highstate(&mut self, matches: &Matches) -> (Map, Vec<String>) {
+        let mut highstate = Map::new();
+        let mut all_errors = Vec::new();
+        let mut mods: HashSet<String> = HashSet::new();
+        let mut statefiles: Vec<String> = Vec::new();
+        for (saltenv, states) in matches {
+            for sls_match in states {
+                match self
+                    .avail
+                    .get(saltenv)
+                    .or_else(|| self.avail.get("__env__"))
+                {
+                    Some(avail) => {
+                        statefiles = avail
+                            .iter()
+                            .filter(|s| fnmatch(s, sls_match))
+                            .cloned()
+                            .collect();
+                    }
+                    None => all_errors.push(format!(
+                        "No matching salt environment for environment '{saltenv}' found"
+                    )),
+                }
+                if statefiles.is_empty() {
+                    statefiles = vec![sls_match.clone()];
+                }
+                for sls in statefiles.clone() {
+                    if mods.contains(&format!("{saltenv}:{sls}")) {
+                        continue;
+                    }
+                    let (state, mut errors) = self.render_state(&sls, saltenv, &mut mods, matches);
+                    if state.truthy() {
+                        merge_included_states(&mut highstate, state, &mut errors);
+                    }
+                    let this_sls = format!("SLS {sls_match} in saltenv");
+                    for e in errors.iter_mut() {
+                        if e.contains("is not available") && e.contains(&this_sls) {
+                            *e = format!(
+                                "No matching sls found for '{sls_match}' in env '{saltenv}'"
+                            );
+                        }
+                    }
+                    all_errors.extend(errors);
+                }
+            }
+        }
+        clean_duplicate_extends(&mut highstate);
+        (highstate, all_errors)
+    }
+
+    /// `render_state`: one sls file and, recursively, its includes.
+    pub fn render_state(
+        &mut self,
+        sls: &str,
+        saltenv: &str,
+        mods: &mut HashSet<String>,
+        matches: &Matches,
+    ) -> (Value, Vec<String>) {
+        let mut errors = Vec::new();
+        let state_file = get_state(&self.file_roots, sls, saltenv);
+        let mut rendered = Value::Null;
+        match &state_file {
+            None => errors.push(format!(
+                "Specified SLS {sls} in saltenv {saltenv} is not available on the salt master or through a configured fileserver"
+            )),
+            Some(sf) => {
+                match self.render_file(&sf.path, saltenv, sls) {
+                    Ok(v) => rendered = v,
+                    Err(RenderError::Render(msg)) => {
+                        errors.push(format!("Rendering SLS '{saltenv}:{sls}' failed: {msg}"))
+                    }
+                    Err(RenderError::Other(msg)) => {
+                        errors.push(format!("Rendering SLS {sls} failed, render error: {msg}"))
+                    }
+                }
+                mods.insert(format!("{saltenv}:{sls}"));
+            }
+        }
+        if !rendered.truthy() {
+            return (Value::Map(Map::new()), errors);
+        }
+        let Value::Map(mut state) = rendered else {
+            errors.push(format!("SLS {sls} does not render to a dictionary"));
+            return (rendered, errors);
+        };
+        let mut include = Vec::new();
+        match state.get("include") {
+            Some(Value::List(_)) => {
+                if let Some(Value::List(l)) = state.remove("include") {
+                    include = l;
+                }
+            }
+            Some(_) => errors.push(format!(
+                "Include Declaration in SLS {sls} is not formed as a list"
+            )),
+            None => {}
+        }
+        handle_extend(&mut state, sls, saltenv, &mut errors);
+        handle_exclude(&mut state, sls, &mut errors);
+        handle_state_decls(&mut state, sls, saltenv, &mut errors);
+        let is_init = state_file
+            .as_ref()
+            .is_some_and(|sf| format!("salt://{}", sf.source).ends_with("/init.sls"));
+        for inc in include {
+            self.render_include(
+                &mut state,
+                inc,
+                sls,
+                saltenv,
+                is_init,
+                mods,
+                matches,
+                &mut errors,
+            );
+        }
+        self.handle_iorder(&mut state);
+        (Value::Map(state), errors)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn render_include(
+        &mut self,
+        state: &mut Map,
+        inc: Value,
+        sls: &str,
+        saltenv: &str,
+        is_init: bool,
+        mods: &mut HashSet<String>,
+        matches: &Matches,
+        errors: &mut Vec<String>,
+    ) {
+        const XENV_KEY: &str = "_xenv";
+        let (env_key, mut inc_sls) = match &inc {
+            Value::Map(m) => match m.iter().last() {
+                Some((k, v)) => (k.py_str(), v.py_str()),
+                None => return,
+            },
+            other => (saltenv.to_string(), other.py_str()),
+        };
+        if !self.avail.contains_key(&env_key) && !self.avail.contains_key("__env__") {
+            errors.push(format!(
+                "Nonexistent saltenv '{env_key}' found in include of '{inc_sls}' within SLS '{saltenv}:{sls}'"
+            ));
+            return;
+        }
+        if inc_sls.starts_with('.') {
+            match resolve_relative_include(&inc_sls, sls, is_init) {
+                Some(resolved) => inc_sls = resolved,
+                None => {
+                    errors.push(format!(
+                        "Attempted relative include of '{inc_sls}' within SLS '{saltenv}:{sls}' goes beyond top level package "
+                    ));
+                    return;
+                }
+            }
+        }
+        let avail_has = |env: &str, hs: &HighState| {
+            hs.avail
+                .get(env)
+                .is_some_and(|a| a.iter().any(|s| fnmatch(s, &inc_sls)))
+        };
+        let resolved_envs: Vec<String> = if env_key != XENV_KEY {
+            if matches.contains_key(&env_key) || avail_has(&env_key, self) {
+                vec![env_key.clone()]
+            } else {
+                Vec::new()
+            }
+        } else {
+            matches
+                .keys()
+                .filter(|e| avail_has(e, self))
+                .cloned()
+                .collect()
+        };
+        if resolved_envs.len() == 1 || resolved_envs.iter().any(|e| e == saltenv) {
+            let mut targets: Vec<String> = self
+                .avail
+                .get(saltenv)
+                .map(|a| a.iter().filter(|s| fnmatch(s, &inc_sls)).cloned().collect())
+                .unwrap_or_default();
+            if targets.is_empty() {
+                targets.push(inc_sls.clone());
+            }
+            for target in targets {
+                let r_env = if resolved_envs.len() == 1 {
+                    resolved_envs[0].clone()
+                } else {
+                    saltenv.to_string()
+                };
+                if mods.contains(&format!("{r_env}:{target}")) {
+                    continue;
+                }
+                let (nstate, err) = self.render_state(&target, &r_env, mods, matches);
+                if nstate.truthy() {
+                    let nstate = mark_included_from(nstate, sls);
+                    merge_included_states(state, nstate, errors);
+                }
+                errors.extend(err);
+            }
+        } else if resolved_envs.is_empty() {
+            let envs = if env_key == XENV_KEY {
+                matches.keys().cloned().collect::<Vec<_>>().join(", ")
+            } else {
+                env_key.clone()
+            };
+            errors.push(format!(
+                "Unknown include: Specified SLS {env_key}: {inc_sls} is not available on the salt master in saltenv(s): {envs} "
+            ));
+        } else {
+            errors.push(format!(
+                "Ambiguous include: Specified SLS {env_key}: {inc_sls} is available on the salt master in multiple available saltenvs: {}",
+                resolved_envs.join(", ")
+            ));
+        }
+    }
+
+    /// `_handle_iorder`: every state function without an `order` argument gets the next
+    /// auto order. Salt stops at the first ID that is not iterable (a TypeError there).
+    fn handle_iorder(&mut self, state: &mut Map) {
+        if !opts::get_bool(&self.opts, "state_auto_order", true) {
+            return;
+        }
+        for body in state.values_mut() {
+            let Value::Map(body) = body else {
+                if matches!(
+                    body,
+                    Value::Null | Value::Bool(_) | Value::Int(_) | Value::Float(_)
+                ) {
+                    return;
+                }
+                continue;
+            };
+            for (s_dec, args) in body.iter_mut() {
+                let Some(s_dec) = s_dec.as_str() else {
+                    continue;
+                };
+                let Value::List(args) = args else { continue };
+                if s_dec.starts_with('_') {
+                    continue;
+                }
+                let found = args.iter().any(|arg| {
+                    matches!(arg, Value::Map(m) if m.first().is_some_and(|(k, _)| k.as_str() == Some("order")))
+                });
+                if !found {
+                    let mut order = Map::new();
+                    order.insert("order", Value::Int(self.iorder));
+                    args.push(Value::Map(order));
+                    self.iorder += 1;
+                }
+            }
+        }
+    }
+}
+
+/// `.foo` / `..foo` relative to the including sls (an `init.sls` counts as one level).
+fn resolve_relative_include(inc_sls: &str, sls: &str, is_init: bool) -> Option<String> {
+    let levels = inc_sls.chars().take_while(|c| *c == '.').count();
+    let rest = &inc_sls[levels..];
+    let mut comps: Vec<&str> = sls.split('.').collect();
+    if is_init {
+        comps.push("init");
+    }
+    if levels > comps.len() {
+        return None;
+    }
+    let mut parts: Vec<&str> = comps[..comps.len() - levels].to_vec();
+    parts.push(rest);
+    Some(parts.join("."))
+}
+
+/// Records the includer in each included state's `__sls_included_from__`.
+fn mark_included_from(mut nstate: Value, sls: &str) -> Value {
+    if let Value::Map(m) = &mut nstate {
+        for (id, body) in m.iter_mut() {
+            if id.as_str().is_some_and(|s| s.starts_with("__")) {
+                continue;
+            }
+            if let Value::Map(body) = body {
+                let from = body.entry_or("__sls_included_from__", Value::List(Vec::new()));
+                if let Value::List(l) = from {
+                    l.push(Value::str(sls));
+                }
+            }
+        }
+    }
+    nstate
+}
+
+/// `merge_included_states`: `__extend__`/`__exclude__` accumulate; an ID defined twice is a
+/// conflict unless the bodies are equal; then Python's `dict.update`.
+pub fn merge_included_states(highstate: &mut Map, state: Value, errors: &mut Vec<String>) {
+    let mut state = match state {
+        Value::Map(m) => m,
+        other => {
+            dict_update_from_sequence(highstate, other, errors);
+            return;
+        }
+    };
+    for key in ["__extend__", "__exclude__"] {
+        if let Some(items) = state.remove(key) {
+            let acc = highstate.entry_or(key, Value::List(Vec::new()));
+            if let (Value::List(acc), Value::List(items)) = (acc, items) {
+                acc.extend(items);
+            }
+        }
+    }
+    for (id, body) in state.iter() {
+        if let Some(existing) = highstate.get_value(id) {
+            if existing != body {
+                let field = |b: &Value, k: &str| b.get(k).map(Value::py_str).unwrap_or_default();
+                errors.push(format!(
+                    "Detected conflicting IDs, SLS IDs need to be globally unique.\n    The conflicting ID is '{}' and is found in SLS '{}:{}' and SLS '{}:{}'",
+                    id.py_str(),
+                    field(existing, "__env__"),
+                    field(existing, "__sls__"),
+                    field(body, "__env__"),
+                    field(body, "__sls__"),
+                ));
+            }
+        }
+    }
+    for (id, body) in state {
+        highstate.insert(id, body);
+    }
+}
+
+/// `dict.update(x)` with a non-dict `x`: pairs are taken from a sequence of 2-item
+/// sequences; anything else is Salt's "Error when rendering state with contents" message.
+fn dict_update_from_sequence(highstate: &mut Map, state: Value, errors: &mut Vec<String>) {
+    let items: Vec<Value> = match &state {
+        Value::List(l) => l.clone(),
+        Value::Str(s) => s.chars().map(|c| Value::str(c.to_string())).collect(),
+        _ => Vec::new(),
+    };
+    for item in items {
+        let pair: Option<(Value, Value)> = match item {
+            Value::List(l) if l.len() == 2 => Some((l[0].clone(), l[1].clone())),
+            Value::Str(s) if s.chars().count() == 2 => {
+                let mut cs = s.chars();
+                let a = cs.next().map(|c| c.to_string()).unwrap_or_default();
+                let b = cs.next().map(|c| c.to_string()).unwrap_or_default();
+                Some((Value::str(a), Value::str(b)))
+            }
+            _ => None,
+        };
+        match pair {
+            Some((k, v)) => {
+                highstate.insert(k, v);
+            }
+            None => {
+                errors.push(format!(
+                    "Error when rendering state with contents: {}",
+                    state.py_str()
+                ));
+                return;
+            }
+        }
+    }
+}
+
+/// `clean_duplicate_extends`: the `__extend__` list as one single-key dict per distinct
+/// (ID, body) pair.
+fn clean_duplicate_extends(highstate: &mut Map) {
+    let Some(Value::List(exts)) = highstate.get("__extend__") else {
+        return;
+    };
+    let mut seen: Vec<(Value, Value)> = Vec::new();
+    for ext in exts {
+        if let Value::Map(m) = ext {
+            for (k, v) in m.iter() {
+                let item = (k.clone(), v.clone());
+                if !seen.contains(&item) {
+                    seen.push(item);
+                }
+            }
+        }
+    }
+    let cleaned = seen
+        .into_iter()
+        .map(|(k, v)| {
+            let mut m = Map::new();
+            m.insert(k, v);
+            Value::Map(m)
+        })
+        .collect();
+    highstate.insert("__extend__", Value::List(cleaned));
+}
+
+/// Splits `mod.fun` keys into `mod: [..., fun]` (Salt's `_handle_state_decls` and
+/// `_handle_extend` both do this). Returns an error message for a second `mod.` of a kind.
+fn split_dotted_keys(body: &mut Map, seen: &mut Vec<String>) -> Option<()> {
+    let keys: Vec<Value> = body.keys().cloned().collect();
+    for key in keys {
+        let Some(k) = key.as_str() else { continue };
+        if k.starts_with('_') || !matches!(body.get(k), Some(Value::List(_))) {
+            continue;
+        }
+        if let Some((module, rest)) = k.split_once('.') {
+            let fun = rest.split('.').next().unwrap_or(rest).to_string();
+            if seen.iter().any(|s| s == module) {
+                return None;
+            }
+            let module = module.to_string();
+            if let Some(Value::List(mut args)) = body.remove(k) {
+                args.push(Value::Str(fun));
+                body.insert(module.clone(), Value::List(args));
+            }
+            seen.push(module);
+        } else {
+            seen.push(k.to_string());
+        }
+    }
+    Some(())
+}
+
+/// `_handle_extend`: the sls's `extend:` block, normalised, appended to `__extend__`.
+fn handle_extend(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Vec<String>) {
+    let Some(ext) = state.remove("extend") else {
+        return;
+    };
+    let Value::Map(mut ext) = ext else {
+        errors.push(format!(
+            "Extension value in SLS '{sls}' is not a dictionary"
+        ));
+        return;
+    };
+    for (name, body) in ext.iter_mut() {
+        let Value::Map(body) = body else {
+            errors.push(format!(
+                "Extension name '{}' in SLS '{sls}' is not a dictionary",
+                name.py_str()
+            ));
+            continue;
+        };
+        if !body.contains_key("__sls__") {
+            body.insert("__sls__", Value::str(sls));
+        }
+        if !body.contains_key("__env__") {
+            body.insert("__env__", Value::str(saltenv));
+        }
+        // Extend does not check for duplicate state types.
+        let keys: Vec<Value> = body.keys().cloned().collect();
+        for key in keys {
+            let Some(k) = key.as_str() else { continue };
+            if k.starts_with('_') || !matches!(body.get(k), Some(Value::List(_))) {
+                continue;
+            }
+            if let Some((module, rest)) = k.split_once('.') {
+                let fun = rest.split('.').next().unwrap_or(rest).to_string();
+                let module = module.to_string();
+                if let Some(Value::List(mut args)) = body.remove(k) {
+                    args.push(Value::Str(fun));
+                    body.insert(module, Value::List(args));
+                }
+            }
+        }
+    }
+    let acc = state.entry_or("__extend__", Value::List(Vec::new()));
+    if let Value::List(acc) = acc {
+        acc.push(Value::Map(ext));
+    }
+}
+
+/// `_handle_exclude`: the sls's `exclude:` list appended to `__exclude__`.
+fn handle_exclude(state: &mut Map, sls: &str, errors: &mut Vec<String>) {
+    let Some(exc) = state.remove("exclude") else {
+        return;
+    };
+    let items: Vec<Value> = match exc {
+        Value::List(l) => l,
+        other => {
+            errors.push(format!(
+                "Exclude Declaration in SLS {sls} is not formed as a list"
+            ));
+            match other {
+                Value::Str(s) => s.chars().map(|c| Value::str(c.to_string())).collect(),
+                Value::Map(m) => m.keys().cloned().collect(),
+                _ => Vec::new(),
+            }
+        }
+    };
+    let acc = state.entry_or("__exclude__", Value::List(Vec::new()));
+    if let Value::List(acc) = acc {
+        acc.extend(items);
+    }
+}
+
+/// `_handle_state_decls`: short forms (`id: pkg.installed`) padded to long form, `mod.fun`
+/// keys split, `__sls__` / `__env__` added.
+fn handle_state_decls(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Vec<String>) {
+    for (name, body) in state.iter_mut() {
+        let name_s = name.py_str();
+        if !matches!(body, Value::Map(_)) {
+            if name_s == "__extend__" || name_s == "__exclude__" {
+                continue;
+            }
+            if let Value::Str(s) = body {
+                if s.contains('.') {
+                    let comps: Vec<&str> = s.split('.').collect();
+                    let mut m = Map::new();
+                    m.insert("__sls__", Value::str(sls));
+                    m.insert("__env__", Value::str(saltenv));
+                    m.insert(comps[0], Value::List(vec![Value::str(comps[1])]));
+                    *body = Value::Map(m);
+                    continue;
+                }
+            }
+            errors.push(format!("ID {name_s} in SLS {sls} is not a dictionary"));
+            continue;
+        }
+        let Value::Map(body) = body else { continue };
+        if split_dotted_keys(body, &mut Vec::new()).is_none() {
+            errors.push(format!(
+                "ID '{name_s}' in SLS '{sls}' contains multiple state declarations of the same type"
+            ));
+        }
+        if !body.contains_key("__sls__") {
+            body.insert("__sls__", Value::str(sls));
+        }
+        if !body.contains_key("__env__") {
+            body.insert("__env__", Value::str(saltenv));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_includes() {
+        assert_eq!(
+            resolve_relative_include(".common", "app", true).as_deref(),
+            Some("app.common")
+        );
+        assert_eq!(
+            resolve_relative_include(".b", "a.x", false).as_deref(),
+            Some("a.b")
+        );
+        assert_eq!(
+            resolve_relative_include("..b", "a.x", false).as_deref(),
+            Some("b")
+        );
+        assert_eq!(resolve_relative_include("...b", "a.x", false), None);
+    }
+}

@@ -1,0 +1,208 @@
+//! `salt.template.compile_template`: read a file, pick the render pipe from its shebang line
+//! (`#!jinja|yaml`) or the configured default, and run each renderer in turn.
+
+use halite_jinja::JinjaEngine;
+use halite_value::{Map, Value};
+use std::path::Path;
+
+/// A renderer failure. `Render` is Salt's `SaltRenderError` (the message goes after
+/// `Rendering SLS 'env:sls' failed: `); `Other` is any other exception (Salt then says
+/// `Rendering SLS sls failed, render error: ...`).
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum RenderError {
+    #[error("{0}")]
+    Render(String),
+    #[error("{0}")]
+    Other(String),
+}
+
+/// One step of a render pipe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Renderer {
+    Jinja,
+    Yaml,
+    Json,
+    /// A renderer Salt has that halite does not implement (py, mako, ...).
+    Unsupported(String),
+}
+
+/// Renderers that exist in Salt 3007.8 (`salt/renderers/`). Naming another one makes Salt log
+/// "The renderer ... is not available" and render nothing.
+const SALT_RENDERERS: &[&str] = &[
+    "aws_kms",
+    "cheetah",
+    "dson",
+    "genshi",
+    "gpg",
+    "hjson",
+    "jinja",
+    "json",
+    "json5",
+    "mako",
+    "msgpack",
+    "nacl",
+    "pass",
+    "py",
+    "pydsl",
+    "pyobjects",
+    "stateconf",
+    "tomlkit",
+    "wempy",
+    "yaml",
+    "yamlex",
+];
+
+/// `check_render_pipe_str`: `jinja|yaml`, with the old `yaml_jinja` spelling. `None` when a
+/// renderer is unknown to Salt (Salt then renders the file to `{}`).
+pub fn render_pipe(pipestr: &str) -> Option<Vec<Renderer>> {
+    let old_style = match pipestr {
+        "yaml_jinja" => Some("jinja|yaml"),
+        "json_jinja" => Some("jinja|json"),
+        "yaml_mako" => Some("mako|yaml"),
+        "json_mako" => Some("mako|json"),
+        "yaml_wempy" => Some("wempy|yaml"),
+        "json_wempy" => Some("wempy|json"),
+        "yamlex_jinja" => Some("jinja|yamlex"),
+        _ => None,
+    };
+    let pipestr = old_style.unwrap_or(pipestr);
+    let mut out = Vec::new();
+    for part in pipestr.split('|') {
+        let name = part.trim().split(' ').next().unwrap_or("");
+        out.push(match name {
+            "jinja" => Renderer::Jinja,
+            "yaml" | "yamlex" => Renderer::Yaml,
+            "json" => Renderer::Json,
+            other if SALT_RENDERERS.contains(&other) => Renderer::Unsupported(other.into()),
+            _ => return None,
+        });
+    }
+    Some(out)
+}
+
+/// What a template is rendered with.
+pub struct TemplateJob<'a> {
+    pub path: &'a Path,
+    /// The `renderer` option (default `jinja|yaml`).
+    pub default_pipe: &'a str,
+    pub saltenv: &'a str,
+    /// The sls being rendered (`""` for top files).
+    pub sls: &'a str,
+    pub engine: &'a JinjaEngine,
+    /// Extra template variables (pillar `defaults`, ...).
+    pub extra: &'a Map,
+}
+
+/// Renders a file to data. An empty or whitespace-only file is `{}` as in Salt.
+pub fn compile_template(job: &TemplateJob) -> Result<Value, RenderError> {
+    let text = std::fs::read_to_string(job.path)
+        .map_err(|e| RenderError::Other(format!("{}: {e}", job.path.display())))?;
+    if text.trim().is_empty() {
+        return Ok(Value::Map(Map::new()));
+    }
+    let first_line = text.lines().next().unwrap_or("");
+    let pipestr = match first_line.strip_prefix("#!") {
+        Some(rest) if !rest.starts_with('/') => rest.trim(),
+        _ => job.default_pipe,
+    };
+    let Some(pipe) = render_pipe(pipestr) else {
+        tracing::error!("The renderer \"{pipestr}\" is not available");
+        return Ok(Value::Map(Map::new()));
+    };
+    let mut data = Value::Str(text);
+    for renderer in pipe {
+        data = run_renderer(&renderer, data, job)?;
+    }
+    Ok(data)
+}
+
+fn as_text(data: Value) -> String {
+    match data {
+        Value::Str(s) => s,
+        other => other.py_str(),
+    }
+}
+
+fn run_renderer(renderer: &Renderer, data: Value, job: &TemplateJob) -> Result<Value, RenderError> {
+    match renderer {
+        Renderer::Jinja => {
+            let vars = sls_context(job);
+            let name = job.path.to_string_lossy();
+            job.engine
+                .render(&as_text(data), &name, &vars)
+                .map(Value::Str)
+                .map_err(|e| RenderError::Render(e.message))
+        }
+        Renderer::Yaml => {
+            let text = as_text(data);
+            let value = halite_yaml::load(&text, halite_yaml::Schema::Salt)
+                .map_err(|e| RenderError::Render(halite_yaml_error(&e, &text)))?;
+            if !value.truthy() {
+                return Ok(Value::Map(Map::new()));
+            }
+            if has_dict_key(&value) {
+                return Err(RenderError::Render(
+                    "Invalid YAML, possible double curly-brace".into(),
+                ));
+            }
+            Ok(value)
+        }
+        Renderer::Json => {
+            let text = as_text(data);
+            Value::from_json_str(&text).map_err(|e| RenderError::Other(e.to_string()))
+        }
+        Renderer::Unsupported(name) => Err(RenderError::Render(format!(
+            "halite does not implement Salt's '{name}' renderer"
+        ))),
+    }
+}
+
+fn halite_yaml_error(err: &halite_yaml::YamlError, source: &str) -> String {
+    halite_yaml::salt_render_error_message(err, source)
+}
+
+/// Salt's yaml renderer rejects mappings used as keys (`{{ }}` gone wrong).
+fn has_dict_key(v: &Value) -> bool {
+    match v {
+        Value::Map(m) => m
+            .iter()
+            .any(|(k, v)| matches!(k, Value::Map(_)) || has_dict_key(v)),
+        Value::List(l) => l.iter().any(has_dict_key),
+        _ => false,
+    }
+}
+
+/// `salt.utils.templates.generate_sls_context` plus `sls`: the variables that tell a template
+/// where it is.
+pub fn sls_context(job: &TemplateJob) -> Map {
+    let mut vars = job.extra.clone();
+    let sls = job.sls;
+    let tmplpath = job.path.to_string_lossy().replace('\\', "/");
+    let mut slspath = sls.replace('.', "/");
+    let template = if sls.is_empty() {
+        tmplpath.rsplit('/').next().unwrap_or("").to_string()
+    } else if tmplpath.ends_with(&format!("{slspath}.sls")) {
+        tmplpath[tmplpath.len() - (4 + slspath.len())..].to_string()
+    } else if tmplpath.ends_with(&format!("{slspath}/init.sls")) {
+        tmplpath[tmplpath.len() - (9 + slspath.len())..].to_string()
+    } else {
+        tmplpath.clone()
+    };
+    slspath = match template.rsplit_once('/') {
+        Some((dir, _)) => dir.to_string(),
+        None => String::new(),
+    };
+    vars.insert("sls", Value::str(sls));
+    vars.insert("tplpath", Value::str(tmplpath.clone()));
+    vars.insert("tplfile", Value::str(template));
+    vars.insert(
+        "tpldir",
+        Value::str(if slspath.is_empty() { "." } else { &slspath }),
+    );
+    vars.insert("tpldot", Value::str(slspath.replace('/', ".")));
+    vars.insert("slspath", Value::str(slspath.clone()));
+    vars.insert("slsdotpath", Value::str(slspath.replace('/', ".")));
+    vars.insert("slscolonpath", Value::str(slspath.replace('/', ":")));
+    vars.insert("sls_path", Value::str(slspath.replace('/', "_")));
+    vars
+}

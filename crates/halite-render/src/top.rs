@@ -1,0 +1,183 @@
+//! Merging top files from several environments (`_merge_tops_merge`, `_merge_tops_same`,
+//! `_merge_tops_merge_all`) and checking them (`verify_tops`), as salt/state.py does.
+
+use halite_value::{Map, Value};
+use indexmap::IndexMap;
+
+/// The rendered top files of each environment, in `_get_envs` order.
+pub type Tops = IndexMap<String, Vec<Value>>;
+
+fn sections(ctop: &Value) -> impl Iterator<Item = (&str, &Value)> {
+    ctop.as_map()
+        .into_iter()
+        .flat_map(|m| m.str_iter())
+        .filter(|(env, _)| *env != "include")
+}
+
+fn copy_targets(top: &mut Map, env: &str, targets: &Value) -> Result<(), String> {
+    let Value::Map(targets) = targets else {
+        return Err("Unable to render top file. No targets found.".into());
+    };
+    let section = top.entry_or(env, Value::Map(Map::new()));
+    if let Value::Map(section) = section {
+        for (tgt, data) in targets.iter() {
+            section.insert(tgt.clone(), data.clone());
+        }
+    }
+    Ok(())
+}
+
+/// The default strategy: base's top file is authoritative; another env's top file only adds
+/// its own section, and only when base did not define it.
+pub fn merge_tops_merge(tops: &Tops) -> Result<Map, String> {
+    let mut top = Map::new();
+    for ctop in tops.get("base").into_iter().flatten() {
+        for (env, targets) in sections(ctop) {
+            copy_targets(&mut top, env, targets)?;
+        }
+    }
+    let base_defined: Vec<String> = top.keys().map(Value::py_str).collect();
+    for (cenv, ctops) in tops.iter().filter(|(env, _)| *env != "base") {
+        for ctop in ctops {
+            for (env, targets) in sections(ctop) {
+                if env != cenv || base_defined.iter().any(|e| e == env) {
+                    continue;
+                }
+                copy_targets(&mut top, env, targets)?;
+            }
+        }
+    }
+    Ok(top)
+}
+
+/// `same`: each env reads only its own section of its own top file; an env without a top
+/// file falls back to the `default_top` env's section for it.
+pub fn merge_tops_same(tops: &Tops, default_top: &str) -> Result<Map, String> {
+    let mut top = Map::new();
+    let is_empty = |ctops: &Vec<Value>| {
+        ctops
+            .iter()
+            .all(|t| matches!(t, Value::Map(m) if m.is_empty()))
+    };
+    for (cenv, ctops) in tops {
+        if is_empty(ctops) {
+            let Some(fallback) = tops.get(default_top).filter(|f| !is_empty(f)) else {
+                continue;
+            };
+            for ctop in fallback {
+                if let Some((env, targets)) = sections(ctop).find(|(env, _)| env == cenv) {
+                    copy_targets(&mut top, env, targets)?;
+                }
+            }
+            continue;
+        }
+        for ctop in ctops {
+            for (env, targets) in sections(ctop).filter(|(env, _)| env == cenv) {
+                copy_targets(&mut top, env, targets)?;
+            }
+        }
+    }
+    Ok(top)
+}
+
+/// `merge_all`: every section of every top file; a target seen twice gets the union of sls
+/// names (the later match type wins).
+pub fn merge_tops_merge_all(tops: &Tops) -> Result<Map, String> {
+    let mut top = Map::new();
+    for ctop in tops.values().flatten() {
+        for (env, targets) in sections(ctop) {
+            let Value::Map(targets) = targets else {
+                return Err("Unable to render top file. No targets found.".into());
+            };
+            let section = top.entry_or(env, Value::Map(Map::new()));
+            let Value::Map(section) = section else {
+                continue;
+            };
+            for (tgt, data) in targets.iter() {
+                let merged = match section.get_value(tgt) {
+                    None => data.clone(),
+                    Some(existing) => merge_target(existing, data),
+                };
+                section.insert(tgt.clone(), merged);
+            }
+        }
+    }
+    Ok(top)
+}
+
+fn merge_target(first: &Value, second: &Value) -> Value {
+    let read = |v: &Value| {
+        let items = v.as_list().cloned().unwrap_or_default();
+        let mtype = items
+            .iter()
+            .rev()
+            .find(|i| matches!(i, Value::Map(_)))
+            .cloned();
+        let states: Vec<Value> = items
+            .into_iter()
+            .filter(|i| matches!(i, Value::Str(_)))
+            .collect();
+        (mtype, states)
+    };
+    let (t1, s1) = read(first);
+    let (t2, s2) = read(second);
+    let mut merged: Vec<Value> = t2.or(t1).into_iter().collect();
+    merged.extend(s1);
+    for s in s2 {
+        if !merged.contains(&s) {
+            merged.push(s);
+        }
+    }
+    Value::List(merged)
+}
+
+/// `verify_tops`: structural errors in the merged top data.
+pub fn verify_tops(top: &Map) -> Vec<String> {
+    let mut errors = Vec::new();
+    for (env, matches) in top.iter() {
+        if env.as_str() == Some("include") {
+            continue;
+        }
+        if !matches!(env, Value::Str(_)) {
+            errors.push(format!(
+                "Environment {} in top file is not formed as a string",
+                env.py_str()
+            ));
+        }
+        if env.as_str() == Some("") {
+            errors.push("Empty saltenv statement in top file".into());
+        }
+        let Value::Map(matches) = matches else {
+            errors.push(format!(
+                "The top file matches for saltenv {} are not formatted as a dict",
+                env.py_str()
+            ));
+            continue;
+        };
+        for slsmods in matches.values() {
+            let Value::List(slsmods) = slsmods else {
+                errors.push("Malformed topfile (state declarations not formed as a list)".into());
+                continue;
+            };
+            for slsmod in slsmods {
+                match slsmod {
+                    Value::Map(m) => {
+                        for val in m.values().filter(|v| !v.truthy()) {
+                            errors.push(format!(
+                                "Improperly formatted top file matcher in saltenv {}: {} file",
+                                slsmod.py_repr(),
+                                val.py_str()
+                            ));
+                        }
+                    }
+                    Value::Str(s) if s.is_empty() => errors.push(format!(
+                        "Environment {} contains an empty sls index",
+                        env.py_str()
+                    )),
+                    _ => {}
+                }
+            }
+        }
+    }
+    errors
+}

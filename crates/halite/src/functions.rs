@@ -1,0 +1,192 @@
+//! The functions salt-call runs: `state.*` through halite's stages, everything else through
+//! the execution function registry.
+
+use crate::minion::Minion;
+use anyhow::Result;
+use halite_compile::CompileOptions;
+use halite_exec::{Args, ExecError};
+use halite_output::Outputter;
+use halite_render::highstate::Matches;
+use halite_render::opts;
+use halite_value::{Map, Value};
+
+/// A function's return, its exit status and the outputter salt-call would pick.
+pub struct Outcome {
+    pub ret: Value,
+    pub retcode: u8,
+    pub default_outputter: Outputter,
+}
+
+impl Outcome {
+    fn new(ret: Value, retcode: u8) -> Self {
+        Outcome {
+            ret,
+            retcode,
+            default_outputter: Outputter::Nested,
+        }
+    }
+}
+
+fn errors_value(errors: Vec<String>) -> Value {
+    Value::List(errors.into_iter().map(Value::Str).collect())
+}
+
+pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Result<Outcome> {
+    let outcome = match fun {
+        "state.show_top" => show_top(minion),
+        "state.show_highstate" => show_highstate(minion),
+        "state.show_lowstate" => show_lowstate(minion),
+        "state.show_sls" => show_sls(minion, &args, &kwargs, false),
+        "state.show_low_sls" => show_sls(minion, &args, &kwargs, true),
+        _ => return exec_call(minion, fun, args, kwargs),
+    };
+    Ok(outcome)
+}
+
+fn compile_options(minion: &Minion) -> CompileOptions {
+    CompileOptions {
+        state_auto_order: opts::get_bool(&minion.opts, "state_auto_order", true),
+    }
+}
+
+fn show_top(minion: &Minion) -> Outcome {
+    let mut hs = minion.highstate();
+    let top = hs.get_top();
+    let errors = hs.verify_tops(&top);
+    if !errors.is_empty() {
+        return Outcome::new(errors_value(errors), 1);
+    }
+    Outcome::new(matches_value(&hs.top_matches(&top)), 0)
+}
+
+fn matches_value(matches: &Matches) -> Value {
+    let mut m = Map::new();
+    for (env, sls) in matches {
+        m.insert(
+            env.as_str(),
+            Value::List(sls.iter().map(|s| Value::str(s.clone())).collect()),
+        );
+    }
+    Value::Map(m)
+}
+
+fn show_highstate(minion: &Minion) -> Outcome {
+    let mut hs = minion.highstate();
+    let top = hs.get_top();
+    let mut errors = hs.verify_tops(&top);
+    let matches = hs.top_matches(&top);
+    let (high, render_errors) = hs.render_highstate(&matches);
+    errors.extend(render_errors);
+    if !errors.is_empty() {
+        return Outcome::new(errors_value(errors), 1);
+    }
+    let high = Value::Map(high);
+    let retcode = if check_result(&high) { 0 } else { 1 };
+    Outcome::new(high, retcode)
+}
+
+fn show_lowstate(minion: &Minion) -> Outcome {
+    let mut hs = minion.highstate();
+    let top = hs.get_top();
+    let matches = hs.top_matches(&top);
+    let (high, render_errors) = hs.render_highstate(&matches);
+    let compiled = halite_compile::compile_low_chunks(high, &compile_options(minion));
+    // Salt's show_lowstate returns compile errors with exit status 0.
+    match (render_errors.is_empty(), compiled) {
+        (true, Ok(chunks)) => {
+            Outcome::new(Value::List(chunks.into_iter().map(Value::Map).collect()), 0)
+        }
+        (_, Err(compile_errors)) => {
+            let mut errors = render_errors;
+            errors.extend(compile_errors);
+            Outcome::new(errors_value(errors), 0)
+        }
+        (false, Ok(_)) => Outcome::new(errors_value(render_errors), 0),
+    }
+}
+
+/// `salt.utils.args.split_input`: a comma-separated string or a list.
+fn split_input(v: &Value) -> Vec<String> {
+    match v {
+        Value::List(l) => l.iter().map(Value::py_str).collect(),
+        other => other
+            .py_str()
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .collect(),
+    }
+}
+
+fn show_sls(minion: &Minion, args: &[Value], kwargs: &Map, low: bool) -> Outcome {
+    let Some(mods) = args.first().or_else(|| kwargs.get("mods")) else {
+        return Outcome::new(Value::str("Passed invalid arguments: show_sls() missing 1 required positional argument: 'mods'"), 1);
+    };
+    let mods = split_input(mods);
+    let mut hs = minion.highstate();
+    let saltenv = opts::saltenv(&minion.opts).unwrap_or_else(|| "base".to_string());
+    let mut matches = Matches::new();
+    matches.insert(saltenv, mods);
+    let (high, mut errors) = hs.render_highstate(&matches);
+    errors.extend(halite_compile::verify_high(&high));
+    if !errors.is_empty() {
+        return Outcome::new(errors_value(errors), 1);
+    }
+    if low {
+        let chunks = halite_compile::compile_high_data(&high, &compile_options(minion));
+        return Outcome::new(Value::List(chunks.into_iter().map(Value::Map).collect()), 0);
+    }
+    Outcome::new(Value::Map(high), 0)
+}
+
+/// `salt.utils.state.check_result` as `_set_retcode` applies it to a return: false for an
+/// empty return, a top-level value of the wrong type, or any `result: False`.
+pub fn check_result(running: &Value) -> bool {
+    check_result_inner(running, false)
+}
+
+fn check_result_inner(running: &Value, recurse: bool) -> bool {
+    let Value::Map(m) = running else { return false };
+    if m.is_empty() {
+        return false;
+    }
+    for (id, result) in m.iter() {
+        let expect_list = id.as_str() == Some("__extend__");
+        let type_ok = if expect_list {
+            matches!(result, Value::List(_))
+        } else {
+            matches!(result, Value::Map(_))
+        };
+        if !recurse && !type_ok {
+            return false;
+        }
+        if let Value::Map(r) = result {
+            match r.get("result") {
+                Some(Value::Bool(false)) => return false,
+                Some(_) => {}
+                None => {
+                    if !check_result_inner(result, true) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Result<Outcome> {
+    let saltenv = opts::saltenv(&minion.opts).unwrap_or_else(|| "base".to_string());
+    let ctx = minion.exec_context(&saltenv);
+    let mut kwargs = kwargs;
+    for key in ["saltenv", "pillarenv", "test", "pillar"] {
+        kwargs.remove(key);
+    }
+    match minion.registry.call(&ctx, fun, &Args::new(args, kwargs)) {
+        Ok(ret) => Ok(Outcome::new(ret, 0)),
+        Err(ExecError::NotAvailable(name)) => {
+            eprintln!("'{name}' is not available.");
+            Err(anyhow::anyhow!("'{name}' is not available."))
+        }
+        Err(ExecError::Failed(msg)) => Ok(Outcome::new(Value::Str(msg), 1)),
+    }
+}

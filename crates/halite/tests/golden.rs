@@ -1,0 +1,284 @@
+//! Golden cases: each case folder (`tests/cases/*` and `crates/*/tests/cases/*`, layout in
+//! scripts/oracle/record.py) holds a state tree, the salt-call commands to run and Salt
+//! 3007.8's recorded output. Each command is replayed through the `halite` binary with the
+//! same minion config and compared: stdout JSON and exit status.
+//!
+//! `tests/known-failures.txt` lists `case/NN reason` for commands halite does not match yet;
+//! such a command must still fail (so the list stays true), every other one must pass.
+
+use halite_value::{Map, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("repo root")
+}
+
+fn case_dirs(root: &Path) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    let mut parents = vec![root.join("tests/cases")];
+    if let Ok(crates) = std::fs::read_dir(root.join("crates")) {
+        parents.extend(crates.flatten().map(|c| c.path().join("tests/cases")));
+    }
+    for parent in parents {
+        let Ok(entries) = std::fs::read_dir(&parent) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.join("commands").is_file() && p.join("expected").is_dir() {
+                dirs.push(p);
+            }
+        }
+    }
+    dirs.sort();
+    dirs
+}
+
+/// Python's `shlex.split` for the simple quoting the commands files use.
+fn shlex_split(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') => {
+                if let Some(n) = chars.next() {
+                    cur.push(n)
+                }
+            }
+            (Some(_), c) => cur.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, '\\') => {
+                if let Some(n) = chars.next() {
+                    cur.push(n);
+                    in_word = true;
+                }
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    out.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        out.push(cur);
+    }
+    out
+}
+
+fn commands(case: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(case.join("commands")).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(shlex_split)
+        .collect()
+}
+
+fn roots(case: &Path, prefix: &str, base: &str) -> Value {
+    let srv = case.join("srv");
+    let mut m = Map::new();
+    m.insert(
+        "base",
+        Value::List(vec![Value::str(srv.join(base).to_string_lossy())]),
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&srv)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    for name in names {
+        if let Some(env) = name.strip_prefix(prefix) {
+            m.insert(
+                env,
+                Value::List(vec![Value::str(srv.join(&name).to_string_lossy())]),
+            );
+        }
+    }
+    Value::Map(m)
+}
+
+/// The same config as scripts/oracle/record.py `minion_config()`.
+fn minion_config(case: &Path, scratch: &Path) -> Map {
+    let mut conf = Map::new();
+    let s = |p: &str| Value::str(scratch.join(p).to_string_lossy());
+    conf.insert("file_client", Value::str("local"));
+    conf.insert("id", Value::str("testminion"));
+    conf.insert("file_roots", roots(case, "salt-", "salt"));
+    conf.insert("pillar_roots", roots(case, "pillar-", "pillar"));
+    conf.insert("cachedir", s("cache"));
+    conf.insert("pki_dir", s("pki"));
+    conf.insert("sock_dir", s("run"));
+    conf.insert("log_file", s("log/minion"));
+    let mut grains = Map::new();
+    grains.insert("roles", Value::List(vec![Value::str("web")]));
+    conf.insert("grains", Value::Map(grains));
+    if let Ok(extra) = std::fs::read_to_string(case.join("minion")) {
+        let extra = extra.replace("@CASE@", &case.to_string_lossy());
+        if let Ok(Value::Map(extra)) = halite_yaml::load(&extra, halite_yaml::Schema::Salt) {
+            for (k, v) in extra {
+                conf.insert(k, v);
+            }
+        }
+    }
+    conf
+}
+
+/// Times, durations and pids differ run to run; everything else must match.
+fn normalize(text: &str) -> String {
+    fn walk(v: &mut Value) {
+        match v {
+            Value::Map(m) => {
+                for (k, val) in m.iter_mut() {
+                    match k.as_str() {
+                        Some("start_time") | Some("duration") | Some("pid") => {
+                            *val = Value::str("<normalized>")
+                        }
+                        _ => walk(val),
+                    }
+                }
+            }
+            Value::List(l) => l.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    match Value::from_json_str(text) {
+        Ok(mut v) => {
+            walk(&mut v);
+            v.to_json()
+        }
+        Err(_) => text.trim().to_string(),
+    }
+}
+
+fn known_failures(root: &Path) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(root.join("tests/known-failures.txt")).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| match l.split_once(' ') {
+            Some((k, why)) => (k.to_string(), why.trim().to_string()),
+            None => (l.to_string(), String::new()),
+        })
+        .collect()
+}
+
+struct Run {
+    stdout: String,
+    rc: i32,
+}
+
+fn run_halite(case: &Path, argv: &[String]) -> Run {
+    let scratch = tempfile::tempdir().expect("scratch dir");
+    let conf_dir = scratch.path().join("conf");
+    std::fs::create_dir_all(&conf_dir).expect("conf dir");
+    let conf = Value::Map(minion_config(case, scratch.path()));
+    std::fs::write(conf_dir.join("minion"), conf.to_json()).expect("write minion config");
+    let out = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .args(["--local", "-c"])
+        .arg(&conf_dir)
+        .args(["--out", "json", "-l", "quiet"])
+        .args(argv)
+        .env("HALITE_SCRATCH", scratch.path())
+        .current_dir(case)
+        .output()
+        .expect("run halite");
+    let stdout = String::from_utf8_lossy(&out.stdout)
+        .replace(&*scratch.path().to_string_lossy(), "@SCRATCH@");
+    Run {
+        stdout,
+        rc: out.status.code().unwrap_or(-1),
+    }
+}
+
+#[test]
+fn golden_cases_match_salt() {
+    let root = repo_root();
+    let known = known_failures(&root);
+    let mut failures = Vec::new();
+    let mut unexpected_passes = Vec::new();
+    let (mut passed, mut known_failed) = (0, 0);
+    for case in case_dirs(&root) {
+        let rel = case
+            .strip_prefix(&root)
+            .unwrap_or(&case)
+            .to_string_lossy()
+            .into_owned();
+        let name = case
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for (n, argv) in commands(&case).iter().enumerate() {
+            let stem = case.join("expected").join(format!("{n:02}"));
+            let (Ok(expected), Ok(rc)) = (
+                std::fs::read_to_string(stem.with_extension("json")),
+                std::fs::read_to_string(stem.with_extension("rc")),
+            ) else {
+                failures.push(format!(
+                    "{rel}/{n:02}: no recorded output (run scripts/oracle/record.sh {rel})"
+                ));
+                continue;
+            };
+            let expected_rc: i32 = rc.trim().parse().unwrap_or(-1);
+            let got = run_halite(&case, argv);
+            let (want, have) = (normalize(&expected), normalize(&got.stdout));
+            let ok = want == have && expected_rc == got.rc;
+            let key = format!("{name}/{n:02}");
+            match (ok, known.contains_key(&key)) {
+                (true, false) => passed += 1,
+                (true, true) => unexpected_passes.push(key),
+                (false, true) => known_failed += 1,
+                (false, false) => {
+                    let diff = similar::TextDiff::from_lines(&want, &have)
+                        .unified_diff()
+                        .header("salt", "halite")
+                        .to_string();
+                    failures.push(format!(
+                        "{rel}/{n:02} `{}`: exit salt={expected_rc} halite={}\n{diff}",
+                        argv.join(" "),
+                        got.rc
+                    ));
+                }
+            }
+        }
+    }
+    println!("golden: {passed} passed, {known_failed} known failures (tests/known-failures.txt)");
+    assert!(
+        unexpected_passes.is_empty(),
+        "these now match Salt: remove them from tests/known-failures.txt: {unexpected_passes:?}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} command(s) differ from Salt:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn shlex_split_handles_quotes() {
+    assert_eq!(
+        shlex_split(r#"pillar.items pillar='{"a": 1}' x"#),
+        vec!["pillar.items", r#"pillar={"a": 1}"#, "x"]
+    );
+}

@@ -1,6 +1,7 @@
 //! Salt's outputters (salt/output/): how `salt-call --out X` prints a return.
 //! The `highstate` outputter, for state runs, lives in [`highstate`] when present.
 
+pub mod highstate;
 mod nested;
 
 pub use nested::nested;

@@ -1,7 +1,7 @@
 //! Splitting template call arguments into Python-style positional and keyword arguments.
 
 use indexmap::IndexMap;
-use minijinja::value::Value;
+use minijinja::value::{Kwargs, Value};
 use minijinja::{Error, ErrorKind};
 
 pub struct PyArgs {
@@ -26,6 +26,18 @@ impl PyArgs {
             }
         }
         PyArgs { pos, kw }
+    }
+
+    /// From a filter's/test's `Rest<Value>` and `Kwargs` (marking every keyword used).
+    pub fn from_parts(rest: &[Value], kwargs: &Kwargs) -> PyArgs {
+        let mut a = PyArgs::new(rest);
+        let keys: Vec<String> = kwargs.args().map(str::to_string).collect();
+        for k in keys {
+            if let Ok(v) = kwargs.get::<Value>(&k) {
+                a.kw.insert(k, v);
+            }
+        }
+        a
     }
 
     /// The argument at `idx` or the keyword `name`.

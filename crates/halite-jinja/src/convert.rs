@@ -28,6 +28,21 @@ pub fn map_to_mj(m: &Map) -> Value {
     MutMap::new(out).into_value()
 }
 
+/// Like [`to_mj`], with every dict a Salt `OrderedDict` (compiled pillar data).
+pub fn to_mj_ordered(v: &HValue) -> Value {
+    match v {
+        HValue::List(l) => MutList::new(l.iter().map(to_mj_ordered).collect()).into_value(),
+        HValue::Map(m) => {
+            let mut out = IndexMap::with_capacity(m.len());
+            for (k, v) in m.iter() {
+                out.insert(to_mj(k), to_mj_ordered(v));
+            }
+            MutMap::new_ordered(out).into_value()
+        }
+        other => to_mj(other),
+    }
+}
+
 /// template value -> halite value. Undefined becomes `None`; callables and other opaque
 /// objects become their string form.
 pub fn from_mj(v: &Value) -> HValue {

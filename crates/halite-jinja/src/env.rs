@@ -50,7 +50,7 @@ fn install_globals(
         Value::from_object(SaltLoader::new(registry.clone(), ctx.clone())),
     );
     env.add_global("grains", to_mj(&ctx.grains));
-    env.add_global("pillar", to_mj(&ctx.pillar));
+    env.add_global("pillar", crate::convert::to_mj_ordered(&ctx.pillar));
     env.add_global("opts", to_mj(&ctx.opts));
     env.add_global("saltenv", Value::from(ctx.saltenv.as_str()));
     for (k, v) in vars.iter() {

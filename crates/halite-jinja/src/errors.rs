@@ -1,34 +1,245 @@
-//! Salt's error texts for template failures (`render_jinja_tmpl` + `SaltRenderError`).
+//! Salt's error texts for template failures: `render_jinja_tmpl` wraps Jinja2's exception
+//! text (`Jinja variable ...`, `Jinja syntax error: ...`, `Jinja error: ...`) and
+//! `SaltRenderError` appends `; line N` and `get_context`'s snippet of the template.
 
-use crate::loader::SourceCache;
+use crate::mutable::{take_last_miss, Miss};
+use crate::repr::py_repr;
+use crate::salt::EXEC_ERROR_PREFIX;
 use crate::JinjaError;
-use halite_value::Map;
+use minijinja::value::Value;
 use minijinja::{Error, ErrorKind};
-use std::sync::Arc;
 
-pub fn to_salt_error(
-    e: &Error,
-    source: &str,
-    name: &str,
-    _vars: &Map,
-    _cache: &Arc<SourceCache>,
-) -> JinjaError {
-    let line = e.line();
+/// What the error mapper needs to know about names: whether a chain's base variable exists.
+pub trait NameInfo {
+    fn is_defined(&self, name: &str) -> bool;
+}
+
+pub fn to_salt_error(e: &Error, source: &str, names: &dyn NameInfo) -> JinjaError {
     let detail = e.detail().unwrap_or("").to_string();
+    let mut line = e.line();
+    // minijinja: "value of type undefined is not callable (`salt['x.y']` is undefined)"
+    let undefined_call = detail
+        .strip_prefix("value of type undefined is not callable (")
+        .and_then(|d| d.strip_suffix(')'))
+        .map(str::to_string);
     let head = match e.kind() {
-        ErrorKind::UndefinedError => format!("Jinja variable {detail}"),
-        ErrorKind::SyntaxError => format!("Jinja syntax error: {detail}"),
-        _ => format!("Jinja error: {detail}"),
+        _ if undefined_call.is_some() => {
+            format!(
+                "Jinja variable {}",
+                undefined_text(undefined_call.as_deref().unwrap_or(""), names)
+            )
+        }
+        ErrorKind::UndefinedError => format!("Jinja variable {}", undefined_text(&detail, names)),
+        ErrorKind::SyntaxError => {
+            let (text, l) = crate::errors::syntax_text(&detail, source, line);
+            line = l;
+            format!("Jinja syntax error: {text}")
+        }
+        _ => match detail.strip_prefix(EXEC_ERROR_PREFIX) {
+            Some(msg) => format!("Problem running salt function in Jinja template: {msg}"),
+            None => format!("Jinja error: {detail}"),
+        },
     };
-    let _ = name;
     let message = match line {
-        Some(l) => format!(
+        Some(l) if l > 0 => format!(
             "{head}; line {l}\n\n{}",
             get_context(source, l, "    <======================")
         ),
-        None => head,
+        _ => head,
     };
     JinjaError { message, line }
+}
+
+/// Jinja2's `StrictUndefined` text for minijinja's "`EXPR` is undefined".
+fn undefined_text(detail: &str, names: &dyn NameInfo) -> String {
+    let miss = take_last_miss();
+    let Some(expr) = detail
+        .strip_prefix('`')
+        .and_then(|d| d.split_once("` is undefined"))
+        .map(|(e, _)| e)
+    else {
+        return miss
+            .map(|m| miss_text(&m))
+            .unwrap_or_else(|| detail.to_string());
+    };
+    let (base, keys) = parse_chain(expr);
+    if keys.is_empty() || !names.is_defined(&base) {
+        return format!("'{base}' is undefined");
+    }
+    if let Some(m) = miss.filter(|m| keys.contains(&m.key)) {
+        return miss_text(&m);
+    }
+    let last = keys.last().cloned().unwrap_or_default();
+    miss_text(&Miss {
+        container: if last.is_number() {
+            "list object"
+        } else {
+            "'dict object'"
+        },
+        key: last,
+    })
+}
+
+fn miss_text(m: &Miss) -> String {
+    if m.key.as_str().is_some() {
+        format!("{} has no attribute {}", m.container, py_repr(&m.key))
+    } else {
+        format!(
+            "{} has no element {}",
+            m.container.trim_matches('\''),
+            py_repr(&m.key)
+        )
+    }
+}
+
+/// `a.b['c'][0]` -> (`a`, [`b`, `c`, `0`]).
+fn parse_chain(expr: &str) -> (String, Vec<Value>) {
+    let expr = expr.trim();
+    let end = expr
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(expr.len());
+    let base = expr[..end].to_string();
+    let mut keys = Vec::new();
+    let mut rest = &expr[end..];
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('.') {
+            let e = r
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(r.len());
+            keys.push(Value::from(&r[..e]));
+            rest = &r[e..];
+        } else if let Some(r) = rest.strip_prefix('[') {
+            let e = r.find(']').unwrap_or(r.len());
+            let k = r[..e].trim();
+            let key = if let Some(s) = k.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')) {
+                Value::from(s)
+            } else if let Some(s) = k.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+                Value::from(s)
+            } else if let Ok(i) = k.parse::<i64>() {
+                Value::from(i)
+            } else {
+                Value::from(k)
+            };
+            keys.push(key);
+            rest = r.get(e + 1..).unwrap_or("");
+        } else {
+            break;
+        }
+    }
+    (base, keys)
+}
+
+/// Jinja2's wording and line for common syntax errors minijinja words differently.
+pub fn syntax_text(detail: &str, source: &str, line: Option<usize>) -> (String, Option<usize>) {
+    if detail.starts_with("unexpected end of input") {
+        if let Some((block, l)) = unclosed_block(source) {
+            return (end_of_template_text(&block), Some(l));
+        }
+    }
+    if let Some(rest) = detail.strip_prefix("unexpected `") {
+        if let Some((tok, tail)) = rest.split_once('`') {
+            if tail.starts_with(", expected identifier") {
+                return (format!("expected token 'name', got '{tok}'"), line);
+            }
+            if let Some(open) = line.and_then(|l| innermost_open_bracket(source, l, tok)) {
+                let close = match open {
+                    '(' => ')',
+                    '[' => ']',
+                    _ => '}',
+                };
+                return (format!("unexpected '{tok}', expected '{close}'"), line);
+            }
+            return (format!("unexpected '{tok}'"), line);
+        }
+    }
+    if let Some(name) = detail.strip_prefix("unknown statement ") {
+        return (format!("Encountered unknown tag '{name}'."), line);
+    }
+    (detail.to_string(), line)
+}
+
+/// Jinja2's message for a block left open at the end of the template.
+fn end_of_template_text(block: &str) -> String {
+    let wanted = match block {
+        "if" => "'elif' or 'else' or 'endif'",
+        "for" => "'endfor' or 'else'",
+        "macro" => "'endmacro'",
+        "call" => "'endcall'",
+        "filter" => "'endfilter'",
+        "set" => "'endset'",
+        "with" => "'endwith'",
+        "block" => "'endblock'",
+        "raw" => "'endraw'",
+        _ => "'end'",
+    };
+    format!(
+        "Unexpected end of template. Jinja was looking for the following tags: {wanted}. The innermost block that needs to be closed is '{block}'."
+    )
+}
+
+/// The innermost block tag still open at the end of `source`, and the line Jinja2 reports
+/// (where its last token starts: the line of the last tag's closing delimiter).
+fn unclosed_block(source: &str) -> Option<(String, usize)> {
+    let mut stack: Vec<String> = Vec::new();
+    let mut last_close_line = 1;
+    let mut rest = source;
+    let mut offset = 0;
+    while let Some(p) = rest.find("{%") {
+        let start = offset + p;
+        let end = source[start..]
+            .find("%}")
+            .map(|e| start + e + 2)
+            .unwrap_or(source.len());
+        let body = source[start + 2..end.saturating_sub(2).max(start + 2)]
+            .trim_matches(|c: char| c == '-' || c == '+' || c.is_whitespace());
+        let word = body.split_whitespace().next().unwrap_or("");
+        let is_set_block = word == "set" && !body.contains('=');
+        match word {
+            "if" | "for" | "macro" | "call" | "filter" | "with" | "block" | "raw" => {
+                stack.push(word.to_string())
+            }
+            "set" if is_set_block => stack.push(word.to_string()),
+            w if w.starts_with("end") => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        last_close_line = source[..end].matches('\n').count() + 1;
+        offset = end;
+        rest = &source[end..];
+    }
+    let trimmed = source.strip_suffix('\n').unwrap_or(source);
+    let last_var = trimmed
+        .rfind("}}")
+        .map(|p| trimmed[..p].matches('\n').count() + 1)
+        .unwrap_or(0);
+    stack.pop().map(|b| (b, last_close_line.max(last_var)))
+}
+
+/// The innermost bracket left open before the first `tok` on line `line`.
+fn innermost_open_bracket(source: &str, line: usize, tok: &str) -> Option<char> {
+    let text = source.lines().nth(line.checked_sub(1)?)?;
+    let upto = text.find(&format!(" {tok}")).or_else(|| text.find(tok))?;
+    let mut stack = Vec::new();
+    let mut in_str: Option<char> = None;
+    let code_start = text
+        .find("{{")
+        .or_else(|| text.find("{%"))
+        .map(|p| p + 2)
+        .unwrap_or(0);
+    for c in text[code_start.min(upto)..upto].chars() {
+        match (in_str, c) {
+            (Some(q), c) if c == q => in_str = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => in_str = Some(c),
+            (None, '(' | '[' | '{') => stack.push(c),
+            (None, ')' | ']' | '}') => {
+                stack.pop();
+            }
+            _ => {}
+        }
+    }
+    stack.pop()
 }
 
 /// `salt.utils.stringutils.get_context`: five lines either side, `[...]` elisions, and the

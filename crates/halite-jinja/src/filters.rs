@@ -2,6 +2,7 @@
 //! `jinja_filter` registrations (salt/utils/jinja.py, data.py, stringutils.py, ...).
 
 mod collections;
+mod hashes;
 mod network;
 mod strings;
 
@@ -9,7 +10,7 @@ use crate::args::PyArgs;
 use crate::mutable::{make_mutable, MutList};
 use crate::repr::py_str;
 use crate::{pyformat, serializers};
-use minijinja::value::{Rest, Value};
+use minijinja::value::{Kwargs, Rest, Value};
 use minijinja::{Environment, Error, State};
 
 pub type FilterResult = Result<Value, Error>;
@@ -22,7 +23,9 @@ fn add(
 ) {
     env.add_filter(
         name,
-        move |state: &State, value: Value, rest: Rest<Value>| f(state, value, PyArgs::new(&rest)),
+        move |state: &State, value: Value, rest: Rest<Value>, kwargs: Kwargs| {
+            f(state, value, PyArgs::from_parts(&rest, &kwargs))
+        },
     );
 }
 
@@ -55,10 +58,15 @@ pub fn register(env: &mut Environment<'static>) {
     env.add_filter("json", serializers::json);
     env.add_filter("tojson", serializers::tojson);
     env.add_filter("python", serializers::python);
+    env.add_filter("yaml", serializers::yaml);
+    env.add_filter("yaml_encode", serializers::yaml_encode);
+    env.add_filter("yaml_dquote", serializers::yaml_dquote);
+    env.add_filter("yaml_squote", serializers::yaml_squote);
 
     strings::register(env);
     collections::register(env);
     network::register(env);
+    hashes::register(env);
 }
 
 /// `list(value)` as a fresh mutable list.

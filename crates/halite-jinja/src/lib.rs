@@ -51,6 +51,24 @@ pub struct Rendered {
     pub exports: Map,
 }
 
+/// Name lookups for error messages: a global, or a variable the template assigns.
+struct Names<'a> {
+    env: &'a minijinja::Environment<'static>,
+    name: &'a str,
+}
+
+impl errors::NameInfo for Names<'_> {
+    fn is_defined(&self, var: &str) -> bool {
+        if self.env.globals().any(|(k, _)| k == var) {
+            return true;
+        }
+        match self.env.get_template(self.name) {
+            Ok(t) => !t.undeclared_variables(false).contains(var),
+            Err(_) => false,
+        }
+    }
+}
+
 /// A Jinja environment for one saltenv: templates named in `{% import %}`, `{% include %}`,
 /// `{% from %}` and `import_yaml` resolve against that env's file roots.
 pub struct JinjaEngine {
@@ -82,15 +100,26 @@ impl JinjaEngine {
         name: &str,
         vars: &Map,
     ) -> Result<Rendered, JinjaError> {
-        let environment = env::build(&self.registry, &self.ctx, &self.cache, vars);
+        let mut environment = env::build(&self.registry, &self.ctx, &self.cache, vars);
         let pre = preprocess(source);
-        let fail = |e: minijinja::Error| errors::to_salt_error(&e, source, name, vars, &self.cache);
-        let mut environment = environment;
-        environment
+        mutable::take_last_miss();
+        let result = environment
             .add_template_owned(name.to_string(), pre)
-            .map_err(fail)?;
-        let tmpl = environment.get_template(name).map_err(fail)?;
-        let captured = tmpl.render_captured(minijinja::context! {}).map_err(fail)?;
+            .and_then(|_| environment.get_template(name))
+            .and_then(|tmpl| {
+                tmpl.render_captured(minijinja::context! {})
+                    .map(|c| (tmpl, c))
+            });
+        let captured = match result {
+            Ok((_, c)) => c,
+            Err(e) => {
+                let names = Names {
+                    env: &environment,
+                    name,
+                };
+                return Err(errors::to_salt_error(&e, source, &names));
+            }
+        };
         let state = captured.state();
         let mut exports = Map::new();
         for key in state.exports() {

@@ -2,7 +2,7 @@
 //! the env's file roots (or `salt://` URLs); names starting with `./` or `../` are relative
 //! to the importing template's directory and may not climb above the root.
 
-use crate::preprocess::preprocess;
+use crate::preprocess::{preprocess, NO_CONTEXT_PREFIX};
 use halite_exec::ExecContext;
 use halite_value::Map;
 use minijinja::Environment;
@@ -41,15 +41,63 @@ pub fn install(
     vars: &Map,
 ) {
     let tpldir = vars.get("tpldir").map(|v| v.py_str()).unwrap_or_default();
-    env.set_path_join_callback(move |name, parent| resolve(name, parent, &tpldir).into());
+    let join_tpldir = tpldir.clone();
+    env.set_path_join_callback(move |name, parent| {
+        let parent = parent.strip_prefix(NO_CONTEXT_PREFIX).unwrap_or(parent);
+        match name.strip_prefix(NO_CONTEXT_PREFIX) {
+            Some(n) => format!("{NO_CONTEXT_PREFIX}{}", resolve(n, parent, &join_tpldir)).into(),
+            None => resolve(name, parent, &join_tpldir).into(),
+        }
+    });
     let ctx = ctx.clone();
     let cache = cache.clone();
     env.set_loader(move |name| {
+        let (name, no_context) = match name.strip_prefix(NO_CONTEXT_PREFIX) {
+            Some(n) => (n, true),
+            None => (name, false),
+        };
         if name.split('/').next() == Some("..") {
             return Ok(None);
         }
-        Ok(cache.get(&ctx, name).map(|src| preprocess(&src)))
+        Ok(cache.get(&ctx, name).map(|src| {
+            let body = preprocess(&src);
+            if no_context {
+                format!("{}{body}", own_location_header(name, &tpldir))
+            } else {
+                body
+            }
+        }))
     });
+    env.add_function("__nc", |name: minijinja::Value| match name.as_str() {
+        Some(n) => minijinja::Value::from(format!("{NO_CONTEXT_PREFIX}{n}")),
+        None => name,
+    });
+}
+
+/// `{% set %}`s of the `tpldir`/`tplfile`/`tpldot` globals SaltCacheLoader.get_source sets
+/// when it loads `name` (for relative names it keeps `tpldir` and uses the name as given).
+/// All on the first line, so line numbers stay.
+fn own_location_header(name: &str, caller_tpldir: &str) -> String {
+    let (dir, file) = match name.rsplit_once('/') {
+        Some((d, _)) => (d.to_string(), name.to_string()),
+        None => (String::new(), name.to_string()),
+    };
+    let _ = caller_tpldir;
+    let tpldir = if dir.is_empty() {
+        ".".to_string()
+    } else {
+        dir.clone()
+    };
+    format!(
+        "{{% set tpldir = {} %}}{{% set tplfile = {} %}}{{% set tpldot = {} %}}",
+        quote(&tpldir),
+        quote(&file),
+        quote(&dir.replace('/', "."))
+    )
+}
+
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
 }
 
 /// Resolves a relative (`./x`, `../x`) template name against the importing template's

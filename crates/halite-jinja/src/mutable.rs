@@ -12,10 +12,39 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-/// A Python `dict`: insertion-ordered, shared, mutable.
+/// A Python `dict`: insertion-ordered, shared, mutable. `ordered` marks Salt's
+/// `OrderedDict`s (compiled pillar data): they name themselves
+/// `collections.OrderedDict` in error messages and keep their key order in `|yaml`.
 #[derive(Debug, Default)]
 pub struct MutMap {
     inner: Mutex<IndexMap<Value, Value>>,
+    ordered: bool,
+}
+
+/// The last failed lookup on a mutable dict or list: Jinja2 names the container's type
+/// and the key in its undefined-variable message, minijinja only gives the expression.
+#[derive(Debug, Clone)]
+pub struct Miss {
+    pub container: &'static str,
+    pub key: Value,
+}
+
+thread_local! {
+    static LAST_MISS: std::cell::RefCell<Option<Miss>> = const { std::cell::RefCell::new(None) };
+}
+
+pub(crate) fn record_miss(container: &'static str, key: &Value) {
+    LAST_MISS.with(|m| {
+        *m.borrow_mut() = Some(Miss {
+            container,
+            key: key.clone(),
+        })
+    });
+}
+
+/// Takes the last recorded lookup miss (see [`Miss`]).
+pub fn take_last_miss() -> Option<Miss> {
+    LAST_MISS.with(|m| m.borrow_mut().take())
 }
 
 /// A Python `list`: shared, mutable.
@@ -32,6 +61,28 @@ impl MutMap {
     pub fn new(map: IndexMap<Value, Value>) -> Self {
         MutMap {
             inner: Mutex::new(map),
+            ordered: false,
+        }
+    }
+
+    /// A Salt `OrderedDict` (pillar data).
+    pub fn new_ordered(map: IndexMap<Value, Value>) -> Self {
+        MutMap {
+            inner: Mutex::new(map),
+            ordered: true,
+        }
+    }
+
+    pub fn is_ordered(&self) -> bool {
+        self.ordered
+    }
+
+    /// Jinja2's name for the object in messages.
+    pub fn type_label(&self) -> &'static str {
+        if self.ordered {
+            "'collections.OrderedDict object'"
+        } else {
+            "'dict object'"
         }
     }
 
@@ -81,7 +132,10 @@ impl MutMap {
     }
 
     pub fn copy(&self) -> MutMap {
-        MutMap::new(lock(&self.inner).clone())
+        MutMap {
+            inner: Mutex::new(lock(&self.inner).clone()),
+            ordered: self.ordered,
+        }
     }
 
     /// Wraps this map as a template value.
@@ -139,7 +193,11 @@ impl Object for MutMap {
     }
 
     fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
-        self.get(key)
+        let v = self.get(key);
+        if v.is_none() {
+            record_miss(self.type_label(), key);
+        }
+        v
     }
 
     fn enumerate(self: &Arc<Self>) -> Enumerator {
@@ -174,14 +232,18 @@ impl Object for MutList {
     }
 
     fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
-        let idx = key.as_i64()?;
+        let Some(idx) = key.as_i64() else {
+            record_miss("'list object'", key);
+            return None;
+        };
         let items = lock(&self.inner);
         let len = items.len() as i64;
-        let idx = if idx < 0 { idx + len } else { idx };
-        if idx < 0 {
-            return None;
+        let i = if idx < 0 { idx + len } else { idx };
+        let v = usize::try_from(i).ok().and_then(|i| items.get(i).cloned());
+        if v.is_none() {
+            record_miss("list object", key);
         }
-        items.get(idx as usize).cloned()
+        v
     }
 
     fn enumerate(self: &Arc<Self>) -> Enumerator {

@@ -137,10 +137,15 @@ fn rewrite_block(open: &str, body: &str, close: &str, loads: &mut Vec<(String, S
         "import_yaml" | "import_json" | "import_text" => {
             let fmt = &word["import_".len()..];
             match split_as(&after) {
-                Some((src, target)) => format!(
-                    "{open} import {} as {target} %}}{{% set {target} = {target}|load_{fmt} {close}",
-                    rewrite_expr(src.trim())
-                ),
+                Some((src, target)) => {
+                    let src = rewrite_expr(src.trim());
+                    let src = if has_with_context(&after) {
+                        src
+                    } else {
+                        format!("__nc({src})")
+                    };
+                    format!("{open} import {src} as {target} %}}{{% set {target} = {target}|load_{fmt} {close}")
+                }
                 None => format!("{open}{}{close}", rewrite_expr(body)),
             }
         }
@@ -160,9 +165,30 @@ fn rewrite_block(open: &str, body: &str, close: &str, loads: &mut Vec<(String, S
             }
             None => format!("{open}{body}{close}"),
         },
+        "import" | "from" if !has_with_context(&after) => {
+            let sep = if word == "import" { " as " } else { " import " };
+            match after.find(sep) {
+                Some(i) => format!(
+                    "{open} {word} __nc({}){} {close}",
+                    rewrite_expr(after[..i].trim()),
+                    &after[i..]
+                ),
+                None => format!("{open}{}{close}", rewrite_expr(body)),
+            }
+        }
         _ => format!("{open}{}{close}", rewrite_expr(body)),
     }
 }
+
+fn has_with_context(s: &str) -> bool {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    words.windows(2).any(|w| w == ["with", "context"])
+}
+
+/// Marks a template name imported without context: Jinja2 renders such a module with the
+/// environment globals only, where Salt's loader has just set `tpldir`/`tplfile`/`tpldot` to
+/// the imported file's own (see `loader.rs`).
+pub const NO_CONTEXT_PREFIX: &str = "\u{1}nc:";
 
 /// `'x.yaml' as name [with context]` -> (`'x.yaml'`, `name`).
 fn split_as(s: &str) -> Option<(String, String)> {
@@ -206,7 +232,7 @@ mod tests {
     fn serializer_tags() {
         assert_eq!(
             preprocess("{%- import_yaml 'a.yaml' as d -%}"),
-            "{%- import 'a.yaml' as d %}{% set d = d|load_yaml -%}"
+            "{%- import __nc('a.yaml') as d %}{% set d = d|load_yaml -%}"
         );
         assert_eq!(
             preprocess("{% load_yaml as d %}\na: 1\n{% endload %}"),

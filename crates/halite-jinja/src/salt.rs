@@ -4,7 +4,7 @@
 //! undefined value (Jinja2's `getitem` swallows the `KeyError`), so
 //! `salt['x.y'] | default(none)` works and calling it is an undefined error.
 
-use crate::convert::{from_mj, to_mj};
+use crate::convert::{from_mj, to_mj, to_mj_ordered};
 use halite_exec::{Args, ExecContext, ExecError, Registry};
 use halite_value::Map;
 use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
@@ -24,7 +24,7 @@ pub struct SaltLoader {
 
 impl fmt::Debug for SaltLoader {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<salt.loader.lazy.LazyLoader object>")
+        f.write_str("<salt.utils.templates.AliasedLoader object>")
     }
 }
 
@@ -37,10 +37,12 @@ impl SaltLoader {
     pub fn call(&self, name: &str, args: &[Value]) -> Result<Value, Error> {
         let args = split_args(args);
         match self.registry.call(&self.ctx, name, &args) {
+            // pillar.* hand out the compiled pillar's OrderedDicts
+            Ok(v) if name.starts_with("pillar.") => Ok(to_mj_ordered(&v)),
             Ok(v) => Ok(to_mj(&v)),
             Err(ExecError::NotAvailable(n)) => Err(Error::new(
                 ErrorKind::UndefinedError,
-                format!("'salt.loader.lazy.LazyLoader object' has no attribute '{n}'"),
+                format!("'salt.utils.templates.AliasedLoader object' has no attribute '{n}'"),
             )),
             Err(ExecError::Failed(msg)) => Err(Error::new(
                 ErrorKind::InvalidOperation,
@@ -75,6 +77,37 @@ impl Object for SaltLoader {
     }
 
     fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        let found = self.lookup(key);
+        if found.is_none() {
+            crate::mutable::record_miss("'salt.utils.templates.AliasedLoader object'", key);
+        }
+        found
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        Enumerator::Values(self.registry.names().into_iter().map(Value::from).collect())
+    }
+
+    fn call_method(
+        self: &Arc<Self>,
+        _state: &mut State<'_, '_>,
+        method: &str,
+        _args: &[Value],
+    ) -> Result<Value, Error> {
+        Err(Error::new(
+            ErrorKind::UndefinedError,
+            format!("'salt.utils.templates.AliasedLoader object' has no attribute '{method}'"),
+        ))
+    }
+
+    fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<salt.utils.templates.AliasedLoader object>")
+    }
+}
+
+impl SaltLoader {
+    /// `salt['mod.fun']` or `salt.mod` (a namespace of the module's functions).
+    fn lookup(self: &Arc<Self>, key: &Value) -> Option<Value> {
         let name = key.as_str()?;
         if name.contains('.') {
             self.registry.contains(name).then(|| {
@@ -96,26 +129,6 @@ impl Object for SaltLoader {
                     })
                 })
         }
-    }
-
-    fn enumerate(self: &Arc<Self>) -> Enumerator {
-        Enumerator::Values(self.registry.names().into_iter().map(Value::from).collect())
-    }
-
-    fn call_method(
-        self: &Arc<Self>,
-        _state: &mut State<'_, '_>,
-        method: &str,
-        _args: &[Value],
-    ) -> Result<Value, Error> {
-        Err(Error::new(
-            ErrorKind::UndefinedError,
-            format!("'salt.loader.lazy.LazyLoader object' has no attribute '{method}'"),
-        ))
-    }
-
-    fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<salt.loader.lazy.LazyLoader object>")
     }
 }
 

@@ -103,7 +103,80 @@ fn sort_recursive(v: &mut HValue) {
     }
 }
 
-/// `|python`: `pprint.pformat(value)` (approximated by `repr` for short values).
+/// `|python`: `pprint.pformat(value)`: dict keys sorted (one line; pprint's wrapping of
+/// values longer than 80 characters is not reproduced).
 pub fn python(v: Value) -> Value {
-    Value::from(crate::repr::py_repr(&v))
+    Value::from(crate::repr::py_repr(&to_mj(&sorted_for_pprint(&v))))
+}
+
+fn sorted_for_pprint(v: &Value) -> HValue {
+    let mut data = from_mj(v);
+    sort_recursive(&mut data);
+    data
+}
+
+/// A value for a YAML dumper: plain dicts get their keys sorted (PyYAML's `sort_keys` on
+/// `dict`), Salt's OrderedDicts keep their order.
+fn for_dump(v: &Value) -> HValue {
+    if let Some(m) = crate::mutable::as_mut_map(v) {
+        let mut entries = m.entries();
+        if !m.is_ordered() {
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+        let mut out = halite_value::Map::new();
+        for (k, val) in entries {
+            out.insert(from_mj(&k), for_dump(&val));
+        }
+        return HValue::Map(out);
+    }
+    if let Some(items) = crate::methods::seq_items(v).filter(|_| v.as_str().is_none()) {
+        return HValue::List(items.iter().map(for_dump).collect());
+    }
+    if v.kind() == minijinja::value::ValueKind::Map {
+        let mut entries: Vec<(Value, Value)> = crate::methods::map_entries(v).unwrap_or_default();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut out = halite_value::Map::new();
+        for (k, val) in entries {
+            out.insert(from_mj(&k), for_dump(&val));
+        }
+        return HValue::Map(out);
+    }
+    from_mj(v)
+}
+
+/// `|yaml(flow_style=True)`: Salt's `format_yaml`, `safe_dump(...).strip()` without a
+/// trailing document end marker.
+pub fn yaml(v: Value, flow_style: Option<Value>) -> Value {
+    let flow = flow_style.map(|f| f.is_true()).unwrap_or(true);
+    let data = for_dump(&v);
+    if flow {
+        return Value::from(halite_yaml::salt_yaml_filter(&data, false));
+    }
+    let opts = halite_yaml::DumpOptions {
+        default_flow_style: Some(false),
+        ..Default::default()
+    };
+    let text = halite_yaml::dump(&data, opts);
+    let text = text.trim();
+    Value::from(text.strip_suffix("\n...").unwrap_or(text).to_string())
+}
+
+/// `|yaml_encode`: a scalar as YAML text.
+pub fn yaml_encode(v: Value) -> Result<Value, Error> {
+    halite_yaml::yaml_encode(&from_mj(&v))
+        .map(Value::from)
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::InvalidOperation,
+                "yaml_encode: collections are not supported",
+            )
+        })
+}
+
+pub fn yaml_dquote(v: Value) -> Value {
+    Value::from(halite_yaml::yaml_dquote(&py_str(&v)))
+}
+
+pub fn yaml_squote(v: Value) -> Value {
+    Value::from(halite_yaml::yaml_squote(&py_str(&v)))
 }

@@ -3,7 +3,7 @@
 use crate::args::PyArgs;
 use crate::filters::FilterResult;
 use crate::repr::py_str;
-use minijinja::value::{ObjectRepr, Rest, Value, ValueKind};
+use minijinja::value::{Kwargs, ObjectRepr, Rest, Value, ValueKind};
 use minijinja::{Environment, State};
 
 fn add(
@@ -13,8 +13,8 @@ fn add(
 ) {
     env.add_test(
         name,
-        move |state: &State, value: &Value, rest: Rest<Value>| {
-            f(state, value, PyArgs::new(&rest)).map(|v| v.is_true())
+        move |state: &State, value: &Value, rest: Rest<Value>, kwargs: Kwargs| {
+            f(state, value, PyArgs::from_parts(&rest, &kwargs)).map(|v| v.is_true())
         },
     );
 }

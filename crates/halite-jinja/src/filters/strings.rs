@@ -436,22 +436,56 @@ fn to_num(_: &State, v: Value, _: PyArgs) -> FilterResult {
     Ok(v)
 }
 
-/// Salt's `path_join` (`os.path.join` of all parts).
+/// Salt's `path_join` (salt.utils.path.join): parts normalized, leading slashes of all but
+/// the first stripped, joined and normalized.
 fn path_join(_: &State, v: Value, a: PyArgs) -> FilterResult {
-    let mut parts = vec![py_str(&v)];
-    parts.extend(a.pos.iter().map(py_str));
-    let mut out = String::new();
-    for p in parts {
-        if p.starts_with('/') {
-            out = p;
-        } else if out.is_empty() || out.ends_with('/') {
-            out.push_str(&p);
+    let root = posix_normpath(&py_str(&v));
+    let mut out = root;
+    for p in a.pos.iter().map(|p| posix_normpath(&py_str(p))) {
+        let p = p.trim_start_matches('/');
+        if out.is_empty() || out.ends_with('/') {
+            out.push_str(p);
         } else {
             out.push('/');
-            out.push_str(&p);
+            out.push_str(p);
         }
     }
-    Ok(Value::from(out))
+    Ok(Value::from(posix_normpath(&out)))
+}
+
+/// `posixpath.normpath`.
+fn posix_normpath(p: &str) -> String {
+    if p.is_empty() {
+        return ".".into();
+    }
+    let lead = if p.starts_with("//") && !p.starts_with("///") {
+        "//"
+    } else if p.starts_with('/') {
+        "/"
+    } else {
+        ""
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for c in p.split('/') {
+        match c {
+            "" | "." => {}
+            ".." => {
+                if parts.last().is_some_and(|x| *x != "..") {
+                    parts.pop();
+                } else if lead.is_empty() {
+                    parts.push("..");
+                }
+            }
+            c => parts.push(c),
+        }
+    }
+    let body = parts.join("/");
+    let out = format!("{lead}{body}");
+    if out.is_empty() {
+        ".".into()
+    } else {
+        out
+    }
 }
 
 fn snake_case(s: &str) -> String {

@@ -1,0 +1,2 @@
+{% raw %}{{ not rendered }} {% if %}{% endraw %}
+{{ 'rendered' }}

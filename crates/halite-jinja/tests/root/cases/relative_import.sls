@@ -1,0 +1,2 @@
+{%- from './sub_helper.jinja' import value %}
+{{ value }}

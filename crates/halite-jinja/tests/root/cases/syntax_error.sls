@@ -1,0 +1,3 @@
+line1
+{% if true %}
+line3

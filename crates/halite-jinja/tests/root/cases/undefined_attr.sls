@@ -1,0 +1,2 @@
+a
+{{ pillar['app']['nope'] }}

@@ -1,0 +1,4 @@
+line one
+line two
+{{ missing_var }}
+line four

@@ -5,6 +5,7 @@
 //! retry) and `call_listen` appends the `listen` mod_watch runs.
 
 mod checks;
+pub mod lock;
 mod state;
 
 pub use state::{apply_chunks, call_chunks, call_low};

@@ -357,3 +357,596 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
     }
     Ok(ret)
 }
+
+/// `re.match(regex, line)` (anchored at the start; `$` also matches before a final newline).
+fn re_match_start(re: &regex::Regex, line: &str) -> bool {
+    let body = line.strip_suffix('\n').unwrap_or(line);
+    re.find(body).map(|m| m.start() == 0).unwrap_or(false)
+}
+
+fn compile(p: &str) -> Result<regex::Regex, String> {
+    regex::Regex::new(p).map_err(|e| format!("halite: unsupported regular expression {p:?}: {e}"))
+}
+
+/// `file.comment_line`: comment (`cmnt`) or uncomment the lines matching `regex`; writes a
+/// `.bak` backup like Salt. Returns whether a line matched.
+fn comment_line(
+    path: &str,
+    regex: &str,
+    ch: &str,
+    cmnt: bool,
+    backup: Option<&str>,
+) -> Result<bool, String> {
+    let inner = regex.trim_start_matches('^').trim_end_matches('$');
+    let end = if regex.ends_with('$') { "$" } else { "" };
+    let pat = if cmnt {
+        format!(
+            "{}({inner}){end}",
+            if regex.starts_with('^') { "^" } else { "" }
+        )
+    } else {
+        format!("^{}\\s*({inner}){end}", regex::escape(ch))
+    };
+    let re = compile(&pat)?;
+    let orig = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut found = false;
+    let mut out = String::new();
+    for line in orig.split_inclusive('\n') {
+        if re_match_start(&re, line) {
+            found = true;
+            if cmnt {
+                out.push_str(ch);
+                out.push_str(line);
+            } else {
+                out.push_str(line.trim_start_matches(|c: char| ch.contains(c)));
+            }
+        } else {
+            out.push_str(line);
+        }
+    }
+    if !found {
+        return Ok(false);
+    }
+    if let Some(b) = backup.filter(|b| !b.is_empty()) {
+        let _ = std::fs::write(format!("{path}{b}"), &orig);
+    }
+    write_atomic(path, out.as_bytes(), 0o644).map_err(|e| e.to_string())?;
+    Ok(true)
+}
+
+fn search_lines(path: &str, pat: &str) -> bool {
+    std::fs::read_to_string(path)
+        .map(|c| search(&c, pat))
+        .unwrap_or(false)
+}
+
+fn ret_ncfc(name: &str) -> Map {
+    let mut m = ret_ncrc(name);
+    m.insert("result", Value::Bool(false));
+    m
+}
+
+pub fn comment(call: &StateCall) -> Result<Map, StateError> {
+    let name = expanduser(&call.name_str());
+    let mut ret = ret_ncfc(&name);
+    if name.is_empty() {
+        return Ok(error(ret, "Must provide name to file.comment"));
+    }
+    if let Err(m) = check_file(&name) {
+        return Ok(error(ret, m));
+    }
+    let regex = call.arg_str("regex").unwrap_or_default();
+    let ch = call.arg_str("char").unwrap_or_else(|| "#".into());
+    let backup = call
+        .low
+        .get("backup")
+        .map(Value::py_str)
+        .unwrap_or_else(|| ".bak".into());
+    // re.sub(r"^(\(\?[iLmsux]\))?\^?(.*?)\$?$", r"\2", regex)
+    let unanchor = {
+        let mut r = regex.as_str();
+        if r.starts_with("(?") && r.len() >= 4 && &r[3..4] == ")" {
+            r = &r[4..];
+        }
+        let r = r.strip_prefix('^').unwrap_or(r);
+        r.strip_suffix('$').unwrap_or(r).to_string()
+    };
+    let content = std::fs::read_to_string(&name).unwrap_or_default();
+    // ^(?!\s*#)\s*UNANCHOR: a line that is not commented and matches.
+    let body_re = compile(&format!("^\\s*(?:{unanchor})"));
+    let uncommented = match &body_re {
+        Ok(re) => content
+            .lines()
+            .any(|l| !l.trim_start().starts_with(ch.as_str()) && re.is_match(l)),
+        Err(_) => false,
+    };
+    let comment_regex = format!("{}{unanchor}", regex::escape(&ch));
+    if !uncommented {
+        if search(&content, &comment_regex) {
+            ret.insert("comment", Value::str("Pattern already commented"));
+            ret.insert("result", Value::Bool(true));
+            return Ok(ret);
+        } else if call.flag("ignore_missing", false) {
+            ret.insert(
+                "comment",
+                Value::str("Pattern not found and ignore_missing set to True"),
+            );
+            ret.insert("result", Value::Bool(true));
+            return Ok(ret);
+        }
+        return Ok(error(ret, format!("{unanchor}: Pattern not found")));
+    }
+    if call.test {
+        super::changes_mut(&mut ret).insert(name.as_str(), Value::str("updated"));
+        ret.insert(
+            "comment",
+            Value::Str(format!("File {name} is set to be updated")),
+        );
+        ret.insert("result", Value::Null);
+        return Ok(ret);
+    }
+    if let Err(e) = comment_line(&name, &regex, &ch, true, Some(&backup)) {
+        return Ok(error(ret, e));
+    }
+    let new = std::fs::read_to_string(&name).unwrap_or_default();
+    let ok = search(&new, &comment_regex);
+    ret.insert("result", Value::Bool(ok));
+    if new != content {
+        super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&content, &new)));
+    }
+    let c = if ok {
+        "Commented lines successfully"
+    } else {
+        "Expected commented lines not found"
+    };
+    ret.insert("comment", Value::str(c));
+    Ok(ret)
+}
+
+pub fn uncomment(call: &StateCall) -> Result<Map, StateError> {
+    let name = expanduser(&call.name_str());
+    let mut ret = ret_ncfc(&name);
+    if name.is_empty() {
+        return Ok(error(ret, "Must provide name to file.uncomment"));
+    }
+    if let Err(m) = check_file(&name) {
+        return Ok(error(ret, m));
+    }
+    let regex = call.arg_str("regex").unwrap_or_default();
+    let ch = call.arg_str("char").unwrap_or_else(|| "#".into());
+    let backup = call
+        .low
+        .get("backup")
+        .map(Value::py_str)
+        .unwrap_or_else(|| ".bak".into());
+    let bare = regex.trim_start_matches('^');
+    let is_commented = search_lines(&name, &format!("{}[ \t]*{bare}", regex::escape(&ch)));
+    let uncommented_re = format!("^[ \t]*{bare}");
+    if !is_commented {
+        if search_lines(&name, &uncommented_re) {
+            ret.insert("comment", Value::str("Pattern already uncommented"));
+            ret.insert("result", Value::Bool(true));
+            return Ok(ret);
+        }
+        return Ok(error(ret, format!("{regex}: Pattern not found")));
+    }
+    if call.test {
+        super::changes_mut(&mut ret).insert(name.as_str(), Value::str("updated"));
+        ret.insert(
+            "comment",
+            Value::Str(format!("File {name} is set to be updated")),
+        );
+        ret.insert("result", Value::Null);
+        return Ok(ret);
+    }
+    let orig = std::fs::read_to_string(&name).unwrap_or_default();
+    if let Err(e) = comment_line(&name, &regex, &ch, false, Some(&backup)) {
+        return Ok(error(ret, e));
+    }
+    let new = std::fs::read_to_string(&name).unwrap_or_default();
+    let ok = search(&new, &uncommented_re);
+    ret.insert("result", Value::Bool(ok));
+    if new != orig {
+        super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&orig, &new)));
+    }
+    let c = if ok {
+        "Uncommented lines successfully"
+    } else {
+        "Expected uncommented lines not found"
+    };
+    ret.insert("comment", Value::str(c));
+    Ok(ret)
+}
+
+/// `_regex_to_static`: the lines a regex (DOTALL) finds, or that contain it literally.
+fn regex_to_static(lines: &[String], regex: Option<&str>) -> Result<Option<Vec<String>>, String> {
+    let Some(r) = regex.filter(|r| !r.is_empty()) else {
+        return Ok(None);
+    };
+    if lines.is_empty() {
+        return Ok(None);
+    }
+    let re = regex::Regex::new(&format!("(?s){r}")).ok();
+    Ok(Some(
+        lines
+            .iter()
+            .filter(|l| re.as_ref().map(|re| re.is_match(l)).unwrap_or(false) || l.contains(r))
+            .cloned()
+            .collect(),
+    ))
+}
+
+fn assert_occurrence(probe: &[String], target: &str) -> Result<(), String> {
+    let msg = match probe.len() {
+        0 => "less than",
+        1 => return Ok(()),
+        _ => "more than",
+    };
+    Err(format!(
+        "Found {msg} expected occurrences in \"{target}\" expression"
+    ))
+}
+
+fn get_eol(line: &str) -> &'static str {
+    if line.ends_with("\r\n") {
+        "\r\n"
+    } else if line.ends_with('\n') {
+        "\n"
+    } else if line.ends_with('\r') {
+        "\r"
+    } else {
+        ""
+    }
+}
+
+fn set_line_indent(src: &str, line: &str, indent: bool) -> String {
+    if !indent {
+        return line.to_string();
+    }
+    let idt: String = src
+        .chars()
+        .take_while(|c| *c == '\t' || *c == ' ')
+        .collect();
+    format!("{idt}{}", line.trim_start())
+}
+
+fn set_line_eol(src: &str, line: &str) -> String {
+    let eol = match get_eol(src) {
+        "" => "\n",
+        e => e,
+    };
+    format!("{}{eol}", line.trim_end())
+}
+
+fn index_of(lines: &[String], s: &str) -> Option<usize> {
+    lines.iter().position(|l| l == s)
+}
+
+/// salt/modules/file.py `_set_line`.
+#[allow(clippy::too_many_arguments)]
+fn set_line(
+    mut lines: Vec<String>,
+    content: Option<&str>,
+    matchr: Option<&str>,
+    mode: &str,
+    location: Option<&str>,
+    before: Option<&str>,
+    after: Option<&str>,
+    indent: bool,
+) -> Result<Vec<String>, String> {
+    let content_s = content.unwrap_or("");
+    let matchr = if matchr.is_none() && before.is_none() && after.is_none() {
+        content
+    } else {
+        matchr
+    };
+    let after = regex_to_static(&lines, after)?;
+    let before = regex_to_static(&lines, before)?;
+    let matched = regex_to_static(&lines, matchr)?;
+    let first = |v: &Option<Vec<String>>| v.as_ref().and_then(|v| v.first().cloned());
+    let nonempty = |v: &Option<Vec<String>>| v.as_ref().map(|v| !v.is_empty()).unwrap_or(false);
+    if lines.is_empty() && (mode == "delete" || mode == "replace") {
+        return Ok(Vec::new());
+    }
+    match mode {
+        "delete" if nonempty(&matched) => {
+            let m = first(&matched).unwrap_or_default();
+            lines.retain(|l| *l != m);
+        }
+        "replace" if nonempty(&matched) => {
+            let m = first(&matched).unwrap_or_default();
+            if let Some(idx) = index_of(&lines, &m) {
+                let orig = lines.remove(idx);
+                lines.insert(idx, set_line_indent(&orig, content_s, indent));
+            }
+        }
+        "insert" => {
+            if before.is_none() && after.is_none() && location.is_none() {
+                return Err(
+                    "On insert either \"location\" or \"before/after\" conditions are required."
+                        .into(),
+                );
+            }
+            if let Some(loc) = location {
+                if loc == "end" {
+                    if let Some(last) = lines.last().cloned() {
+                        lines.push(set_line_indent(&last, content_s, indent));
+                    } else {
+                        lines.push(content_s.to_string());
+                    }
+                } else if loc == "start" {
+                    if let Some(f) = lines.first().cloned() {
+                        lines.insert(0, set_line_eol(&f, content_s));
+                    } else {
+                        lines = vec![format!("{content_s}\n")];
+                    }
+                }
+            } else if nonempty(&before) && nonempty(&after) {
+                assert_occurrence(before.as_deref().unwrap_or(&[]), "before")?;
+                assert_occurrence(after.as_deref().unwrap_or(&[]), "after")?;
+                let last = index_of(&lines, &first(&before).unwrap_or_default()).unwrap_or(0);
+                let l = lines[last].clone();
+                lines.insert(last, set_line_indent(&l, content_s, indent));
+            } else if nonempty(&after) {
+                assert_occurrence(after.as_deref().unwrap_or(&[]), "after")?;
+                let idx = index_of(&lines, &first(&after).unwrap_or_default()).unwrap_or(0);
+                let next = lines.get(idx + 1);
+                if next
+                    .map(|n| {
+                        n.trim_end_matches(['\r', '\n']) != content_s.trim_end_matches(['\r', '\n'])
+                    })
+                    .unwrap_or(true)
+                {
+                    let l = lines[idx].clone();
+                    lines.insert(idx + 1, set_line_indent(&l, content_s, indent));
+                }
+            } else if nonempty(&before) {
+                assert_occurrence(before.as_deref().unwrap_or(&[]), "before")?;
+                let idx = index_of(&lines, &first(&before).unwrap_or_default()).unwrap_or(0);
+                let prev = if idx == 0 {
+                    lines.last()
+                } else {
+                    lines.get(idx - 1)
+                };
+                if prev
+                    .map(|p| {
+                        p.trim_end_matches(['\r', '\n']) != content_s.trim_end_matches(['\r', '\n'])
+                    })
+                    .unwrap_or(true)
+                {
+                    let l = lines[idx].clone();
+                    lines.insert(idx, set_line_indent(&l, content_s, indent));
+                }
+            } else {
+                return Err("Neither before or after was found in file".into());
+            }
+        }
+        "ensure" => {
+            if nonempty(&before) && nonempty(&after) {
+                assert_occurrence(after.as_deref().unwrap_or(&[]), "after")?;
+                assert_occurrence(before.as_deref().unwrap_or(&[]), "before")?;
+                let ai = index_of(&lines, &first(&after).unwrap_or_default()).unwrap_or(0);
+                let bi = index_of(&lines, &first(&before).unwrap_or_default()).unwrap_or(0);
+                let already = lines.iter().any(|l| l.trim_start() == content_s);
+                if !already {
+                    if ai + 1 == bi {
+                        let l = lines[ai].clone();
+                        lines.insert(ai + 1, set_line_indent(&l, content_s, indent));
+                    } else if ai + 2 == bi {
+                        let l = lines[ai].clone();
+                        lines[ai + 1] = set_line_indent(&l, content_s, indent);
+                    } else {
+                        return Err(
+                            "Found more than one line between boundaries \"before\" and \"after\"."
+                                .into(),
+                        );
+                    }
+                }
+            } else if before.is_some() {
+                assert_occurrence(before.as_deref().unwrap_or(&[]), "before")?;
+                let bi = index_of(&lines, &first(&before).unwrap_or_default()).unwrap_or(0);
+                let prev_differs = bi == 0
+                    || lines[bi - 1].trim_end_matches(['\r', '\n'])
+                        != content_s.trim_end_matches(['\r', '\n']);
+                if prev_differs {
+                    let src = if bi == 0 {
+                        lines.last().cloned().unwrap_or_default()
+                    } else {
+                        lines[bi - 1].clone()
+                    };
+                    lines.insert(bi, set_line_indent(&src, content_s, indent));
+                }
+            } else if after.is_some() {
+                assert_occurrence(after.as_deref().unwrap_or(&[]), "after")?;
+                let ai = index_of(&lines, &first(&after).unwrap_or_default()).unwrap_or(0);
+                let is_last = ai + 1 >= lines.len();
+                if is_last
+                    || lines[ai + 1].trim_end_matches(['\r', '\n'])
+                        != content_s.trim_end_matches(['\r', '\n'])
+                {
+                    let l = lines[ai].clone();
+                    lines.insert(ai + 1, set_line_indent(&l, content_s, indent));
+                }
+            } else {
+                return Err("Wrong conditions? Unable to ensure line without knowing where to put it before and/or after.".into());
+            }
+        }
+        _ => {}
+    }
+    Ok(lines)
+}
+
+pub fn line(call: &StateCall) -> Result<Map, StateError> {
+    let name = expanduser(&call.name_str());
+    let mut ret = ret_ncrc(&name);
+    if name.is_empty() {
+        return Ok(error(ret, "Must provide name to file.line"));
+    }
+    if let Err(m) = check_file(&name) {
+        return Ok(error(ret, m));
+    }
+    let Some(mode) = call.arg_str("mode").map(|m| m.to_lowercase()) else {
+        return Ok(error(ret, "Mode was not defined. How to process the file?"));
+    };
+    if !matches!(mode.as_str(), "insert" | "ensure" | "delete" | "replace") {
+        return Ok(error(ret, format!("Unknown mode: \"{mode}\"")));
+    }
+    let content = call.arg_str("content");
+    if mode != "delete" && content.is_none() {
+        return Ok(error(
+            ret,
+            "Content can only be empty if mode is \"delete\"",
+        ));
+    }
+    let orig = std::fs::read_to_string(&name).unwrap_or_default();
+    let mut body: Vec<String> = orig.split_inclusive('\n').map(String::from).collect();
+    if body.last().map(|l| !get_eol(l).is_empty()).unwrap_or(false) {
+        body.push(String::new());
+    }
+    if orig.is_empty() && (mode == "delete" || mode == "replace") {
+        body.clear();
+    }
+    let body = set_line(
+        body,
+        content.as_deref(),
+        call.arg_str("match").as_deref(),
+        &mode,
+        call.arg_str("location").as_deref(),
+        call.arg_str("before").as_deref(),
+        call.arg_str("after").as_deref(),
+        call.flag("indent", true),
+    );
+    let mut body = match body {
+        Ok(b) => b,
+        Err(e) => return Ok(error(ret, e)),
+    };
+    for idx in 0..body.len() {
+        if get_eol(&body[idx]).is_empty() && idx + 1 < body.len() {
+            let prev = if idx == 0 { 1 } else { idx - 1 };
+            let src = body.get(prev).cloned().unwrap_or_default();
+            body[idx] = set_line_eol(&src, &body[idx]);
+        }
+    }
+    if body.last().map(String::is_empty).unwrap_or(false) {
+        body.pop();
+    }
+    let new: String = body.concat();
+    if new == orig {
+        ret.insert("result", Value::Bool(true));
+        ret.insert("comment", Value::str("No changes needed to be made"));
+        return Ok(ret);
+    }
+    let diff = if call.flag("show_changes", true) {
+        Value::Str(get_diff(&orig, &new))
+    } else {
+        Value::Bool(true)
+    };
+    super::changes_mut(&mut ret).insert("diff", diff);
+    if call.test {
+        ret.insert("result", Value::Null);
+        ret.insert("comment", Value::str("Changes would be made"));
+    } else {
+        if let Err(e) = write_atomic(&name, new.as_bytes(), 0o644) {
+            return Ok(error(ret, format!("Unable to write file {name}: {e}")));
+        }
+        ret.insert("result", Value::Bool(true));
+        ret.insert("comment", Value::str("Changes were made"));
+    }
+    Ok(ret)
+}
+
+/// `file.blockreplace` for the common case: the lines between `marker_start` and
+/// `marker_end` become `content` (append/prepend_if_not_found supported).
+pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
+    let name = expanduser(&call.name_str());
+    let mut ret = ret_ncrc(&name);
+    if name.is_empty() {
+        return Ok(error(ret, "Must provide name to file.blockreplace"));
+    }
+    if call.arg("source").is_some() || call.arg("sources").is_some() {
+        return Ok(error(
+            ret,
+            "halite: file.blockreplace source is not supported yet",
+        ));
+    }
+    if let Err(m) = check_file(&name) {
+        return Ok(error(ret, m));
+    }
+    let start = call
+        .arg_str("marker_start")
+        .unwrap_or_else(|| "#-- start managed zone --".into());
+    let end = call
+        .arg_str("marker_end")
+        .unwrap_or_else(|| "#-- end managed zone --".into());
+    let content = call.arg_str("content").unwrap_or_default();
+    let orig = std::fs::read_to_string(&name).unwrap_or_default();
+    let mut block = String::new();
+    for l in content.lines() {
+        block.push_str(l);
+        block.push('\n');
+    }
+    let lines: Vec<&str> = orig.split_inclusive('\n').collect();
+    let si = lines.iter().position(|l| {
+        l.trim_end_matches(['\r', '\n']).trim() == start.trim() || l.contains(start.trim())
+    });
+    let ei = si.and_then(|s| {
+        lines
+            .iter()
+            .skip(s + 1)
+            .position(|l| l.contains(end.trim()))
+            .map(|p| p + s + 1)
+    });
+    let new = match (si, ei) {
+        (Some(s), Some(e)) => {
+            let mut out: String = lines[..=s].concat();
+            out.push_str(&block);
+            out.push_str(&lines[e..].concat());
+            out
+        }
+        (Some(_), None) => {
+            return Ok(error(
+                ret,
+                "Unterminated marked block. End of file reached before marker_end.",
+            ))
+        }
+        _ => {
+            let wrapped = format!("{start}\n{block}{end}\n");
+            if call.flag("append_if_not_found", false) {
+                let mut o = orig.clone();
+                if !o.is_empty() && !o.ends_with('\n') {
+                    o.push('\n');
+                }
+                o + &wrapped
+            } else if call.flag("prepend_if_not_found", false) {
+                wrapped + &orig
+            } else {
+                return Ok(error(
+                    ret,
+                    "Cannot edit marked block. Markers were not found in file.",
+                ));
+            }
+        }
+    };
+    if new == orig {
+        ret.insert("result", Value::Bool(true));
+        ret.insert("comment", Value::str("No changes needed to be made"));
+        return Ok(ret);
+    }
+    let diff = if call.flag("show_changes", true) {
+        Value::Str(get_diff(&orig, &new))
+    } else {
+        Value::Bool(true)
+    };
+    super::changes_mut(&mut ret).insert("diff", diff);
+    if call.test {
+        ret.insert("result", Value::Null);
+        ret.insert("comment", Value::str("Changes would be made"));
+    } else {
+        if let Err(e) = write_atomic(&name, new.as_bytes(), 0o644) {
+            return Ok(error(ret, format!("Unable to write file {name}: {e}")));
+        }
+        ret.insert("result", Value::Bool(true));
+        ret.insert("comment", Value::str("Changes were made"));
+    }
+    Ok(ret)
+}

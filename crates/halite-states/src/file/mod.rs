@@ -1,6 +1,6 @@
 //! Salt's `file` state module (salt/states/file.py), split by function family:
 //! `managed.rs` (managed, serialize), `directory.rs`, `misc.rs` (absent, exists, missing, touch,
-//! copy, rename, symlink), `edit.rs` (append, prepend, replace). Helpers here mirror
+//! copy, rename, symlink), `edit.rs` (append, prepend, replace, comment, uncomment, line, blockreplace). Helpers here mirror
 //! salt/modules/file.py (`check_perms`, `stats`) and salt/utils/files.py (`normalize_mode`,
 //! atomic writes).
 
@@ -30,6 +30,10 @@ pub(crate) fn register(r: &mut StateRegistry) {
     r.register("file.append", edit::append, &["name"]);
     r.register("file.prepend", edit::prepend, &["name"]);
     r.register("file.replace", edit::replace, &["name", "pattern", "repl"]);
+    r.register("file.comment", edit::comment, &["name", "regex"]);
+    r.register("file.uncomment", edit::uncomment, &["name", "regex"]);
+    r.register("file.line", edit::line, &["name"]);
+    r.register("file.blockreplace", edit::blockreplace, &["name"]);
 }
 
 /// `_error(ret, msg)`.
@@ -187,7 +191,7 @@ pub(crate) fn check_perms(
     }
     let mut cmode = false;
     if let Some(m) = mode {
-        if !test && !(is_link && !follow) && m != cur.mode {
+        if !test && (follow || !is_link) && m != cur.mode {
             cmode = true;
             if let Some(bits) = mode_bits(m) {
                 let _ = std::fs::set_permissions(name, std::fs::Permissions::from_mode(bits));
@@ -222,7 +226,7 @@ pub(crate) fn check_perms(
         }
     }
     if let Some(m) = mode {
-        if !(is_link && !follow) {
+        if follow || !is_link {
             if m != post.mode {
                 if test {
                     changes.insert("mode", Value::str(m));

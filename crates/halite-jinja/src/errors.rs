@@ -14,8 +14,14 @@ pub trait NameInfo {
     fn is_defined(&self, name: &str) -> bool;
 }
 
-pub fn to_salt_error(e: &Error, source: &str, names: &dyn NameInfo) -> JinjaError {
-    let detail = e.detail().unwrap_or("").to_string();
+pub fn to_salt_error(e: &Error, source: &str, pre: &str, names: &dyn NameInfo) -> JinjaError {
+    let mut detail = e.detail().unwrap_or("").to_string();
+    if e.kind() == ErrorKind::UndefinedError && detail.is_empty() {
+        // no expression in the message: take it from the error's span
+        if let Some(expr) = e.range().and_then(|r| pre.get(r)) {
+            detail = format!("`{}` is undefined", expr.trim());
+        }
+    }
     let mut line = e.line();
     // minijinja: "value of type undefined is not callable (`salt['x.y']` is undefined)"
     let undefined_call = detail
@@ -30,6 +36,19 @@ pub fn to_salt_error(e: &Error, source: &str, names: &dyn NameInfo) -> JinjaErro
             )
         }
         ErrorKind::UndefinedError => format!("Jinja variable {}", undefined_text(&detail, names)),
+        ErrorKind::UnknownMethod => format!("Jinja variable {detail}"),
+        ErrorKind::UnknownFilter | ErrorKind::UnknownTest => {
+            let what = if e.kind() == ErrorKind::UnknownFilter {
+                "filter"
+            } else {
+                "test"
+            };
+            let name = detail
+                .strip_prefix(&format!("{what} "))
+                .and_then(|d| d.strip_suffix(" is unknown"))
+                .unwrap_or(&detail);
+            format!("Jinja syntax error: No {what} named '{name}'.")
+        }
         ErrorKind::SyntaxError => {
             let (text, l) = crate::errors::syntax_text(&detail, source, line);
             line = l;
@@ -74,7 +93,7 @@ fn undefined_text(detail: &str, names: &dyn NameInfo) -> String {
         container: if last.is_number() {
             "list object"
         } else {
-            "'dict object'"
+            "'str object'"
         },
         key: last,
     })
@@ -152,15 +171,49 @@ pub fn syntax_text(detail: &str, source: &str, line: Option<usize>) -> (String, 
             return (format!("unexpected '{tok}'"), line);
         }
     }
+    if detail == "unexpected end of variable block" {
+        return ("unexpected 'end of print statement'".into(), line);
+    }
+    if detail == "unexpected end of block" {
+        return ("unexpected 'end of statement block'".into(), line);
+    }
     if let Some(name) = detail.strip_prefix("unknown statement ") {
-        return (format!("Encountered unknown tag '{name}'."), line);
+        let upto = line
+            .map(|l| nth_line_start(source, l))
+            .unwrap_or(source.len());
+        let text = match open_blocks(&source[..upto]).pop() {
+            Some((block, _)) => format!(
+                "Encountered unknown tag '{name}'. Jinja was looking for the following tags: {}. The innermost block that needs to be closed is '{block}'.",
+                wanted_tags(&block)
+            ),
+            None => format!("Encountered unknown tag '{name}'."),
+        };
+        return (text, line);
     }
     (detail.to_string(), line)
 }
 
+fn nth_line_start(source: &str, line: usize) -> usize {
+    if line <= 1 {
+        return 0;
+    }
+    source
+        .match_indices('\n')
+        .nth(line - 2)
+        .map(|(i, _)| i + 1)
+        .unwrap_or(source.len())
+}
+
 /// Jinja2's message for a block left open at the end of the template.
 fn end_of_template_text(block: &str) -> String {
-    let wanted = match block {
+    format!(
+        "Unexpected end of template. Jinja was looking for the following tags: {}. The innermost block that needs to be closed is '{block}'.",
+        wanted_tags(block)
+    )
+}
+
+fn wanted_tags(block: &str) -> &'static str {
+    match block {
         "if" => "'elif' or 'else' or 'endif'",
         "for" => "'endfor' or 'else'",
         "macro" => "'endmacro'",
@@ -171,49 +224,50 @@ fn end_of_template_text(block: &str) -> String {
         "block" => "'endblock'",
         "raw" => "'endraw'",
         _ => "'end'",
-    };
-    format!(
-        "Unexpected end of template. Jinja was looking for the following tags: {wanted}. The innermost block that needs to be closed is '{block}'."
-    )
+    }
 }
 
 /// The innermost block tag still open at the end of `source`, and the line Jinja2 reports
-/// (where its last token starts: the line of the last tag's closing delimiter).
+/// (where its last token starts: about the line of the last tag's closing delimiter).
 fn unclosed_block(source: &str) -> Option<(String, usize)> {
-    let mut stack: Vec<String> = Vec::new();
-    let mut last_close_line = 1;
-    let mut rest = source;
+    let trimmed = source.strip_suffix('\n').unwrap_or(source);
+    let line_of = |p: usize| trimmed[..p].matches('\n').count() + 1;
+    let last_var = trimmed.rfind("}}").map(line_of).unwrap_or(0);
+    let last_tag = trimmed.rfind("%}").map(line_of).unwrap_or(0);
+    open_blocks(source)
+        .pop()
+        .map(|(b, _)| (b, last_var.max(last_tag).max(1)))
+}
+
+/// The block tags still open at the end of `source`, innermost last, with their lines.
+fn open_blocks(source: &str) -> Vec<(String, usize)> {
+    let mut stack: Vec<(String, usize)> = Vec::new();
     let mut offset = 0;
-    while let Some(p) = rest.find("{%") {
+    while let Some(p) = source[offset..].find("{%") {
         let start = offset + p;
         let end = source[start..]
             .find("%}")
             .map(|e| start + e + 2)
             .unwrap_or(source.len());
-        let body = source[start + 2..end.saturating_sub(2).max(start + 2)]
-            .trim_matches(|c: char| c == '-' || c == '+' || c.is_whitespace());
+        let inner = source
+            .get(start + 2..end.saturating_sub(2).max(start + 2))
+            .unwrap_or("");
+        let body = inner.trim_matches(|c: char| c == '-' || c == '+' || c.is_whitespace());
         let word = body.split_whitespace().next().unwrap_or("");
-        let is_set_block = word == "set" && !body.contains('=');
+        let line = source[..start].matches('\n').count() + 1;
         match word {
             "if" | "for" | "macro" | "call" | "filter" | "with" | "block" | "raw" => {
-                stack.push(word.to_string())
+                stack.push((word.to_string(), line))
             }
-            "set" if is_set_block => stack.push(word.to_string()),
+            "set" if !body.contains('=') => stack.push((word.to_string(), line)),
             w if w.starts_with("end") => {
                 stack.pop();
             }
             _ => {}
         }
-        last_close_line = source[..end].matches('\n').count() + 1;
         offset = end;
-        rest = &source[end..];
     }
-    let trimmed = source.strip_suffix('\n').unwrap_or(source);
-    let last_var = trimmed
-        .rfind("}}")
-        .map(|p| trimmed[..p].matches('\n').count() + 1)
-        .unwrap_or(0);
-    stack.pop().map(|b| (b, last_close_line.max(last_var)))
+    stack
 }
 
 /// The innermost bracket left open before the first `tok` on line `line`.

@@ -35,11 +35,11 @@ pub fn register(env: &mut Environment<'static>) {
     env.add_function("__pyfmt", |fmt: Value, args: Value| {
         pyformat::percent_format(&py_str(&fmt), &args).map(Value::from)
     });
-    env.add_function("odict", |rest: Rest<Value>| {
-        collections::dict_ctor(PyArgs::new(&rest))
+    env.add_function("odict", |rest: Rest<Value>, kw: Kwargs| {
+        collections::dict_ctor(PyArgs::from_parts(&rest, &kw))
     });
-    env.add_function("dict", |rest: Rest<Value>| {
-        collections::dict_ctor(PyArgs::new(&rest))
+    env.add_function("dict", |rest: Rest<Value>, kw: Kwargs| {
+        collections::dict_ctor(PyArgs::from_parts(&rest, &kw))
     });
     env.add_function("raise", |msg: Value| -> FilterResult {
         Err(Error::new(

@@ -117,7 +117,8 @@ impl JinjaEngine {
                     env: &environment,
                     name,
                 };
-                return Err(errors::to_salt_error(&e, source, &names));
+                let pre = preprocess(source);
+                return Err(errors::to_salt_error(&e, source, &pre, &names));
             }
         };
         let state = captured.state();
@@ -134,6 +135,10 @@ impl JinjaEngine {
         }
         let mut text = captured.into_output();
         // Salt re-adds the final newline Jinja2 strips (render_jinja_tmpl's workaround).
+        // minijinja strips a final "\r\n" where Jinja2 strips only the "\n".
+        if source.ends_with("\r\n") && !text.ends_with('\r') {
+            text.push('\r');
+        }
         if source.ends_with('\n') {
             text.push('\n');
         }

@@ -111,16 +111,23 @@ impl MutMap {
     }
 
     pub fn get(&self, key: &Value) -> Option<Value> {
-        lock(&self.inner).get(&normalize_key(key)).cloned()
+        {
+            let map = lock(&self.inner);
+            map.get(&existing_key(&map, key)).cloned()
+        }
     }
 
     pub fn insert(&self, key: Value, value: Value) {
-        lock(&self.inner).insert(normalize_key(&key), value);
+        let mut map = lock(&self.inner);
+        let k = existing_key(&map, &key);
+        map.insert(k, value);
     }
 
     /// Python `dict.pop(key)` keeps the order of the other keys.
     pub fn remove(&self, key: &Value) -> Option<Value> {
-        lock(&self.inner).shift_remove(&normalize_key(key))
+        let mut map = lock(&self.inner);
+        let k = existing_key(&map, key);
+        map.shift_remove(&k)
     }
 
     pub fn clear(&self) {
@@ -144,10 +151,31 @@ impl MutMap {
     }
 }
 
-/// minijinja strings can be stored in two representations that hash alike; numbers too.
-/// Keys are stored as they came, but `1` and `1.0` (Python: the same key) are not unified.
-fn normalize_key(key: &Value) -> Value {
-    key.clone()
+/// Python dict keys: `1`, `1.0` and `True` are the same key, and the first one stored
+/// stays. minijinja values of different kinds never compare equal, so numeric keys are
+/// matched against the stored keys here.
+fn existing_key(map: &IndexMap<Value, Value>, key: &Value) -> Value {
+    if !is_numeric_key(key) || map.contains_key(key) {
+        return key.clone();
+    }
+    let Some(f) = numeric(key) else {
+        return key.clone();
+    };
+    map.keys()
+        .find(|k| is_numeric_key(k) && numeric(k) == Some(f))
+        .cloned()
+        .unwrap_or_else(|| key.clone())
+}
+
+fn is_numeric_key(v: &Value) -> bool {
+    v.is_number() || v.kind() == minijinja::value::ValueKind::Bool
+}
+
+fn numeric(v: &Value) -> Option<f64> {
+    if v.kind() == minijinja::value::ValueKind::Bool {
+        return Some(if v.is_true() { 1.0 } else { 0.0 });
+    }
+    f64::try_from(v.clone()).ok()
 }
 
 impl MutList {
@@ -298,13 +326,13 @@ pub fn make_mutable(v: &Value) -> Value {
     }
     match obj.repr() {
         ObjectRepr::Map => {
-            let mut map = IndexMap::new();
+            let map = MutMap::default();
             if let Some(pairs) = obj.try_iter_pairs() {
                 for (k, val) in pairs {
                     map.insert(k, make_mutable(&val));
                 }
             }
-            MutMap::new(map).into_value()
+            map.into_value()
         }
         ObjectRepr::Seq => {
             let items = obj

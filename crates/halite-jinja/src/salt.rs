@@ -37,8 +37,11 @@ impl SaltLoader {
     pub fn call(&self, name: &str, args: &[Value]) -> Result<Value, Error> {
         let args = split_args(args);
         match self.registry.call(&self.ctx, name, &args) {
-            // pillar.* hand out the compiled pillar's OrderedDicts
-            Ok(v) if name.starts_with("pillar.") => Ok(to_mj_ordered(&v)),
+            // pillar.* hand out the compiled pillar's OrderedDicts (a default or a merge
+            // result is a plain dict)
+            Ok(v) if name.starts_with("pillar.") && self.found_in_pillar(name, &args) => {
+                Ok(to_mj_ordered(&v))
+            }
             Ok(v) => Ok(to_mj(&v)),
             Err(ExecError::NotAvailable(n)) => Err(Error::new(
                 ErrorKind::UndefinedError,
@@ -49,6 +52,24 @@ impl SaltLoader {
                 format!("{EXEC_ERROR_PREFIX}{msg}"),
             )),
         }
+    }
+}
+
+impl SaltLoader {
+    /// Whether `pillar.*` returned data found in the pillar (not a default, not merged).
+    fn found_in_pillar(&self, name: &str, args: &Args) -> bool {
+        if name != "pillar.get" {
+            return true;
+        }
+        if args
+            .get(2, "merge")
+            .is_some_and(halite_value::Value::truthy)
+        {
+            return false;
+        }
+        let key = args.get_str(0, "key").unwrap_or_default();
+        let delim = args.get_str(99, "delimiter").unwrap_or_else(|| ":".into());
+        halite_value::traverse(&self.ctx.pillar, &key, &delim).is_some()
     }
 }
 

@@ -66,17 +66,38 @@ pub fn json(v: Value, kwargs: Kwargs) -> Result<Value, Error> {
 /// characters escaped.
 pub fn tojson(v: Value, indent: Option<Value>, kwargs: Kwargs) -> Result<Value, Error> {
     let sort_keys: Option<bool> = kwargs.get("sort_keys")?;
+    let indent = match indent {
+        Some(i) => Some(i),
+        None => kwargs.get::<Option<Value>>("indent")?,
+    };
     let mut data = from_mj(&v);
     if sort_keys.unwrap_or(false) {
         sort_recursive(&mut data);
     }
-    let text = dump_json(&data, indent.as_ref())?;
+    let text = ensure_ascii(&dump_json(&data, indent.as_ref())?);
     Ok(Value::from(
         text.replace('<', "\\u003c")
             .replace('>', "\\u003e")
             .replace('&', "\\u0026")
             .replace('\'', "\\u0027"),
     ))
+}
+
+/// `json.dumps(..., ensure_ascii=True)`: non-ASCII characters as `\uXXXX` escapes
+/// (UTF-16 surrogate pairs above the BMP).
+fn ensure_ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut buf = [0u16; 2];
+            for unit in c.encode_utf16(&mut buf) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        }
+    }
+    out
 }
 
 fn dump_json(data: &HValue, indent: Option<&Value>) -> Result<String, Error> {

@@ -24,6 +24,15 @@ fn b(x: bool) -> FilterResult {
 }
 
 pub fn register(env: &mut Environment<'static>) {
+    // defined/undefined also forget the lookup miss they consumed (see errors.rs).
+    add(env, "defined", |_, v, _| {
+        crate::mutable::take_last_miss();
+        b(!v.is_undefined())
+    });
+    add(env, "undefined", |_, v, _| {
+        crate::mutable::take_last_miss();
+        b(v.is_undefined())
+    });
     add(env, "list", |_, v, _| {
         b(v.kind() == ValueKind::Seq && !v.is_tuple())
     });

@@ -89,7 +89,88 @@ pub fn register(env: &mut Environment<'static>) {
     add(env, "compare_lists", compare_lists);
     add(env, "method_call", method_call);
     add(env, "length", |_, v, _| length(&v));
+    add(env, "dictsort", dictsort);
+    add(env, "sort", sort);
     add(env, "count", |_, v, _| length(&v));
+}
+
+/// Jinja2's `ignore_case`: top-level strings compare lower-cased.
+fn sort_key(v: Value, case_sensitive: bool) -> Value {
+    match v.as_str() {
+        Some(s) if !case_sensitive => Value::from(s.to_lowercase()),
+        _ => v,
+    }
+}
+
+/// Jinja2 `dictsort(value, case_sensitive=False, by='key', reverse=False)`.
+fn dictsort(_: &State, v: Value, a: PyArgs) -> FilterResult {
+    let case_sensitive = a.bool_at(0, "case_sensitive", false);
+    let by = a.str_at(1, "by").unwrap_or_else(|| "key".into());
+    let reverse = a.bool_at(2, "reverse", false);
+    let pos = match by.as_str() {
+        "key" => 0,
+        "value" => 1,
+        _ => {
+            return Err(Error::new(
+                ErrorKind::InvalidOperation,
+                "You can only sort by either 'key' or 'value'",
+            ))
+        }
+    };
+    let mut entries = map_entries(&v).ok_or_else(|| {
+        type_error(format!(
+            "'{}' object has no attribute 'items'",
+            crate::args::py_type(&v)
+        ))
+    })?;
+    entries.sort_by(|x, y| {
+        let kx = sort_key(
+            if pos == 0 { x.0.clone() } else { x.1.clone() },
+            case_sensitive,
+        );
+        let ky = sort_key(
+            if pos == 0 { y.0.clone() } else { y.1.clone() },
+            case_sensitive,
+        );
+        kx.cmp(&ky)
+    });
+    if reverse {
+        entries.reverse();
+    }
+    Ok(mut_list(entries.into_iter().map(Value::from).collect()))
+}
+
+/// Jinja2 `sort(value, reverse=False, case_sensitive=False, attribute=None)`.
+fn sort(_: &State, v: Value, a: PyArgs) -> FilterResult {
+    let reverse = a.bool_at(0, "reverse", false);
+    let case_sensitive = a.bool_at(1, "case_sensitive", false);
+    let attribute = a.get_some(2, "attribute");
+    let mut items = to_list(&v)?;
+    let key = |x: &Value| {
+        let base = match &attribute {
+            Some(at) => attr_path(x, &py_str(at)),
+            None => x.clone(),
+        };
+        sort_key(base, case_sensitive)
+    };
+    items.sort_by_key(key);
+    if reverse {
+        items.reverse();
+    }
+    Ok(mut_list(items))
+}
+
+/// Jinja2's `make_attrgetter`: `a.b.0` style paths.
+fn attr_path(v: &Value, path: &str) -> Value {
+    let mut cur = v.clone();
+    for part in path.split('.') {
+        let key = part
+            .parse::<i64>()
+            .map(Value::from)
+            .unwrap_or_else(|_| Value::from(part));
+        cur = cur.get_item(&key).unwrap_or_default();
+    }
+    cur
 }
 
 fn length(v: &Value) -> FilterResult {

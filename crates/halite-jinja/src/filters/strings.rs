@@ -101,6 +101,7 @@ pub fn register(env: &mut Environment<'static>) {
 /// Jinja2 `default(value, default_value='', boolean=False)`: `None` is kept unless
 /// `boolean` is true.
 fn default(_: &State, v: Value, a: PyArgs) -> FilterResult {
+    crate::mutable::take_last_miss();
     let boolean = a.bool_at(1, "boolean", false);
     if v.is_undefined() || (boolean && !v.is_true()) {
         Ok(a.get(0, "default_value").unwrap_or_else(|| Value::from("")))

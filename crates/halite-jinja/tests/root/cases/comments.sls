@@ -1,0 +1,7 @@
+a {# inline #} b
+{#- strip before #}
+c
+{# multi
+line
+comment #}
+d

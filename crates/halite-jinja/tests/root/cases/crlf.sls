@@ -1,0 +1,2 @@
+crlf line
+second {{ 2 }}

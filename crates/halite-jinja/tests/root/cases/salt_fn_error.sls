@@ -1,0 +1,1 @@
+{{ salt['test.exception']('boom') }}

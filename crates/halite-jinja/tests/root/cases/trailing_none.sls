@@ -1,0 +1,1 @@
+no newline at end {{ 1 }}

@@ -1,0 +1,4 @@
+ok
+{% if undefined_thing %}
+yes
+{% endif %}

@@ -1,0 +1,3 @@
+{%- for x in pillar['app']['users'] %}
+{{ x.nope }}
+{%- endfor %}

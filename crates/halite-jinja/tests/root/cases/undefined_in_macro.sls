@@ -1,0 +1,3 @@
+{%- macro m() %}{{ nope_in_macro }}{% endmacro %}
+x
+{{ m() }}

@@ -1,0 +1,1 @@
+{{ pillar['app']['users'][5] }}

@@ -1,0 +1,1 @@
+{{ 'x' is no_such_test }}

@@ -21,7 +21,7 @@ const TAG_UNICODE: &str = "tag:yaml.org,2002:python/unicode";
 
 /// Upper bound on constructed values, so alias bombs ("billion laughs") fail instead of
 /// exhausting memory (PyYAML shares the objects; an owned `Value` tree cannot).
-const MAX_VALUES: usize = 20_000_000;
+const MAX_VALUES: usize = 3_000_000;
 
 /// How PyYAML constructs a node of a given tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use crate::error::{ErrorKind, Mark, YamlError};
 use crate::resolve::{parse_float12, parse_int12, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NULL};
 use halite_value::{Map, Value};
 
-const MAX_VALUES: usize = 20_000_000;
+const MAX_VALUES: usize = 3_000_000;
 
 pub(crate) fn construct(g: &Graph) -> Result<Value, YamlError> {
     let Some(root) = g.root else {

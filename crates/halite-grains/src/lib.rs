@@ -1,7 +1,461 @@
-//! STUB: interface only; the implementation is in progress.
-use halite_value::Map;
+//! Salt 3007.8's core grains for the local host (`salt.grains.core`, `extra`, `disks`,
+//! `minion_process`, `package`, `zfs`), keyed, typed and ordered as `grains.items` reports
+//! them on Linux. Everything is read from /etc, /proc, /sys and libc calls; no subprocess runs
+//! on a typical host (`lspci` for GPUs, and `systemctl --version` when libsystemd-shared can't
+//! be read, are the exceptions).
+//!
+//! The caller sets what comes from the minion config: `id` (see [`core_grains_for`] /
+//! [`GrainsOptions`]), `master`, and static `grains:` from the config, which Salt merges over
+//! these.
 
-/// The core grains of this host, keyed and typed as Salt 3007.8's `grains.items` reports them.
+mod net;
+mod os;
+mod sha256;
+mod util;
+
+use halite_value::{Map, Value};
+use util::{read_trim, which};
+
+/// The Salt release halite emulates.
+pub const SALT_VERSION: &str = "3007.8";
+/// `pythonversion` of the Salt 3007.8 reference install (halite has no Python; templates
+/// that branch on `grains['pythonversion']` see the value the reference Salt reported).
+pub const PYTHON_VERSION: (i64, i64, i64) = (3, 11, 7);
+
+/// What the core grains need from the minion config.
+#[derive(Debug, Clone)]
+pub struct GrainsOptions {
+    /// The minion `id` (Salt's `id` grain and the seed of `server_id`).
+    pub id: String,
+    /// The `master` option (`"salt"` by default).
+    pub master: String,
+    /// `enable_fqdns_grains` (default True on Linux): reverse-resolve every address.
+    pub enable_fqdns: bool,
+}
+
+impl Default for GrainsOptions {
+    fn default() -> Self {
+        GrainsOptions {
+            id: default_id(),
+            master: "salt".into(),
+            enable_fqdns: true,
+        }
+    }
+}
+
+/// Salt's default minion id when none is configured: the fqdn (`salt.config.get_id`).
+pub fn default_id() -> String {
+    net::fqhostname(&net::gethostname())
+}
+
+/// The core grains of this host, with the id Salt derives when the config sets none.
 pub fn core_grains() -> Map {
-    Map::new()
+    core_grains_with(&GrainsOptions::default())
+}
+
+/// The core grains, with `id` from the minion config (`None`: Salt's default, the fqdn).
+pub fn core_grains_for(id: Option<&str>) -> Map {
+    let mut o = GrainsOptions {
+        id: String::new(),
+        ..GrainsOptions::default()
+    };
+    o.id = match id {
+        Some(i) => i.to_string(),
+        None => default_id(),
+    };
+    core_grains_with(&o)
+}
+
+/// The core grains for the given options, in Salt's key order.
+pub fn core_grains_with(opts: &GrainsOptions) -> Map {
+    let mut g = Map::with_capacity(96);
+    let prof = Profile::new();
+    let netg = std::thread::scope(|s| {
+        let net_handle = s.spawn(net::net_grains);
+        // cwd
+        g.insert(
+            "cwd",
+            std::env::current_dir()
+                .map(|p| Value::Str(p.to_string_lossy().into_owned()))
+                .unwrap_or(Value::str("")),
+        );
+        net::gateways(&mut g);
+        if let Some(d) = net::dns() {
+            g.insert("dns", Value::Map(d));
+        }
+        net_handle.join().ok()
+    });
+    let netg = netg.unwrap_or_else(net::net_grains);
+    prof.mark("net+dns+gateways");
+    let hostname = net::gethostname();
+    let fqdn = net::fqhostname(&hostname);
+    // The DNS-bound grains (reverse lookups, AAAA/A of the fqdn) run on their own thread while
+    // the rest is read; their keys get placeholders now so the order stays Salt's.
+    let has4 = !netg.ipv4.is_empty();
+    let has6 = !netg.ipv6.is_empty();
+    let dns_job = {
+        let addrs = netg.non_loopback.clone();
+        let fqdn = fqdn.clone();
+        let enable = opts.enable_fqdns;
+        std::thread::spawn(move || {
+            let fqdns = if enable {
+                net::fqdns(&addrs)
+            } else {
+                Vec::new()
+            };
+            let ip4 = if has4 {
+                net::fqdn_ips(&fqdn, false)
+            } else {
+                vec![]
+            };
+            let ip6 = if has6 {
+                net::fqdn_ips(&fqdn, true)
+            } else {
+                vec![]
+            };
+            (fqdns, ip4, ip6)
+        })
+    };
+    g.insert("fqdns", Value::Null);
+    if let Some(mid) = ["/etc/machine-id", "/var/lib/dbus/machine-id"]
+        .iter()
+        .find_map(|p| read_trim(p))
+    {
+        g.insert("machine_id", Value::Str(mid));
+    }
+    g.insert("master", Value::Str(opts.master.clone()));
+    g.insert("server_id", Value::Int(server_id(&opts.id)));
+    g.insert("localhost", Value::Str(hostname.clone()));
+    g.insert("fqdn", Value::Str(fqdn.clone()));
+    let (host, domain) = match fqdn.split_once('.') {
+        Some((h, d)) => (h.to_string(), d.to_string()),
+        None => (fqdn.clone(), String::new()),
+    };
+    g.insert("host", Value::Str(host));
+    g.insert("domain", Value::Str(domain));
+    g.insert("hwaddr_interfaces", Value::Map(netg.hwaddr));
+    g.insert("id", Value::Str(opts.id.clone()));
+    g.insert("ip4_interfaces", Value::Map(netg.ip4));
+    g.insert("ip6_interfaces", Value::Map(netg.ip6));
+    g.insert("ipv4", Value::List(netg.ipv4));
+    g.insert("ipv6", Value::List(netg.ipv6));
+    g.insert("fqdn_ip4", Value::Null);
+    g.insert("fqdn_ip6", Value::Null);
+    g.insert("ip_interfaces", Value::Map(netg.ip));
+    if let Some(kp) = kernelparams() {
+        g.insert("kernelparams", kp);
+    }
+    g.insert("locale_info", Value::Map(locale_info()));
+    os_data(&mut g, &prof);
+    let path = std::env::var("PATH").unwrap_or_default().trim().to_string();
+    g.insert("path", Value::Str(path.clone()));
+    g.insert(
+        "systempath",
+        Value::List(path.split(':').map(Value::str).collect()),
+    );
+    let (maj, min, mic) = PYTHON_VERSION;
+    g.insert(
+        "pythonversion",
+        Value::List(vec![
+            Value::Int(maj),
+            Value::Int(min),
+            Value::Int(mic),
+            Value::str("final"),
+            Value::Int(0),
+        ]),
+    );
+    g.insert("saltversion", Value::str(SALT_VERSION));
+    g.insert(
+        "saltversioninfo",
+        Value::List(vec![Value::Int(3007), Value::Int(8)]),
+    );
+    disks(&mut g);
+    g.insert(
+        "shell",
+        Value::Str(std::env::var("SHELL").unwrap_or_else(|_| "/bin/sh".into())),
+    );
+    g.insert(
+        "transactional",
+        Value::Bool(which("transactional-update").is_some()),
+    );
+    let efivars = ["/sys/firmware/efi/efivars", "/sys/firmware/efi/vars"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists());
+    g.insert("efi", Value::Bool(efivars.is_some()));
+    g.insert(
+        "efi-secure-boot",
+        Value::Bool(efivars.is_some_and(secure_boot)),
+    );
+    process_grains(&mut g);
+    g.insert("package", Value::Null);
+    let zfs = std::path::Path::new("/sys/module/zfs").exists() && which("zpool").is_some();
+    g.insert("zfs_support", Value::Bool(zfs));
+    g.insert("zfs_feature_flags", Value::Bool(false));
+    prof.mark("rest");
+    let (fqdns, ip4, ip6) = dns_job.join().unwrap_or_default();
+    g.insert("fqdns", Value::List(fqdns));
+    g.insert("fqdn_ip4", Value::List(ip4));
+    g.insert("fqdn_ip6", Value::List(ip6));
+    prof.mark("waiting for DNS lookups");
+    g
+}
+
+/// `HALITE_GRAINS_PROFILE=1` prints how long each group of grains took.
+struct Profile(Option<std::cell::Cell<std::time::Instant>>);
+
+impl Profile {
+    fn new() -> Self {
+        Profile(
+            std::env::var_os("HALITE_GRAINS_PROFILE")
+                .map(|_| std::cell::Cell::new(std::time::Instant::now())),
+        )
+    }
+    fn mark(&self, what: &str) {
+        if let Some(c) = &self.0 {
+            let now = std::time::Instant::now();
+            eprintln!("grains: {what}: {:?}", now - c.get());
+            c.set(now);
+        }
+    }
+}
+
+/// `get_server_id()`: `abs(int(sha256(id).hexdigest(), 16) % 2**31)`.
+pub fn server_id(id: &str) -> i64 {
+    let d = sha256::sha256(id.as_bytes());
+    (u32::from_be_bytes([d[28], d[29], d[30], d[31]]) & 0x7fff_ffff) as i64
+}
+
+/// `kernelparams()`: `/proc/cmdline` split like `shlex.split`, each item split on `=`.
+fn kernelparams() -> Option<Value> {
+    let text = std::fs::read_to_string("/proc/cmdline").ok()?;
+    let mut out = Vec::new();
+    for item in shlex_split(&text) {
+        let parts: Vec<&str> = item.split('=').collect();
+        let value = if parts.len() == 2 {
+            Value::Str(parts[1].trim_matches('"').to_string())
+        } else {
+            Value::Null
+        };
+        out.push(Value::List(vec![Value::str(parts[0]), value]));
+    }
+    Some(Value::List(out))
+}
+
+fn shlex_split(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') => match chars.next() {
+                Some(n @ ('\\' | '"' | '$' | '`')) => cur.push(n),
+                Some(n) => {
+                    cur.push('\\');
+                    cur.push(n);
+                }
+                None => {}
+            },
+            (Some(_), c) => cur.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, '\\') => {
+                if let Some(n) = chars.next() {
+                    cur.push(n);
+                }
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    out.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        out.push(cur);
+    }
+    out
+}
+
+/// `locale_info()`: Python's `locale.getlocale()` of the environment's LC_CTYPE, the
+/// detected encoding, and `timezone: unknown` (Salt's onedir lacks dateutil's tzlocal).
+fn locale_info() -> Map {
+    let var = ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()));
+    let (lang, enc) = match var.as_deref() {
+        None | Some("C") | Some("POSIX") => (Value::Null, Value::Null),
+        Some(v) => {
+            let base = v.split('@').next().unwrap_or(v);
+            let (l, e) = match base.split_once('.') {
+                Some((l, e)) => (l.to_string(), Some(e.to_string())),
+                None => (base.to_string(), None),
+            };
+            let enc = e.map(|e| match e.to_lowercase().replace('-', "").as_str() {
+                "utf8" => "UTF-8".to_string(),
+                "iso88591" => "ISO8859-1".to_string(),
+                "iso885915" => "ISO8859-15".to_string(),
+                _ => e,
+            });
+            if l == "C" || l == "POSIX" {
+                // Python's alias table maps C.UTF-8 to en_US.UTF-8.
+                if enc.as_deref() == Some("UTF-8") {
+                    (Value::str("en_US"), Value::str("UTF-8"))
+                } else {
+                    (Value::Null, Value::Null)
+                }
+            } else {
+                (
+                    Value::Str(l),
+                    enc.map(Value::Str).unwrap_or(Value::str("ISO8859-1")),
+                )
+            }
+        }
+    };
+    let mut m = Map::new();
+    m.insert("defaultlanguage", lang);
+    m.insert("defaultencoding", enc);
+    m.insert("detectedencoding", Value::str("utf-8"));
+    m.insert("timezone", Value::str("unknown"));
+    m
+}
+
+fn os_data(g: &mut Map, prof: &Profile) {
+    g.insert("num_gpus", Value::Int(0));
+    g.insert("gpus", Value::List(vec![]));
+    let u = os::uname();
+    g.insert("kernel", Value::Str(u.sysname.clone()));
+    g.insert("nodename", Value::Str(u.nodename));
+    g.insert("kernelrelease", Value::Str(u.release));
+    g.insert("kernelversion", Value::Str(u.version));
+    g.insert("cpuarch", Value::Str(u.machine.clone()));
+    if which("selinuxenabled").is_some() {
+        let mut se = Map::new();
+        let enforce = read_trim("/sys/fs/selinux/enforce");
+        se.insert("enabled", Value::Bool(enforce.is_some()));
+        if which("getenforce").is_some() {
+            let v = match enforce.as_deref() {
+                Some("1") => "Enforcing",
+                Some(_) => "Permissive",
+                None => "Disabled",
+            };
+            se.insert("enforced", Value::str(v));
+        }
+        g.insert("selinux", Value::Map(se));
+    }
+    if which("systemctl").is_some() && which("localectl").is_some() {
+        g.insert("systemd", Value::Map(os::systemd()));
+    }
+    prof.mark("systemd");
+    g.insert("init", Value::Str(os::init_system()));
+    os::distribution(g);
+    prof.mark("init+distribution");
+    os::cpudata(g);
+    os::gpu_data(g);
+    let fam = g.get("os_family").map(Value::py_str).unwrap_or_default();
+    g.insert("osarch", Value::Str(os::osarch(&fam, &u.machine)));
+    os::memdata(g);
+    os::hw_data(g);
+    prof.mark("cpu+gpu+mem+hw");
+    os::virtual_(g);
+    prof.mark("virtual");
+    g.insert("ps", Value::str("ps -efHww"));
+    let osrelease = g.get("osrelease").map(Value::py_str).unwrap_or_default();
+    if !osrelease.is_empty() {
+        let osn = g.get("os").map(Value::py_str).unwrap_or_default();
+        let full = g.get("osfullname").map(Value::py_str).unwrap_or_default();
+        os::osrelease_data(g, &osn, &full, &osrelease);
+    }
+}
+
+/// `disks.disks()` on Linux: /sys/block entries that are not virtual, by `rotational`.
+fn disks(g: &mut Map) {
+    let (mut disks, mut ssds) = (Vec::new(), Vec::new());
+    if let Ok(entries) = std::fs::read_dir("/sys/block") {
+        for e in entries.flatten() {
+            let virtual_dev = std::fs::read_link(e.path())
+                .map(|t| t.to_string_lossy().starts_with("../devices/virtual/"))
+                .unwrap_or(false);
+            if virtual_dev {
+                continue;
+            }
+            let name = e.file_name().to_string_lossy().into_owned();
+            match read_trim(&format!("/sys/block/{name}/queue/rotational"))
+                .as_deref()
+                .and_then(|s| s.chars().next())
+            {
+                Some('0') => ssds.push(Value::Str(name)),
+                Some('1') => disks.push(Value::Str(name)),
+                _ => {}
+            }
+        }
+    }
+    g.insert("disks", Value::List(disks));
+    g.insert("ssds", Value::List(ssds));
+}
+
+fn secure_boot(dir: &str) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    let efivars = dir.ends_with("/efivars");
+    let matches: Vec<std::path::PathBuf> = entries
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("SecureBoot-"))
+        .map(|e| {
+            if efivars {
+                e.path()
+            } else {
+                e.path().join("data")
+            }
+        })
+        .filter(|p| p.exists())
+        .collect();
+    if matches.len() != 1 {
+        return false;
+    }
+    std::fs::read(&matches[0])
+        .map(|b| b.last() == Some(&1))
+        .unwrap_or(false)
+}
+
+/// `minion_process.grains()`: username, groupname, pid, gid, uid of this process.
+fn process_grains(g: &mut Map) {
+    // SAFETY: these libc calls take no arguments and cannot fail.
+    let (euid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    let user = passwd.lines().find_map(|l| {
+        let f: Vec<&str> = l.split(':').collect();
+        (f.len() > 3 && f[2].parse::<u32>().ok() == Some(euid))
+            .then(|| (f[0].to_string(), f[3].parse::<u32>().unwrap_or(gid)))
+    });
+    let groups = std::fs::read_to_string("/etc/group").unwrap_or_default();
+    let group_name = |gid: u32| {
+        groups.lines().find_map(|l| {
+            let f: Vec<&str> = l.split(':').collect();
+            (f.len() > 2 && f[2].parse::<u32>().ok() == Some(gid)).then(|| f[0].to_string())
+        })
+    };
+    let (username, primary) = match &user {
+        Some((n, pg)) => (Value::Str(n.clone()), Some(*pg)),
+        None => (Value::Null, None),
+    };
+    g.insert("username", username);
+    g.insert(
+        "groupname",
+        Value::Str(primary.and_then(group_name).unwrap_or_default()),
+    );
+    g.insert("pid", Value::Int(std::process::id() as i64));
+    g.insert("gid", Value::Int(gid as i64));
+    g.insert("uid", Value::Int(euid as i64));
 }

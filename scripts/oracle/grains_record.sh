@@ -1,0 +1,30 @@
+#!/bin/sh
+# Record Salt 3007.8's core grains on this host for halite-grains' tests:
+#   crates/halite-grains/tests/data/grains.json   salt-call --local grains.items (no static grains)
+#   crates/halite-grains/tests/data/host.json      what identifies the recording host
+# Usage: scripts/oracle/grains_record.sh [SALT_CALL]
+set -eu
+SALT_CALL=${1:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
+HERE=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=$HERE/crates/halite-grains/tests/data
+mkdir -p "$OUT"
+SCRATCH=$(mktemp -d /tmp/halite-grains-oracle.XXXXXX)
+trap 'rm -rf "$SCRATCH"' EXIT
+mkdir -p "$SCRATCH/conf" "$SCRATCH/srv/salt" "$SCRATCH/srv/pillar"
+cat > "$SCRATCH/conf/minion" <<CONF
+file_client: local
+id: testminion
+file_roots: {base: [$SCRATCH/srv/salt]}
+pillar_roots: {base: [$SCRATCH/srv/pillar]}
+cachedir: $SCRATCH/cache
+pki_dir: $SCRATCH/pki
+sock_dir: $SCRATCH/run
+log_file: $SCRATCH/log/minion
+CONF
+cd "$SCRATCH"
+"$SALT_CALL" --local -c "$SCRATCH/conf" --out json -l quiet grains.items \
+  | sed "s#$SCRATCH#@SCRATCH@#g" > "$OUT/grains.json"
+printf '{"machine_id": "%s", "hostname": "%s", "boot_id": "%s"}\n' \
+  "$(cat /etc/machine-id 2>/dev/null || true)" "$(cat /proc/sys/kernel/hostname)" \
+  "$(cat /proc/sys/kernel/random/boot_id)" > "$OUT/host.json"
+echo "recorded $(grep -c '^        "' "$OUT/grains.json") grains into $OUT"

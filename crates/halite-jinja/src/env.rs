@@ -15,6 +15,7 @@ pub fn build(
     ctx: &Arc<ExecContext>,
     cache: &Arc<SourceCache>,
     vars: &Map,
+    log: &loader::LoadedLog,
 ) -> Environment<'static> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
@@ -31,7 +32,7 @@ pub fn build(
             .map_err(|_| minijinja::Error::from(minijinja::ErrorKind::WriteFailure))
     });
     env.set_unknown_method_callback(methods::unknown_method);
-    loader::install(&mut env, ctx, cache, vars);
+    loader::install(&mut env, ctx, cache, vars, log);
     filters::register(&mut env);
     tests::register(&mut env);
     install_globals(&mut env, registry, ctx, vars);

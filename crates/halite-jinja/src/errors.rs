@@ -2,7 +2,9 @@
 //! text (`Jinja variable ...`, `Jinja syntax error: ...`, `Jinja error: ...`) and
 //! `SaltRenderError` appends `; line N` and `get_context`'s snippet of the template.
 
+use crate::loader::LoadedTemplate;
 use crate::mutable::{take_last_miss, Miss};
+use crate::preprocess::NO_CONTEXT_PREFIX;
 use crate::repr::py_repr;
 use crate::salt::EXEC_ERROR_PREFIX;
 use crate::JinjaError;
@@ -14,15 +16,81 @@ pub trait NameInfo {
     fn is_defined(&self, name: &str) -> bool;
 }
 
-pub fn to_salt_error(e: &Error, source: &str, pre: &str, names: &dyn NameInfo) -> JinjaError {
-    let mut detail = e.detail().unwrap_or("").to_string();
-    if e.kind() == ErrorKind::UndefinedError && detail.is_empty() {
-        // no expression in the message: take it from the error's span
-        if let Some(expr) = e.range().and_then(|r| pre.get(r)) {
-            detail = format!("`{}` is undefined", expr.trim());
+/// Maps a render error. `templates[0]` is the rendered template, the rest were loaded by
+/// it; `cache_dir` is where Salt's file client keeps them (`{cachedir}/files/{saltenv}`).
+pub fn to_salt_error(
+    outer: &Error,
+    templates: &[LoadedTemplate],
+    cache_dir: &str,
+    names: &dyn NameInfo,
+) -> JinjaError {
+    let e = innermost(outer);
+    let main = &templates[0];
+    let origin_name = e
+        .name()
+        .map(|n| n.strip_prefix(NO_CONTEXT_PREFIX).unwrap_or(n))
+        .unwrap_or(&main.name);
+    let mut origin = templates
+        .iter()
+        .find(|t| t.name == origin_name)
+        .unwrap_or(main);
+    let mut span_expr = None;
+    if e.kind() == ErrorKind::UndefinedError && e.detail().unwrap_or("").is_empty() {
+        // No expression in the message: take it from the error's span. A macro imported
+        // from another file reports the caller's name with its own file's offsets.
+        let found = std::iter::once(origin)
+            .chain(templates.iter())
+            .find_map(|t| {
+                span_text(e, t)
+                    .filter(|x| !x.is_empty() && chain_len(x) == x.len())
+                    .map(|x| (t, x))
+            });
+        if let Some((t, x)) = found {
+            origin = t;
+            span_expr = Some(x.to_string());
         }
     }
-    let mut line = e.line();
+    let line = e.line();
+    let mut j = describe(e, &origin.raw, span_expr, names, line);
+    if !std::ptr::eq(origin, main) {
+        // salt.utils.templates._get_jinja_error: the offending file and its context, no line
+        let l = j.line.unwrap_or(0);
+        let head = j.message.split("; line ").next().unwrap_or("").to_string();
+        j.message = format!(
+            "{head}\n{cache_dir}/{}({l}):\n{}",
+            origin.name,
+            get_context(&origin.raw, l, "    <======================")
+        );
+        j.line = None;
+    }
+    j
+}
+
+fn span_text<'t>(e: &Error, t: &'t LoadedTemplate) -> Option<&'t str> {
+    e.range().and_then(|r| t.compiled.get(r)).map(str::trim)
+}
+
+/// The error a chain of "error in template X" wrappers started from.
+fn innermost(e: &Error) -> &Error {
+    let mut cur = e;
+    while let Some(next) = std::error::Error::source(cur).and_then(|s| s.downcast_ref::<Error>()) {
+        cur = next;
+    }
+    cur
+}
+
+fn describe(
+    e: &Error,
+    source: &str,
+    span_expr: Option<String>,
+    names: &dyn NameInfo,
+    line: Option<usize>,
+) -> JinjaError {
+    let mut detail = e.detail().unwrap_or("").to_string();
+    if let Some(expr) = span_expr {
+        detail = format!("`{expr}` is undefined");
+    }
+    let mut line = line;
     // minijinja: "value of type undefined is not callable (`salt['x.y']` is undefined)"
     let undefined_call = detail
         .strip_prefix("value of type undefined is not callable (")
@@ -82,7 +150,16 @@ fn undefined_text(detail: &str, names: &dyn NameInfo) -> String {
             .unwrap_or_else(|| detail.to_string());
     };
     let (base, keys) = parse_chain(expr);
-    if keys.is_empty() || !names.is_defined(&base) {
+    let is_chain = expr.len() == chain_len(expr);
+    if !is_chain {
+        // a filter or call result: trust a miss whose key the expression names
+        if let Some(m) = miss
+            .as_ref()
+            .filter(|m| expr.contains(&crate::repr::py_str(&m.key)))
+        {
+            return miss_text(m);
+        }
+    } else if keys.is_empty() || !names.is_defined(&base) {
         return format!("'{base}' is undefined");
     }
     if let Some(m) = miss.filter(|m| keys.contains(&m.key)) {
@@ -109,6 +186,20 @@ fn miss_text(m: &Miss) -> String {
             py_repr(&m.key)
         )
     }
+}
+
+/// How much of `expr` is a plain `a.b['c'][0]` chain.
+fn chain_len(expr: &str) -> usize {
+    let mut depth = 0;
+    for (i, c) in expr.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            c if depth == 0 && !(c.is_alphanumeric() || c == '_' || c == '.') => return i,
+            _ => {}
+        }
+    }
+    expr.len()
 }
 
 /// `a.b['c'][0]` -> (`a`, [`b`, `c`, `0`]).

@@ -100,7 +100,8 @@ impl JinjaEngine {
         name: &str,
         vars: &Map,
     ) -> Result<Rendered, JinjaError> {
-        let mut environment = env::build(&self.registry, &self.ctx, &self.cache, vars);
+        let log = loader::LoadedLog::default();
+        let mut environment = env::build(&self.registry, &self.ctx, &self.cache, vars, &log);
         let pre = preprocess(source);
         mutable::take_last_miss();
         let result = environment
@@ -117,8 +118,22 @@ impl JinjaEngine {
                     env: &environment,
                     name,
                 };
-                let pre = preprocess(source);
-                return Err(errors::to_salt_error(&e, source, &pre, &names));
+                let mut templates = vec![loader::LoadedTemplate {
+                    name: name.to_string(),
+                    raw: source.to_string(),
+                    compiled: preprocess(source),
+                }];
+                templates.extend(log.lock().map(|l| l.clone()).unwrap_or_default());
+                let cache_dir = format!(
+                    "{}/files/{}",
+                    self.ctx
+                        .opts
+                        .get("cachedir")
+                        .map(Value::py_str)
+                        .unwrap_or_default(),
+                    self.ctx.saltenv
+                );
+                return Err(errors::to_salt_error(&e, &templates, &cache_dir, &names));
             }
         };
         let state = captured.state();

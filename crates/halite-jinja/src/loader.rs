@@ -9,6 +9,17 @@ use minijinja::Environment;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// One template loaded during a render: its name, file text and the text minijinja got.
+#[derive(Debug, Clone)]
+pub struct LoadedTemplate {
+    pub name: String,
+    pub raw: String,
+    pub compiled: String,
+}
+
+/// The templates a render loaded, for error messages that point into them.
+pub type LoadedLog = Arc<Mutex<Vec<LoadedTemplate>>>;
+
 /// Raw file contents read so far, keyed by saltenv + name (templates are parsed per render,
 /// files are read once per engine).
 #[derive(Debug, Default)]
@@ -39,6 +50,7 @@ pub fn install(
     ctx: &Arc<ExecContext>,
     cache: &Arc<SourceCache>,
     vars: &Map,
+    log: &LoadedLog,
 ) {
     let tpldir = vars.get("tpldir").map(|v| v.py_str()).unwrap_or_default();
     let join_tpldir = tpldir.clone();
@@ -51,6 +63,7 @@ pub fn install(
     });
     let ctx = ctx.clone();
     let cache = cache.clone();
+    let log = log.clone();
     env.set_loader(move |name| {
         let (name, no_context) = match name.strip_prefix(NO_CONTEXT_PREFIX) {
             Some(n) => (n, true),
@@ -61,11 +74,19 @@ pub fn install(
         }
         Ok(cache.get(&ctx, name).map(|src| {
             let body = preprocess(&src);
-            if no_context {
+            let compiled = if no_context {
                 format!("{}{body}", own_location_header(name, &tpldir))
             } else {
                 body
+            };
+            if let Ok(mut l) = log.lock() {
+                l.push(LoadedTemplate {
+                    name: name.to_string(),
+                    raw: src,
+                    compiled: compiled.clone(),
+                });
             }
+            compiled
         }))
     });
     env.add_function("__nc", |name: minijinja::Value| match name.as_str() {

@@ -25,6 +25,8 @@ fn engine() -> JinjaEngine {
     let mut opts = Map::new();
     opts.insert("file_client", Value::str("local"));
     opts.insert("id", Value::str("testminion"));
+    // the recorder's cachedir, as it appears (masked) in Salt's messages
+    opts.insert("cachedir", Value::str("@SCRATCH@/cache"));
     let ctx = ExecContext {
         opts: Value::Map(opts),
         grains: read_json("grains.json"),

@@ -90,6 +90,17 @@ pub fn register(env: &mut Environment<'static>) {
     add(env, "method_call", method_call);
     add(env, "length", |_, v, _| length(&v));
     add(env, "dictsort", dictsort);
+    add(env, "attr", |_, v, a| {
+        // Jinja2's `attr` uses getattr only: dict keys are not attributes.
+        let name = a.str_at(0, "name").unwrap_or_default();
+        if crate::mutable::as_mut_map(&v).is_some() || crate::mutable::as_mut_list(&v).is_some() {
+            if let Some(m) = crate::mutable::as_mut_map(&v) {
+                crate::mutable::record_miss(m.type_label(), &Value::from(name.as_str()));
+            }
+            return Ok(Value::UNDEFINED);
+        }
+        Ok(v.get_attr(&name).unwrap_or_default())
+    });
     add(env, "sort", sort);
     add(env, "count", |_, v, _| length(&v));
 }

@@ -93,6 +93,15 @@ pub fn register(env: &mut Environment<'static>) {
     });
     add(env, "path_join", path_join);
     add(env, "safe", |_, v, _| Ok(v));
+    add(env, "e", |_, v, _| {
+        Ok(Value::from(html_escape(&py_str(&v))))
+    });
+    add(env, "escape", |_, v, _| {
+        Ok(Value::from(html_escape(&py_str(&v))))
+    });
+    add(env, "urlencode", urlencode);
+    add(env, "truncate", truncate);
+    add(env, "wordwrap", wordwrap);
     add(env, "pprint", |_, v, _| {
         Ok(Value::from(crate::repr::py_repr(&v)))
     });
@@ -487,6 +496,106 @@ fn posix_normpath(p: &str) -> String {
     } else {
         out
     }
+}
+
+/// markupsafe's `escape`.
+fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&#34;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `urllib.parse.quote(s, safe)`.
+fn url_quote(s: &str, safe: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"_.-~".contains(&b) || safe.as_bytes().contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Jinja2 `urlencode`: a string is quoted (`/` kept); a dict or sequence of pairs becomes a
+/// query string with `+` for spaces.
+fn urlencode(_: &State, v: Value, _: PyArgs) -> FilterResult {
+    let qs = |x: &Value| url_quote(&py_str(x), "").replace("%20", "+");
+    if let Some(s) = v.as_str() {
+        return Ok(Value::from(url_quote(s, "/")));
+    }
+    let pairs: Vec<(Value, Value)> = match crate::methods::map_entries(&v) {
+        Some(e) => e,
+        None => crate::methods::seq_items(&v)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|p| {
+                let kv = crate::methods::seq_items(&p)?;
+                Some((kv.first()?.clone(), kv.get(1)?.clone()))
+            })
+            .collect(),
+    };
+    let parts: Vec<String> = pairs
+        .iter()
+        .map(|(k, x)| format!("{}={}", qs(k), qs(x)))
+        .collect();
+    Ok(Value::from(parts.join("&")))
+}
+
+/// Jinja2 `truncate(s, length=255, killwords=False, end='...', leeway=5)`.
+fn truncate(_: &State, v: Value, a: PyArgs) -> FilterResult {
+    let s = py_str(&v);
+    let length = a.int_at(0, "length")?.unwrap_or(255).max(0) as usize;
+    let killwords = a.bool_at(1, "killwords", false);
+    let end = a.str_at(2, "end").unwrap_or_else(|| "...".into());
+    let leeway = a.int_at(3, "leeway")?.unwrap_or(5).max(0) as usize;
+    let chars: Vec<char> = s.chars().collect();
+    if chars.len() <= length + leeway {
+        return Ok(Value::from(s));
+    }
+    let keep: String = chars[..length.saturating_sub(end.chars().count())]
+        .iter()
+        .collect();
+    if killwords {
+        return Ok(Value::from(format!("{keep}{end}")));
+    }
+    let result = keep
+        .rsplit_once(' ')
+        .map(|(h, _)| h.to_string())
+        .unwrap_or(keep);
+    Ok(Value::from(format!("{result}{end}")))
+}
+
+/// Jinja2 `wordwrap(s, width=79, break_long_words=True, wrapstring='\n')` (textwrap,
+/// greedy on whitespace, per existing line).
+fn wordwrap(_: &State, v: Value, a: PyArgs) -> FilterResult {
+    let width = a.int_at(0, "width")?.unwrap_or(79).max(1) as usize;
+    let wrapstring = a.str_at(2, "wrapstring").unwrap_or_else(|| "\n".into());
+    let mut lines_out = Vec::new();
+    for line in pystr::splitlines(&py_str(&v), false) {
+        let mut cur = String::new();
+        for word in line.split_whitespace() {
+            if !cur.is_empty() && cur.chars().count() + 1 + word.chars().count() > width {
+                lines_out.push(std::mem::take(&mut cur));
+            }
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(word);
+        }
+        lines_out.push(cur);
+    }
+    Ok(Value::from(lines_out.join(&wrapstring)))
 }
 
 fn snake_case(s: &str) -> String {

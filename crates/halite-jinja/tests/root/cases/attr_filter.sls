@@ -1,0 +1,1 @@
+{{ pillar.app | attr('name') }} {{ {'k': 'v'} | attr('k') }}

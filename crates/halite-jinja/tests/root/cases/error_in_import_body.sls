@@ -1,0 +1,2 @@
+{%- import 'lib/broken_top.jinja' as b %}
+y

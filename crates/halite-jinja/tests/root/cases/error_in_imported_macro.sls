@@ -1,0 +1,3 @@
+{%- from 'lib/broken.jinja' import bad %}
+x
+{{ bad() }}

@@ -1,0 +1,2 @@
+a
+{% include 'lib/broken_top.jinja' %}

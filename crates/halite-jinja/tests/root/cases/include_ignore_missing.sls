@@ -1,0 +1,1 @@
+a{% include 'lib/nope.jinja' ignore missing %}b

@@ -1,0 +1,1 @@
+{{ [{'n': 'a'}, {'n': 'b'}] | join(', ', attribute='n') }} {{ ['x', 'y'] | join }} {{ 'abc' | join('-') }}

@@ -255,10 +255,16 @@ fn aggregate(a: &Value, b: &Value, marked: bool) -> Value {
 
 /// Python `fnmatch.fnmatchcase(name, pat)`.
 pub fn fnmatchcase(name: &str, pat: &str) -> bool {
-    let re = fnmatch_translate(pat);
-    regex::Regex::new(&re)
-        .map(|r| r.is_match(name))
-        .unwrap_or(false)
+    // Patterns without wildcards compare as plain strings (no regex to build).
+    if !pat.contains(['*', '?', '[']) {
+        return name == pat;
+    }
+    fnmatch_regex(pat).is_some_and(|r| r.is_match(name))
+}
+
+/// The compiled form of a glob, to match many names against one pattern.
+pub fn fnmatch_regex(pat: &str) -> Option<regex::Regex> {
+    regex::Regex::new(&fnmatch_translate(pat)).ok()
 }
 
 /// Python `fnmatch.translate`, as an anchored Rust regex (`(?s)` so `*` crosses newlines).
@@ -444,12 +450,22 @@ pub fn bind_with<'a>(
 ) -> Result<Bound<'a>, ExecError> {
     let short = fun.rsplit('.').next().unwrap_or(fun);
     if args.args.len() > names.len() {
+        // CPython's wording: "takes from R to N positional arguments" when some have
+        // defaults, "takes N positional argument(s)" when none do; "was" for one given.
+        let given = args.args.len();
+        let takes = if required < names.len() {
+            format!("from {required} to {}", names.len())
+        } else {
+            names.len().to_string()
+        };
+        let plural = if required == names.len() && names.len() == 1 {
+            ""
+        } else {
+            "s"
+        };
         return Err(ExecError::Failed(format!(
-            "{}() takes {} positional argument{} but {} were given",
-            short,
-            names.len(),
-            if names.len() == 1 { "" } else { "s" },
-            args.args.len()
+            "{short}() takes {takes} positional argument{plural} but {given} {} given",
+            if given == 1 { "was" } else { "were" }
         )));
     }
     let mut vals: Vec<Option<&Value>> = names.iter().map(|_| None).collect();

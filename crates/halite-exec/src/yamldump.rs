@@ -115,7 +115,11 @@ fn block_seq(l: &[Value], indent: usize, out: &mut String) {
 fn flow(v: &Value, indent: usize, out: &mut String, col: &mut usize) {
     let push = |out: &mut String, col: &mut usize, s: &str| {
         out.push_str(s);
-        *col += s.chars().count();
+        // A multi-line scalar restarts the column count, as the emitter's does.
+        match s.rfind('\n') {
+            Some(i) => *col = s[i + 1..].chars().count(),
+            None => *col += s.chars().count(),
+        }
     };
     let wrap = |out: &mut String, col: &mut usize| {
         if *col > 80 {
@@ -136,7 +140,7 @@ fn flow(v: &Value, indent: usize, out: &mut String, col: &mut usize) {
                         push(out, col, " ");
                     }
                 }
-                let s = scalar_text(item, true, indent);
+                let s = scalar_text(item, true, indent + 2);
                 push(out, col, &s);
             }
             push(out, col, "]");
@@ -152,16 +156,16 @@ fn flow(v: &Value, indent: usize, out: &mut String, col: &mut usize) {
                         push(out, col, " ");
                     }
                 }
-                let ks = scalar_text(k, true, indent);
+                let ks = scalar_text(k, true, indent + 2);
                 push(out, col, &ks);
                 push(out, col, ": ");
-                let vs = scalar_text(val, true, indent);
+                let vs = scalar_text(val, true, indent + 2);
                 push(out, col, &vs);
             }
             push(out, col, "}");
         }
         s => {
-            let t = scalar_text(s, true, indent);
+            let t = scalar_text(s, true, indent + 2);
             push(out, col, &t);
         }
     }

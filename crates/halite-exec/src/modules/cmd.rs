@@ -207,8 +207,22 @@ fn run(
     } else {
         Stdio::null()
     });
-    command.stdout(Stdio::piped());
-    command.stderr(Stdio::piped());
+    // Salt's cmd.run passes stderr=STDOUT: one channel for both, so the text interleaves as
+    // the command wrote it. A socketpair stands in for the shared pipe.
+    let merged = if merge_stderr {
+        let (reader, writer) =
+            std::os::unix::net::UnixStream::pair().map_err(|e| ExecError::Failed(e.to_string()))?;
+        let writer2 = writer
+            .try_clone()
+            .map_err(|e| ExecError::Failed(e.to_string()))?;
+        command.stdout(Stdio::from(std::os::fd::OwnedFd::from(writer)));
+        command.stderr(Stdio::from(std::os::fd::OwnedFd::from(writer2)));
+        Some(reader)
+    } else {
+        command.stdout(Stdio::piped());
+        command.stderr(Stdio::piped());
+        None
+    };
     let mut child =
         command.spawn().map_err(|e| {
             let argv = if python_shell {
@@ -235,12 +249,17 @@ fn run(
             reason
         ))
         })?;
+    // Our copies of the write ends must close, or reading the merged channel never ends.
+    drop(command);
     let pid = child.id();
-    if let (Some(text), Some(mut sin)) = (stdin, child.stdin.take()) {
-        use std::io::Write;
-        // A command that does not read its stdin closes the pipe; that is not an error here.
-        let _ = sin.write_all(text.as_bytes());
-    }
+    let stdin_thread = match (stdin, child.stdin.take()) {
+        (Some(text), Some(mut sin)) => Some(std::thread::spawn(move || {
+            use std::io::Write;
+            // A command that does not read its stdin closes the pipe; not an error here.
+            let _ = sin.write_all(text.as_bytes());
+        })),
+        _ => None,
+    };
     // Read stderr on a thread so neither pipe can fill up and block the child.
     let mut err_pipe = child.stderr.take();
     let err_thread = std::thread::spawn(move || {
@@ -251,10 +270,15 @@ fn run(
         buf
     });
     let mut out_buf = Vec::new();
-    if let Some(mut p) = child.stdout.take() {
+    if let Some(mut r) = merged {
+        let _ = r.read_to_end(&mut out_buf);
+    } else if let Some(mut p) = child.stdout.take() {
         let _ = p.read_to_end(&mut out_buf);
     }
     let err_buf = err_thread.join().unwrap_or_default();
+    if let Some(t) = stdin_thread {
+        let _ = t.join();
+    }
     let status = child.wait().map_err(|e| ExecError::Failed(e.to_string()))?;
     let retcode = status.code().map(i64::from).unwrap_or_else(|| {
         use std::os::unix::process::ExitStatusExt;
@@ -262,11 +286,6 @@ fn run(
     });
     let mut stdout = String::from_utf8_lossy(&out_buf).into_owned();
     let mut stderr = String::from_utf8_lossy(&err_buf).into_owned();
-    if merge_stderr {
-        // Salt passes stderr=STDOUT; interleaving is approximated as stdout then stderr.
-        stdout.push_str(&stderr);
-        stderr.clear();
-    }
     if b.get(10).is_none_or(Value::truthy) {
         stdout.truncate(stdout.trim_end().len());
         stderr.truncate(stderr.trim_end().len());

@@ -70,6 +70,11 @@ pub(crate) fn py_dirname(p: &str) -> String {
 
 /// `file.join(*args)`: `os.path.join`.
 pub fn join(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    if a.args.is_empty() {
+        return Err(ExecError::Failed(
+            "join() missing 1 required positional argument: 'a'".into(),
+        ));
+    }
     let mut out = String::new();
     for (i, part) in a.args.iter().enumerate() {
         let s = part.py_str();

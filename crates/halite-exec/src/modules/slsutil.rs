@@ -92,10 +92,9 @@ pub fn serialize(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             ExecError::Failed("serialize() missing 1 required positional argument: 'obj'".into())
         })?;
     match serializer.as_str() {
-        // salt.serializers.json.serialize -> json.dumps(obj) (ensure_ascii, ", " / ": ").
-        "json" => Ok(Value::Str(ascii_escape(
-            &obj.to_json_styled(JsonStyle::Compact),
-        ))),
+        // salt.serializers.json.serialize -> salt.utils.json.dumps(obj): ", " / ": "
+        // separators and, unlike plain json.dumps, non-ASCII text kept as is.
+        "json" => Ok(Value::Str(py_json(&obj))),
         // salt.serializers.yaml.serialize: yaml.dump(obj, default_flow_style=None) with the
         // trailing "\n" (or "\n...\n") removed.
         "yaml" => Ok(Value::Str(crate::yamldump::dump(&obj))),
@@ -103,23 +102,6 @@ pub fn serialize(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             "Serializer '{other}' not found."
         ))),
     }
-}
-
-/// `json.dumps`'s default `ensure_ascii=True`: non-ASCII as `\uXXXX` (surrogate pairs above
-/// the BMP).
-pub fn ascii_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            let mut buf = [0u16; 2];
-            for u in c.encode_utf16(&mut buf) {
-                out.push_str(&format!("\\u{:04x}", u));
-            }
-        }
-    }
-    out
 }
 
 fn list_contains(ctx: &ExecContext, fun: &str, path: &Value, saltenv: &str) -> bool {
@@ -161,4 +143,9 @@ pub fn path_exists(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     Ok(Value::Bool(
         list_contains(ctx, "files", &p, &env) || list_contains(ctx, "dirs", &p, &env),
     ))
+}
+
+/// `salt.utils.json.dumps(obj)` with default options.
+fn py_json(obj: &Value) -> String {
+    obj.to_json_styled(JsonStyle::Compact)
 }

@@ -4,6 +4,7 @@
 mod collections;
 mod hashes;
 mod network;
+mod salt_data;
 mod strings;
 
 use crate::args::PyArgs;
@@ -67,6 +68,7 @@ pub fn register(env: &mut Environment<'static>) {
     collections::register(env);
     network::register(env);
     hashes::register(env);
+    salt_data::register(env);
 }
 
 /// `list(value)` as a fresh mutable list.

@@ -285,6 +285,19 @@ pub fn unknown_method(
     ))
 }
 
+/// Calls the Python method `method` on any template value (for Salt's `method_call`).
+pub fn call_python_method(value: &Value, method: &str, args: &[Value]) -> Result<Value, Error> {
+    let env = minijinja::Environment::new();
+    let mut state = env.empty_state();
+    if let Some(m) = crate::mutable::as_mut_map(value) {
+        return dict_method(&mut state, &m, method, args);
+    }
+    if let Some(l) = crate::mutable::as_mut_list(value) {
+        return list_method(&mut state, &l, method, args);
+    }
+    unknown_method(&mut state, value, method, args)
+}
+
 /// Jinja2 names objects in messages as `'str object'`, `'dict object'`...
 fn jinja_type(v: &Value) -> &'static str {
     py_type(v)

@@ -165,6 +165,8 @@ fn rewrite_block(open: &str, body: &str, close: &str, loads: &mut Vec<(String, S
             }
             None => format!("{open}{body}{close}"),
         },
+        // Jinja2's `do` takes any expression, minijinja's only a call.
+        "do" => format!("{open} set __do = {}{close}", rewrite_expr(&after)),
         "import" | "from" if !has_with_context(&after) => {
             let sep = if word == "import" { " as " } else { " import " };
             match after.find(sep) {

@@ -87,7 +87,6 @@ pub fn register(env: &mut Environment<'static>) {
     add(env, "to_entries", to_entries);
     add(env, "from_entries", from_entries);
     add(env, "compare_lists", compare_lists);
-    add(env, "method_call", method_call);
     add(env, "length", |_, v, _| length(&v));
     add(env, "dictsort", dictsort);
     add(env, "attr", |_, v, a| {
@@ -415,20 +414,6 @@ fn compare_lists(_: &State, v: Value, a: PyArgs) -> FilterResult {
         out.insert(Value::from("old"), mut_list(removed));
     }
     Ok(out.into_value())
-}
-
-fn method_call(state: &State, v: Value, a: PyArgs) -> FilterResult {
-    let name = a.str_at(0, "f_name").unwrap_or_default();
-    let _ = state;
-    let rest: Vec<Value> = a.pos.iter().skip(1).cloned().collect();
-    Err(Error::new(
-        ErrorKind::InvalidOperation,
-        format!(
-            "method_call({name}) with {} args is not supported on {}",
-            rest.len(),
-            py_str(&v)
-        ),
-    ))
 }
 
 /// `dict(...)` / `odict(...)`: a new mutable dict from a mapping, pairs and keywords.

@@ -89,6 +89,11 @@ fn md5(data: &[u8]) -> Vec<u8> {
     h.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
+/// SHA-1 digest bytes (also used by the `uuid` filter).
+pub fn sha1_digest(data: &[u8]) -> Vec<u8> {
+    sha1(data)
+}
+
 fn sha1(data: &[u8]) -> Vec<u8> {
     let mut h: [u32; 5] = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0];
     for chunk in pad(data, 64, 8, true).chunks(64) {

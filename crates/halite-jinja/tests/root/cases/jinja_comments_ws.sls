@@ -1,0 +1,5 @@
+{#- leading comment -#}
+{%- set x = 1 -%}
+  value: {{ x -}}
+  {# mid #}
+  end

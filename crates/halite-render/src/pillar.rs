@@ -127,7 +127,9 @@ impl<'a> PillarCompiler<'a> {
         let mut errors = Vec::new();
         let top = self.get_top(&mut errors);
         let matches = self.top_matches(&top);
-        let mut pillar = self.override_.clone();
+        // Salt 3007.8 shows the CLI override merged only at the end: the sls files' keys
+        // keep their order and the override's new keys come last.
+        let mut pillar = Map::new();
         for (saltenv, pstates) in &matches {
             let mut files = Vec::new();
             for sls_match in pstates {

@@ -148,7 +148,17 @@ fn run_renderer(renderer: &Renderer, data: Value, job: &TemplateJob) -> Result<V
             Ok(value)
         }
         Renderer::Json => {
-            let text = as_text(data);
+            // salt/renderers/json.py drops a leading shebang line itself.
+            let mut text = as_text(data);
+            if text.starts_with("#!") {
+                text = text
+                    .split_once('\n')
+                    .map(|(_, rest)| rest.to_string())
+                    .unwrap_or_default();
+            }
+            if text.trim().is_empty() {
+                return Ok(Value::Map(Map::new()));
+            }
             Value::from_json_str(&text).map_err(|e| RenderError::Other(e.to_string()))
         }
         Renderer::Unsupported(name) => Err(RenderError::Render(format!(

@@ -18,16 +18,25 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    fn new(ret: Value, retcode: u8) -> Self {
+    pub fn new(ret: Value, retcode: u8) -> Self {
         Outcome {
             ret,
             retcode,
             default_outputter: Outputter::Nested,
         }
     }
+
+    /// A state run: printed with the highstate outputter unless `--out` says otherwise.
+    pub fn state_run(ret: Value, retcode: u8) -> Self {
+        Outcome {
+            ret,
+            retcode,
+            default_outputter: Outputter::Highstate,
+        }
+    }
 }
 
-fn errors_value(errors: Vec<String>) -> Value {
+pub fn errors_value(errors: Vec<String>) -> Value {
     Value::List(errors.into_iter().map(Value::Str).collect())
 }
 
@@ -38,12 +47,14 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
         "state.show_lowstate" => show_lowstate(minion),
         "state.show_sls" => show_sls(minion, &args, &kwargs, false),
         "state.show_low_sls" => show_sls(minion, &args, &kwargs, true),
+        "state.apply" | "state.highstate" | "state.sls" | "state.test" | "state.sls_id"
+        | "state.single" | "state.low" => crate::apply::call(minion, fun, &args, &kwargs),
         _ => return exec_call(minion, fun, args, kwargs),
     };
     Ok(outcome)
 }
 
-fn compile_options(minion: &Minion) -> CompileOptions {
+pub fn compile_options(minion: &Minion) -> CompileOptions {
     CompileOptions {
         state_auto_order: opts::get_bool(&minion.opts, "state_auto_order", true),
     }
@@ -106,7 +117,7 @@ fn show_lowstate(minion: &Minion) -> Outcome {
 }
 
 /// `salt.utils.args.split_input`: a comma-separated string or a list.
-fn split_input(v: &Value) -> Vec<String> {
+pub fn split_input(v: &Value) -> Vec<String> {
     match v {
         Value::List(l) => l.iter().map(Value::py_str).collect(),
         other => other

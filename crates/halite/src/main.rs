@@ -1,6 +1,7 @@
 //! `halite`: salt-call compatible command line over halite's render -> compile -> runtime
 //! pipeline. This is the only crate that knows about argv, terminals and exit codes.
 
+mod apply;
 mod args;
 mod config;
 mod functions;
@@ -102,16 +103,45 @@ fn run(cli: &Cli) -> Result<u8> {
     let mut wrapped = Map::new();
     wrapped.insert("local", outcome.ret);
     let color = !cli.no_color && (cli.force_color || std::io::stdout().is_terminal());
-    let text = halite_output::render(
-        outputter,
-        &Value::Map(wrapped),
-        &OutputOptions {
-            color,
-            retcode: outcome.retcode as i32,
-        },
-    );
+    let data = Value::Map(wrapped);
+    let text = match outputter {
+        Outputter::Highstate => {
+            halite_output::highstate::highstate(&data, &highstate_options(cli, &minion.opts, color))
+        }
+        other => halite_output::render(
+            other,
+            &data,
+            &OutputOptions {
+                color,
+                retcode: outcome.retcode as i32,
+            },
+        ),
+    };
     write_output(cli, &text)?;
     Ok(outcome.retcode)
+}
+
+/// The highstate outputter's options: the command line over the minion config.
+fn highstate_options(
+    cli: &Cli,
+    opts: &Map,
+    color: bool,
+) -> halite_output::highstate::HighstateOptions {
+    let state_output = cli
+        .state_output
+        .clone()
+        .or_else(|| halite_render::opts::get_str(opts, "state_output").map(String::from))
+        .unwrap_or_else(|| "full".into());
+    let state_verbose = match &cli.state_verbose {
+        Some(v) => halite_yaml::yamlify_arg(v).truthy(),
+        None => halite_render::opts::get_bool(opts, "state_verbose", true),
+    };
+    halite_output::highstate::HighstateOptions {
+        color,
+        state_output,
+        state_verbose,
+        ..Default::default()
+    }
 }
 
 fn write_output(cli: &Cli, text: &str) -> Result<()> {
@@ -128,7 +158,11 @@ fn write_output(cli: &Cli, text: &str) -> Result<()> {
         }
         None => {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{text}")?;
+            // A closed pipe (`| head`) is not an error worth reporting.
+            match writeln!(out, "{text}") {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other?,
+            }
         }
     }
     Ok(())

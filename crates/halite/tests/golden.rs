@@ -218,7 +218,13 @@ fn golden_cases_match_salt() {
     let mut failures = Vec::new();
     let mut unexpected_passes = Vec::new();
     let (mut passed, mut known_failed) = (0, 0);
+    // HALITE_GOLDEN=substring runs only the cases whose path contains it.
+    let filter = std::env::var("HALITE_GOLDEN").unwrap_or_default();
+    let mut summary = Vec::new();
     for case in case_dirs(&root) {
+        if !case.to_string_lossy().contains(&filter) {
+            continue;
+        }
         let rel = case
             .strip_prefix(&root)
             .unwrap_or(&case)
@@ -249,6 +255,11 @@ fn golden_cases_match_salt() {
                 (true, true) => unexpected_passes.push(key),
                 (false, true) => known_failed += 1,
                 (false, false) => {
+                    summary.push(format!(
+                        "{rel}/{n:02} `{}` exit salt={expected_rc} halite={}",
+                        argv.join(" "),
+                        got.rc
+                    ));
                     let diff = similar::TextDiff::from_lines(&want, &have)
                         .unified_diff()
                         .header("salt", "halite")

@@ -1,0 +1,247 @@
+//! State runs (salt/modules/state.py `apply_`, `highstate`, `sls`, `sls_id`, `single`,
+//! `low`): render and compile as the show_* functions do, then hand the low chunks to the
+//! runtime.
+
+use crate::functions::{compile_options, errors_value, split_input, Outcome};
+use crate::minion::Minion;
+use halite_exec::Registry;
+use halite_render::highstate::Matches;
+use halite_render::opts;
+use halite_runtime::{RunOptions, RuntimeEnv};
+use halite_value::{Map, Value};
+
+pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Outcome {
+    let mut test = test_value(minion, kwargs);
+    let mods = args
+        .first()
+        .or_else(|| kwargs.get("mods"))
+        .filter(|m| m.truthy());
+    match fun {
+        "state.test" => {
+            test = true;
+            match mods {
+                Some(m) => sls(minion, m, kwargs, test),
+                None => highstate(minion, kwargs, test),
+            }
+        }
+        "state.apply" => match mods {
+            Some(m) => sls(minion, m, kwargs, test),
+            None => highstate(minion, kwargs, test),
+        },
+        "state.highstate" => highstate(minion, kwargs, test),
+        "state.sls" => match mods {
+            Some(m) => sls(minion, m, kwargs, test),
+            None => Outcome::new(Value::str("Passed invalid arguments: sls() missing 1 required positional argument: 'mods'"), 1),
+        },
+        "state.sls_id" => sls_id(minion, args, kwargs, test),
+        "state.single" => single(minion, args, kwargs, test),
+        "state.low" => low(minion, args, test),
+        _ => Outcome::new(Value::str(format!("'{fun}' is not available.")), 1),
+    }
+}
+
+/// `_get_test_value`: the `test=` argument, else the config's `test`.
+fn test_value(minion: &Minion, kwargs: &Map) -> bool {
+    match kwargs.get("test") {
+        Some(v) => v.truthy(),
+        None => opts::get_bool(&minion.opts, "test", false),
+    }
+}
+
+fn run_options(minion: &Minion, test: bool) -> RunOptions {
+    RunOptions {
+        test,
+        failhard: opts::get_bool(&minion.opts, "failhard", false),
+        shell: minion
+            .grains
+            .get("shell")
+            .map(Value::py_str)
+            .unwrap_or_else(|| "/bin/bash".into()),
+        lock_saltenv: opts::get_bool(&minion.opts, "lock_saltenv", false),
+        ..RunOptions::default()
+    }
+}
+
+fn runtime_env(minion: &Minion, saltenv: &str) -> RuntimeEnv {
+    RuntimeEnv::new(Registry::standard(), minion.exec_context(saltenv))
+}
+
+fn saltenv(minion: &Minion) -> String {
+    opts::saltenv(&minion.opts).unwrap_or_else(|| "base".to_string())
+}
+
+/// `State.call_high`: compile, then run the chunks (and the `listen` handlers).
+fn call_high(minion: &Minion, high: Map, test: bool) -> Outcome {
+    let chunks = match halite_compile::compile_low_chunks(high, &compile_options(minion)) {
+        Ok(chunks) => chunks,
+        Err(errors) => return Outcome::state_run(errors_value(errors), 1),
+    };
+    run_chunks(minion, chunks, test)
+}
+
+fn run_chunks(minion: &Minion, chunks: Vec<Map>, test: bool) -> Outcome {
+    let env = runtime_env(minion, &saltenv(minion));
+    let running = halite_runtime::apply_chunks(chunks, &run_options(minion, test), &env);
+    let retcode = halite_runtime::retcode(&running) as u8;
+    Outcome::state_run(Value::Map(running), retcode)
+}
+
+/// Salt's stand-in state for a run with nothing to do.
+fn no_states(comment: &str) -> Outcome {
+    let mut result = Map::new();
+    result.insert("result", Value::Bool(false));
+    result.insert("comment", Value::str(comment));
+    result.insert("name", Value::str("No States"));
+    result.insert("changes", Value::Map(Map::new()));
+    result.insert("__run_num__", Value::Int(0));
+    let mut ret = Map::new();
+    ret.insert("no_|-states_|-states_|-None", Value::Map(result));
+    Outcome::state_run(Value::Map(ret), 1)
+}
+
+fn add_cli_exclude(high: &mut Map, kwargs: &Map) {
+    let Some(exclude) = kwargs.get("exclude").filter(|e| e.truthy()) else {
+        return;
+    };
+    let items: Vec<Value> = match exclude {
+        Value::Str(s) => s.split(',').map(Value::str).collect(),
+        Value::List(l) => l.clone(),
+        other => vec![other.clone()],
+    };
+    let acc = high.entry_or("__exclude__", Value::List(Vec::new()));
+    if let Value::List(acc) = acc {
+        acc.extend(items);
+    }
+}
+
+/// `BaseHighState.call_highstate`.
+fn highstate(minion: &Minion, kwargs: &Map, test: bool) -> Outcome {
+    let mut hs = minion.highstate();
+    let top = hs.get_top();
+    let mut errors = hs.verify_tops(&top);
+    let matches = hs.top_matches(&top);
+    if matches.is_empty() {
+        return no_states(
+            "No Top file or master_tops data matches found. Please see master log for details.",
+        );
+    }
+    if let Some(Value::List(perr)) = minion.pillar.get("_errors") {
+        errors.push("Pillar failed to render with the following messages:".into());
+        errors.extend(perr.iter().map(Value::py_str));
+        return Outcome::state_run(errors_value(errors), 1);
+    }
+    let (mut high, render_errors) = hs.render_highstate(&matches);
+    add_cli_exclude(&mut high, kwargs);
+    errors.extend(render_errors);
+    if !errors.is_empty() {
+        return Outcome::state_run(errors_value(errors), 1);
+    }
+    if high.is_empty() {
+        return no_states("No states found for this minion");
+    }
+    call_high(minion, high, test)
+}
+
+/// `state.sls`: the named sls files (and their includes) in `saltenv` (default base).
+fn sls(minion: &Minion, mods: &Value, kwargs: &Map, test: bool) -> Outcome {
+    if let Some(Value::List(perr)) = minion.pillar.get("_errors") {
+        let mut errors = vec!["Pillar failed to render with the following messages:".to_string()];
+        errors.extend(perr.iter().map(Value::py_str));
+        return Outcome::state_run(errors_value(errors), 1);
+    }
+    let mut hs = minion.highstate();
+    let mut matches = Matches::new();
+    matches.insert(saltenv(minion), split_input(mods));
+    let (mut high, errors) = hs.render_highstate(&matches);
+    if !errors.is_empty() {
+        return Outcome::state_run(errors_value(errors), 1);
+    }
+    add_cli_exclude(&mut high, kwargs);
+    if high.is_empty() {
+        return Outcome::state_run(Value::Map(Map::new()), 1);
+    }
+    call_high(minion, high, test)
+}
+
+/// `state.sls_id ID SLS`: only the chunks of one ID from the rendered sls files.
+fn sls_id(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome {
+    let (Some(id), Some(mods)) = (
+        args.first().or_else(|| kwargs.get("id_")),
+        args.get(1).or_else(|| kwargs.get("mods")),
+    ) else {
+        return Outcome::new(Value::str("Passed invalid arguments: sls_id() missing 2 required positional arguments: 'id_' and 'mods'"), 1);
+    };
+    let mut hs = minion.highstate();
+    let mut matches = Matches::new();
+    matches.insert(saltenv(minion), split_input(mods));
+    let (high, errors) = hs.render_highstate(&matches);
+    if !errors.is_empty() {
+        return Outcome::state_run(errors_value(errors), 1);
+    }
+    let chunks = match halite_compile::compile_low_chunks(high, &compile_options(minion)) {
+        Ok(c) => c,
+        Err(e) => return Outcome::state_run(errors_value(e), 1),
+    };
+    let id = id.py_str();
+    let picked: Vec<Map> = chunks
+        .into_iter()
+        .filter(|c| c.get("__id__").map(Value::py_str).as_deref() == Some(&id))
+        .collect();
+    if picked.is_empty() {
+        let msg = format!(
+            "No matches for ID '{id}' found in SLS '{}' within saltenv '{}'",
+            mods.py_str(),
+            saltenv(minion)
+        );
+        return Outcome::state_run(errors_value(vec![msg]), 1);
+    }
+    run_chunks(minion, picked, test)
+}
+
+/// `state.single mod.fun name=... key=value`: one state, no sls.
+fn single(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome {
+    let Some(fun) = args.first().map(Value::py_str) else {
+        return Outcome::new(Value::str("Passed invalid arguments: single() missing 2 required positional arguments: 'fun' and 'name'"), 1);
+    };
+    let Some((state, function)) = fun.split_once('.') else {
+        return Outcome::new(Value::str(format!("Invalid function passed: {fun}")), 1);
+    };
+    let name = args
+        .get(1)
+        .or_else(|| kwargs.get("name"))
+        .cloned()
+        .unwrap_or(Value::Null);
+    let mut chunk = Map::new();
+    chunk.insert("state", Value::str(state));
+    chunk.insert("__id__", name.clone());
+    chunk.insert("name", name);
+    chunk.insert("fun", Value::str(function));
+    for (k, v) in kwargs.iter() {
+        match k.as_str() {
+            Some("name" | "test" | "saltenv" | "pillarenv" | "pillar" | "queue") => {}
+            _ => {
+                chunk.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    chunk.insert("__sls__", Value::Null);
+    chunk.insert("__env__", Value::str(saltenv(minion)));
+    chunk.insert("order", Value::Int(10000));
+    run_chunks(minion, vec![chunk], test)
+}
+
+/// `state.low '{json}'`: one chunk, the bare result dict back.
+fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
+    let Some(Value::Map(chunk)) = args.first() else {
+        return Outcome::new(
+            Value::str(
+                "Passed invalid arguments: low() missing 1 required positional argument: 'data'",
+            ),
+            1,
+        );
+    };
+    let env = runtime_env(minion, &saltenv(minion));
+    let ret = halite_runtime::call_low(chunk.clone(), &run_options(minion, test), &env);
+    let failed = matches!(ret.get("result"), Some(Value::Bool(false)));
+    Outcome::state_run(Value::Map(ret), u8::from(failed))
+}

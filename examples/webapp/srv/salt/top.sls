@@ -1,0 +1,5 @@
+base:
+  '*':
+    - webapp
+  'G@roles:web':
+    - webapp.site

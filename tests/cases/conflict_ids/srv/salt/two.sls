@@ -1,0 +1,2 @@
+same_id:
+  test.nop

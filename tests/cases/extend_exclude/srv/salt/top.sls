@@ -1,0 +1,4 @@
+base:
+  '*':
+    - base_states
+    - overrides

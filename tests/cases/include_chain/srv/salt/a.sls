@@ -1,0 +1,4 @@
+include:
+  - b
+a_state:
+  test.nop

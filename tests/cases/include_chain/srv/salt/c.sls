@@ -1,0 +1,6 @@
+c_state:
+  test.nop: []
+c_other:
+  test:
+    - nop
+    - order: 5

@@ -1,0 +1,4 @@
+include:
+  - roles.*
+main:
+  test.nop

@@ -1,0 +1,2 @@
+role_db:
+  test.nop

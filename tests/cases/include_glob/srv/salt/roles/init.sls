@@ -1,0 +1,2 @@
+roles_init:
+  test.nop

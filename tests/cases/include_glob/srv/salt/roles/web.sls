@@ -1,0 +1,2 @@
+role_web:
+  test.nop

@@ -1,0 +1,5 @@
+include:
+  - not_there
+  - sls: x
+main:
+  test.nop

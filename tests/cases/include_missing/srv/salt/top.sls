@@ -1,0 +1,4 @@
+base:
+  '*':
+    - main
+    - absent_from_tree

@@ -1,0 +1,5 @@
+base:
+  '*':
+    - ctx
+    - pkg
+    - pkg.sub

@@ -1,0 +1,3 @@
+{% if true %}
+x:
+  test.nop

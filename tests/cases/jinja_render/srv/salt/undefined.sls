@@ -1,0 +1,3 @@
+line1:
+  test.nop:
+    - name: {{ missing_var }}

@@ -1,0 +1,7 @@
+many:
+  test.nop:
+    - names:
+      - one
+      - two:
+        - comment: second
+      - three

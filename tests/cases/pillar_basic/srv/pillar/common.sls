@@ -1,0 +1,4 @@
+users:
+  alice: {uid: 1000}
+pkgs: [vim, git]
+port: 80

@@ -1,0 +1,6 @@
+base:
+  '*':
+    - common
+    - app
+  'nobody':
+    - secret

@@ -1,0 +1,3 @@
+base:
+  'I@app:name:demo':
+    - uses

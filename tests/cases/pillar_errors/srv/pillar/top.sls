@@ -1,0 +1,5 @@
+base:
+  '*':
+    - good
+    - missing_one
+    - broken

@@ -1,0 +1,2 @@
+shared: from_common
+only_common: 1

@@ -1,0 +1,1 @@
+painted: {{ color }}

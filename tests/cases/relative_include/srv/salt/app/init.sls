@@ -1,0 +1,4 @@
+include:
+  - .common
+app_init:
+  test.nop

@@ -1,0 +1,5 @@
+include:
+  - ..common
+  - .sibling
+deep:
+  test.nop

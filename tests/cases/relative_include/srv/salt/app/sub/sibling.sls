@@ -1,0 +1,2 @@
+sibling:
+  test.nop

@@ -1,0 +1,4 @@
+include:
+  - ..nothing
+x:
+  test.nop

@@ -1,0 +1,6 @@
+base:
+  '*':
+    - alist
+    - astring
+    - empty
+    - blank

@@ -1,0 +1,2 @@
+#!json
+{"json_state": {"test.nop": [{"n": 1}]}}

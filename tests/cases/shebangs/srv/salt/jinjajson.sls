@@ -1,0 +1,2 @@
+#!jinja|json
+{"jj_{{ grains['id'] }}": {"test.nop": []}}

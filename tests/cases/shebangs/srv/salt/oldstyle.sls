@@ -1,0 +1,3 @@
+#!yaml_jinja
+old_{{ 1 + 1 }}:
+  test.nop

@@ -1,0 +1,4 @@
+#!yaml
+plain:
+  test.nop:
+    - text: "{{ not_rendered }}"

@@ -1,0 +1,6 @@
+base:
+  '*':
+    - plainyaml
+    - asjson
+    - jinjajson
+    - oldstyle

@@ -1,0 +1,3 @@
+role: db
+nested:
+  level: deep

@@ -1,0 +1,2 @@
+devstuff:
+  test.nop

@@ -1,0 +1,6 @@
+dev:
+  '*':
+    - ignored_dev_section
+qa:
+  '*':
+    - ignored_qa

@@ -1,0 +1,2 @@
+qastuff:
+  test.nop

@@ -1,0 +1,3 @@
+ok:
+  test.nop:
+	- tab: 1

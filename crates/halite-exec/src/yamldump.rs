@@ -1,27 +1,31 @@
 //! `yaml.dump(obj, Dumper=SafeDumper, default_flow_style=None)` as Salt's `yaml` serializer
-//! calls it (keys sorted, `allow_unicode=False`, width 80), with the trailing `\n` or
-//! `\n...\n` removed. Collections holding only scalars are written in flow style.
+//! calls it (keys sorted, `allow_unicode=False`, width 80, indent 2), with the trailing `\n`
+//! or `\n...\n` removed. Collections holding only scalars are written in flow style.
 //!
-//! Known gaps against PyYAML: long plain scalars are not folded, and multi-line strings use a
-//! simplified single-quoted layout.
+//! Written as a small port of PyYAML's emitter: the column is tracked so long scalars and flow
+//! collections wrap where PyYAML wraps them.
 
 use halite_value::{Map, Value};
 
+const BEST_WIDTH: usize = 80;
+
 pub fn dump(v: &Value) -> String {
-    let mut out = String::new();
-    match v {
-        Value::Map(m) if !m.is_empty() && !is_simple(v) => block_map(m, 0, &mut out),
-        Value::List(l) if !l.is_empty() && !is_simple(v) => block_seq(l, 0, &mut out),
-        Value::Map(_) | Value::List(_) => {
-            let mut col = 0;
-            flow(v, 2, &mut out, &mut col);
-            out.push('\n');
+    let mut em = Emitter::default();
+    if is_block(v) {
+        match v {
+            Value::Map(m) => em.block_mapping(m, 0),
+            Value::List(l) => em.block_sequence(l, 0),
+            _ => {}
         }
-        scalar => {
-            out.push_str(&scalar_text(scalar, false, 0));
-            out.push_str("\n...\n");
-        }
+        em.out.push('\n');
+    } else if is_scalar(v) {
+        em.scalar(v, 2, false, true);
+        em.out.push_str("\n...\n");
+    } else {
+        em.flow(v, 2);
+        em.out.push('\n');
     }
+    let out = em.out;
     if let Some(s) = out.strip_suffix("\n...\n") {
         return s.to_string();
     }
@@ -32,11 +36,23 @@ fn is_scalar(v: &Value) -> bool {
     !matches!(v, Value::Map(_) | Value::List(_))
 }
 
-/// PyYAML's `best_style`: a collection whose items are all scalars is written in flow style.
-fn is_simple(v: &Value) -> bool {
+/// PyYAML's `best_style` with `default_flow_style=None`: block style only for non-empty
+/// collections that hold another collection.
+fn is_block(v: &Value) -> bool {
     match v {
-        Value::Map(m) => m.iter().all(|(k, v)| is_scalar(k) && is_scalar(v)),
-        Value::List(l) => l.iter().all(is_scalar),
+        Value::Map(m) => !m.is_empty() && !m.iter().all(|(k, v)| is_scalar(k) && is_scalar(v)),
+        Value::List(l) => !l.is_empty() && !l.iter().all(is_scalar),
+        _ => false,
+    }
+}
+
+/// PyYAML's `check_simple_key` for a scalar key: shorter than 128 and on one line.
+fn is_simple_key(k: &Value) -> bool {
+    match k {
+        Value::Str(s) => {
+            s.chars().count() < 128 && !s.contains(['\n', '\u{85}', '\u{2028}', '\u{2029}'])
+        }
+        Value::Map(_) | Value::List(_) => false,
         _ => true,
     }
 }
@@ -54,120 +70,288 @@ fn sort_key(v: &Value) -> (u8, String) {
     }
 }
 
-fn block_map(m: &Map, indent: usize, out: &mut String) {
-    for (k, v) in sorted(m) {
-        out.push_str(&" ".repeat(indent));
-        out.push_str(&scalar_text(k, false, indent));
-        out.push(':');
-        write_block_value(v, indent, true, out);
-    }
+#[derive(Default)]
+struct Emitter {
+    out: String,
+    col: usize,
 }
 
-fn write_block_value(v: &Value, indent: usize, in_map: bool, out: &mut String) {
-    match v {
-        Value::Map(m) if !m.is_empty() && !is_simple(v) => {
-            out.push('\n');
-            block_map(m, indent + 2, out);
-        }
-        // Sequences inside a mapping are not indented (PyYAML's indentless sequences).
-        Value::List(l) if !l.is_empty() && !is_simple(v) => {
-            out.push('\n');
-            block_seq(l, if in_map { indent } else { indent + 2 }, out);
-        }
-        Value::Map(_) | Value::List(_) => {
-            out.push(' ');
-            let mut col = out.len() - out.rfind('\n').map(|i| i + 1).unwrap_or(0);
-            flow(v, indent + 2, out, &mut col);
-            out.push('\n');
-        }
-        s => {
-            out.push(' ');
-            out.push_str(&scalar_text(s, false, indent + 2));
-            out.push('\n');
-        }
-    }
-}
-
-fn block_seq(l: &[Value], indent: usize, out: &mut String) {
-    for item in l {
-        out.push_str(&" ".repeat(indent));
-        out.push('-');
-        match item {
-            Value::Map(m) if !m.is_empty() && !is_simple(item) => {
-                // The first key goes on the dash line.
-                let mut inner = String::new();
-                block_map(m, indent + 2, &mut inner);
-                out.push(' ');
-                out.push_str(inner.trim_start_matches(' '));
-            }
-            Value::List(sub) if !sub.is_empty() && !is_simple(item) => {
-                let mut inner = String::new();
-                block_seq(sub, indent + 2, &mut inner);
-                out.push(' ');
-                out.push_str(inner.trim_start_matches(' '));
-            }
-            _ => write_block_value(item, indent, false, out),
-        }
-    }
-}
-
-/// Flow collections, wrapped when the column passes 80 as PyYAML's emitter does.
-fn flow(v: &Value, indent: usize, out: &mut String, col: &mut usize) {
-    let push = |out: &mut String, col: &mut usize, s: &str| {
-        out.push_str(s);
-        // A multi-line scalar restarts the column count, as the emitter's does.
+impl Emitter {
+    fn write(&mut self, s: &str) {
+        self.out.push_str(s);
         match s.rfind('\n') {
-            Some(i) => *col = s[i + 1..].chars().count(),
-            None => *col += s.chars().count(),
+            Some(i) => self.col = s[i + 1..].chars().count(),
+            None => self.col += s.chars().count(),
         }
-    };
-    let wrap = |out: &mut String, col: &mut usize| {
-        if *col > 80 {
-            out.push('\n');
-            out.push_str(&" ".repeat(indent));
-            *col = indent;
+    }
+
+    fn line_break(&mut self) {
+        self.out.push('\n');
+        self.col = 0;
+    }
+
+    /// PyYAML's `write_indent`.
+    fn write_indent(&mut self, indent: usize) {
+        let at_space = self.out.is_empty() || self.out.ends_with(' ') || self.out.ends_with('\n');
+        if self.col > indent || (self.col == indent && !at_space) {
+            self.line_break();
         }
-    };
-    match v {
-        Value::List(l) => {
-            push(out, col, "[");
-            for (i, item) in l.iter().enumerate() {
-                if i > 0 {
-                    push(out, col, ",");
-                    if *col > 80 {
-                        wrap(out, col);
-                    } else {
-                        push(out, col, " ");
-                    }
-                }
-                let s = scalar_text(item, true, indent + 2);
-                push(out, col, &s);
+        if self.col < indent {
+            let pad = " ".repeat(indent - self.col);
+            self.write(&pad);
+        }
+    }
+
+    fn block_mapping(&mut self, m: &Map, indent: usize) {
+        for (k, v) in sorted(m) {
+            self.write_indent(indent);
+            if is_simple_key(k) {
+                self.key(k, indent + 2, false);
+                self.write(":");
+            } else {
+                // A complex key: `? key` then `: value` on the next line.
+                self.write("?");
+                self.write(" ");
+                self.scalar(k, indent + 2, false, true);
+                self.write_indent(indent);
+                self.write(":");
+                // After `:` of a complex key, a sequence is indented.
+                self.block_value(v, indent, false);
+                continue;
             }
-            push(out, col, "]");
+            self.block_value(v, indent, true);
         }
-        Value::Map(m) => {
-            push(out, col, "{");
-            for (i, (k, val)) in sorted(m).into_iter().enumerate() {
-                if i > 0 {
-                    push(out, col, ",");
-                    if *col > 80 {
-                        wrap(out, col);
-                    } else {
-                        push(out, col, " ");
-                    }
-                }
-                let ks = scalar_text(k, true, indent + 2);
-                push(out, col, &ks);
-                push(out, col, ": ");
-                let vs = scalar_text(val, true, indent + 2);
-                push(out, col, &vs);
+    }
+
+    fn block_sequence(&mut self, l: &[Value], indent: usize) {
+        for item in l {
+            self.write_indent(indent);
+            self.write("-");
+            self.block_value(item, indent, false);
+        }
+    }
+
+    /// A value after `key:` (in_mapping) or `-`.
+    fn block_value(&mut self, v: &Value, indent: usize, in_mapping: bool) {
+        match v {
+            Value::Map(m) if is_block(v) => self.block_mapping(m, indent + 2),
+            // Sequences in a mapping are not indented (indentless sequences).
+            Value::List(l) if is_block(v) => {
+                self.block_sequence(l, if in_mapping { indent } else { indent + 2 })
             }
-            push(out, col, "}");
+            Value::Map(_) | Value::List(_) => {
+                self.write(" ");
+                self.flow(v, indent + 2);
+            }
+            s => {
+                self.write(" ");
+                self.scalar(s, indent + 2, false, true);
+            }
         }
-        s => {
-            let t = scalar_text(s, true, indent + 2);
-            push(out, col, &t);
+    }
+
+    /// Flow collections, wrapping before an item once the column passes the width.
+    fn flow(&mut self, v: &Value, indent: usize) {
+        match v {
+            Value::List(l) => {
+                self.write("[");
+                for (i, item) in l.iter().enumerate() {
+                    if i > 0 {
+                        self.write(",");
+                    }
+                    self.flow_item_sep(indent, i > 0);
+                    self.flow_node(item, indent);
+                }
+                self.write("]");
+            }
+            Value::Map(m) => {
+                self.write("{");
+                for (i, (k, val)) in sorted(m).into_iter().enumerate() {
+                    if i > 0 {
+                        self.write(",");
+                    }
+                    self.flow_item_sep(indent, i > 0);
+                    if is_simple_key(k) {
+                        self.key(k, indent + 2, true);
+                        self.write(":");
+                    } else {
+                        self.write("? ");
+                        self.scalar(k, indent + 2, true, true);
+                        if self.col > BEST_WIDTH {
+                            self.write_indent(indent);
+                        } else {
+                            self.write(" ");
+                        }
+                        self.write(":");
+                    }
+                    if is_scalar(val) {
+                        self.write(" ");
+                    }
+                    self.flow_node(val, indent);
+                }
+                self.write("}");
+            }
+            s => self.scalar(s, indent + 2, true, true),
         }
+    }
+
+    fn flow_item_sep(&mut self, indent: usize, after_comma: bool) {
+        if self.col > BEST_WIDTH {
+            self.write_indent(indent);
+        } else if after_comma {
+            self.write(" ");
+        }
+    }
+
+    fn flow_node(&mut self, v: &Value, indent: usize) {
+        match v {
+            Value::Map(_) | Value::List(_) => self.flow(v, indent + 2),
+            s => self.scalar(s, indent + 2, true, true),
+        }
+    }
+
+    /// A mapping key: a "simple key" (never split; multi-line text is double-quoted).
+    fn key(&mut self, k: &Value, indent: usize, in_flow: bool) {
+        match k {
+            Value::Str(s)
+                if s.contains('\n') && matches!(choose_style(s, in_flow), Style::Single) =>
+            {
+                self.write_double(s, indent, false)
+            }
+            other => self.scalar(other, indent, in_flow, false),
+        }
+    }
+
+    fn scalar(&mut self, v: &Value, indent: usize, in_flow: bool, split: bool) {
+        match v {
+            Value::Null => self.write("null"),
+            Value::Bool(b) => self.write(if *b { "true" } else { "false" }),
+            Value::Int(i) => self.write(&i.to_string()),
+            Value::Float(f) => self.write(&float_text(*f)),
+            Value::Str(s) => match choose_style(s, in_flow) {
+                Style::Plain => self.write_plain(s, indent, split),
+                Style::Single => self.write_single(s, indent, split),
+                Style::Double => self.write_double(s, indent, split),
+            },
+            other => self.write(&other.py_str()),
+        }
+    }
+
+    /// libyaml's `yaml_emitter_write_plain_scalar` (Salt dumps with `CSafeDumper`): a single
+    /// space met once the column is past the width becomes a line break.
+    fn write_plain(&mut self, text: &str, indent: usize, split: bool) {
+        let chars: Vec<char> = text.chars().collect();
+        let mut spaces = false;
+        for (i, &ch) in chars.iter().enumerate() {
+            if ch == ' ' {
+                if split && !spaces && self.col > BEST_WIDTH && chars.get(i + 1) != Some(&' ') {
+                    self.write_indent(indent);
+                } else {
+                    self.write(" ");
+                }
+                spaces = true;
+            } else {
+                let mut buf = [0u8; 4];
+                self.write(ch.encode_utf8(&mut buf));
+                spaces = false;
+            }
+        }
+    }
+
+    /// libyaml's `yaml_emitter_write_single_quoted_scalar`.
+    fn write_single(&mut self, text: &str, indent: usize, split: bool) {
+        self.write("'");
+        let chars: Vec<char> = text.chars().collect();
+        let (mut spaces, mut breaks) = (false, false);
+        let last = chars.len().saturating_sub(1);
+        for (i, &ch) in chars.iter().enumerate() {
+            if ch == ' ' {
+                if split
+                    && !spaces
+                    && self.col > BEST_WIDTH
+                    && i != 0
+                    && i != last
+                    && chars.get(i + 1) != Some(&' ')
+                {
+                    self.write_indent(indent);
+                } else {
+                    self.write(" ");
+                }
+                spaces = true;
+            } else if ch == '\n' {
+                if !breaks {
+                    self.line_break();
+                }
+                self.line_break();
+                breaks = true;
+            } else {
+                if breaks {
+                    self.write_indent(indent);
+                }
+                if ch == '\'' {
+                    self.write("''");
+                } else {
+                    let mut buf = [0u8; 4];
+                    self.write(ch.encode_utf8(&mut buf));
+                }
+                spaces = false;
+                breaks = false;
+            }
+        }
+        if breaks {
+            self.write_indent(indent);
+        }
+        self.write("'");
+    }
+
+    /// libyaml's `yaml_emitter_write_double_quoted_scalar` with `allow_unicode=False`.
+    fn write_double(&mut self, text: &str, indent: usize, split: bool) {
+        self.write("\"");
+        let chars: Vec<char> = text.chars().collect();
+        let last = chars.len().saturating_sub(1);
+        let mut spaces = false;
+        for (i, &ch) in chars.iter().enumerate() {
+            let printable_ascii = (' '..='~').contains(&ch);
+            if !printable_ascii || ch == '"' || ch == '\\' {
+                let data = match ch {
+                    '\0' => "\\0".to_string(),
+                    '\x07' => "\\a".into(),
+                    '\x08' => "\\b".into(),
+                    '\t' => "\\t".into(),
+                    '\n' => "\\n".into(),
+                    '\x0b' => "\\v".into(),
+                    '\x0c' => "\\f".into(),
+                    '\r' => "\\r".into(),
+                    '\x1b' => "\\e".into(),
+                    '"' => "\\\"".into(),
+                    '\\' => "\\\\".into(),
+                    '\u{85}' => "\\N".into(),
+                    '\u{a0}' => "\\_".into(),
+                    '\u{2028}' => "\\L".into(),
+                    '\u{2029}' => "\\P".into(),
+                    c if (c as u32) <= 0xff => format!("\\x{:02X}", c as u32),
+                    c if (c as u32) <= 0xffff => format!("\\u{:04X}", c as u32),
+                    c => format!("\\U{:08X}", c as u32),
+                };
+                self.write(&data);
+                spaces = false;
+            } else if ch == ' ' {
+                if split && !spaces && self.col > BEST_WIDTH && i != 0 && i != last {
+                    self.write_indent(indent);
+                    if chars.get(i + 1) == Some(&' ') {
+                        self.write("\\");
+                    }
+                } else {
+                    self.write(" ");
+                }
+                spaces = true;
+            } else {
+                let mut buf = [0u8; 4];
+                self.write(ch.encode_utf8(&mut buf));
+                spaces = false;
+            }
+        }
+        self.write("\"");
     }
 }
 
@@ -187,17 +371,6 @@ fn float_text(f: f64) -> String {
         r.replacen('e', ".0e", 1)
     } else {
         r
-    }
-}
-
-fn scalar_text(v: &Value, in_flow: bool, indent: usize) -> String {
-    match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => if *b { "true" } else { "false" }.into(),
-        Value::Int(i) => i.to_string(),
-        Value::Float(f) => float_text(*f),
-        Value::Str(s) => str_text(s, in_flow, indent),
-        other => other.py_str(),
     }
 }
 
@@ -222,17 +395,27 @@ fn resolves_to_non_str(s: &str) -> bool {
     s.is_empty() || re.as_ref().is_some_and(|r| r.is_match(s))
 }
 
+enum Style {
+    Plain,
+    Single,
+    Double,
+}
+
 /// PyYAML's `analyze_scalar` + `choose_scalar_style` for a str.
-fn str_text(s: &str, in_flow: bool, indent: usize) -> String {
+fn choose_style(s: &str, in_flow: bool) -> Style {
     let chars: Vec<char> = s.chars().collect();
     let mut flow_ind = false;
     let mut block_ind = false;
     let mut special = false;
     let mut line_breaks = false;
+    let mut space_break = false;
     if s.starts_with("---") || s.starts_with("...") {
         flow_ind = true;
         block_ind = true;
     }
+    let mut prev_space = false;
+    let mut prev_break = false;
+    let mut break_space = false;
     for (i, &ch) in chars.iter().enumerate() {
         let followed_ws = chars
             .get(i + 1)
@@ -270,65 +453,36 @@ fn str_text(s: &str, in_flow: bool, indent: usize) -> String {
         }
         if ch == '\n' {
             line_breaks = true;
+            if prev_space {
+                space_break = true;
+            }
         } else if !(' '..='~').contains(&ch) {
             special = true;
         }
+        if ch == ' ' && prev_break {
+            break_space = true;
+        }
+        prev_space = ch == ' ';
+        prev_break = ch == '\n';
     }
-    let leading_space = chars.first().is_some_and(|c| *c == ' ');
-    let trailing_space = chars.last().is_some_and(|c| *c == ' ');
-    let leading_break = chars.first().is_some_and(|c| *c == '\n');
-    let trailing_break = chars.last().is_some_and(|c| *c == '\n');
+    let leading_space = chars.first() == Some(&' ');
+    let trailing_space = chars.last() == Some(&' ');
+    let leading_break = chars.first() == Some(&'\n');
+    let trailing_break = chars.last() == Some(&'\n');
     let mut allow_plain = !(leading_space
         || trailing_space
         || leading_break
         || trailing_break
         || line_breaks
         || special);
-    if in_flow && flow_ind || !in_flow && block_ind {
+    if (in_flow && flow_ind) || (!in_flow && block_ind) {
         allow_plain = false;
     }
     if allow_plain && !resolves_to_non_str(s) {
-        return s.to_string();
+        return Style::Plain;
     }
-    if !special {
-        let mut out = String::from("'");
-        for ch in chars {
-            match ch {
-                '\'' => out.push_str("''"),
-                '\n' => {
-                    out.push_str("\n\n");
-                    out.push_str(&" ".repeat(indent));
-                }
-                c => out.push(c),
-            }
-        }
-        out.push('\'');
-        return out;
+    if !special && !space_break && !break_space {
+        return Style::Single;
     }
-    let mut out = String::from("\"");
-    for ch in chars {
-        match ch {
-            '\0' => out.push_str("\\0"),
-            '\x07' => out.push_str("\\a"),
-            '\x08' => out.push_str("\\b"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\x0b' => out.push_str("\\v"),
-            '\x0c' => out.push_str("\\f"),
-            '\r' => out.push_str("\\r"),
-            '\x1b' => out.push_str("\\e"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{85}' => out.push_str("\\N"),
-            '\u{a0}' => out.push_str("\\_"),
-            '\u{2028}' => out.push_str("\\L"),
-            '\u{2029}' => out.push_str("\\P"),
-            c if (' '..='~').contains(&c) => out.push(c),
-            c if (c as u32) <= 0xff => out.push_str(&format!("\\x{:02X}", c as u32)),
-            c if (c as u32) <= 0xffff => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push_str(&format!("\\U{:08X}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
+    Style::Double
 }

@@ -44,6 +44,11 @@ pub struct NodeInfo {
 impl NodeInfo {
     /// reclass's `nodeinfo` dict, keys in reclass-rs's order.
     pub fn to_value(&self, timestamp: &str) -> Value {
+        self.clone().into_value(timestamp)
+    }
+
+    /// [`NodeInfo::to_value`] without copying the parameters.
+    pub fn into_value(self, timestamp: &str) -> Value {
         let mut meta = Map::new();
         meta.insert("node", Value::str(&self.name));
         meta.insert("name", Value::str(&self.name));
@@ -56,7 +61,7 @@ impl NodeInfo {
         out.insert("classes", strings(&self.classes));
         out.insert("environment", Value::str(&self.environment));
         out.insert("exports", Value::Map(Map::new()));
-        out.insert("parameters", Value::Map(self.parameters.clone()));
+        out.insert("parameters", Value::Map(self.parameters));
         Value::Map(out)
     }
 }
@@ -123,14 +128,25 @@ impl Inventory {
     /// Renders every node (in parallel) into reclass's inventory dict (`reclass -i`).
     pub fn all(&self) -> Result<Value, ReclassError> {
         let infos = self.render_all()?;
-        Ok(inventory_value(&infos, &timestamp()))
+        Ok(inventory_value(infos, &timestamp()))
     }
 
     /// Renders every node, sorted by name; the first failing node (by name) is the error.
     pub fn render_all(&self) -> Result<Vec<NodeInfo>, ReclassError> {
+        self.render_all_map(|info| info)
+    }
+
+    /// Renders every node in parallel and passes each result through `f` on the worker
+    /// thread (e.g. to serialize it and drop the tree early). Sorted by node name; the first
+    /// failing node (by name) is the error.
+    pub fn render_all_map<T, F>(&self, f: F) -> Result<Vec<T>, ReclassError>
+    where
+        T: Send,
+        F: Fn(NodeInfo) -> T + Sync + Send,
+    {
         let names = self.node_names();
-        let results: Vec<Result<NodeInfo, String>> =
-            names.par_iter().map(|n| self.render(n)).collect();
+        let results: Vec<Result<T, String>> =
+            names.par_iter().map(|n| self.render(n).map(&f)).collect();
         names
             .into_iter()
             .zip(results)
@@ -288,20 +304,44 @@ fn reclass_meta(name: &str, parts: &[String]) -> PMap {
 }
 
 /// reclass's inventory dict: `applications` and `classes` map names to sorted node lists.
-pub fn inventory_value(infos: &[NodeInfo], timestamp: &str) -> Value {
-    let mut apps: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    let mut classes: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+pub fn inventory_value(infos: Vec<NodeInfo>, timestamp: &str) -> Value {
+    let (applications, classes) =
+        index(infos.iter().map(|i| (&i.name, &i.applications, &i.classes)));
     let mut nodes = Map::with_capacity(infos.len());
     for info in infos {
-        for a in &info.applications {
-            apps.entry(a).or_default().push(&info.name);
-        }
-        for c in &info.classes {
-            classes.entry(c).or_default().push(&info.name);
-        }
-        nodes.insert(info.name.as_str(), info.to_value(timestamp));
+        nodes.insert(info.name.clone(), info.into_value(timestamp));
     }
-    let index = |m: BTreeMap<&str, Vec<&str>>| {
+    let mut out = Map::new();
+    out.insert("applications", applications);
+    out.insert("classes", classes);
+    out.insert("nodes", Value::Map(nodes));
+    out.insert("__reclass__", inventory_meta(timestamp));
+    Value::Map(out)
+}
+
+/// The inventory's `__reclass__`: just the timestamp.
+pub fn inventory_meta(timestamp: &str) -> Value {
+    let mut meta = Map::new();
+    meta.insert("timestamp", Value::str(timestamp));
+    Value::Map(meta)
+}
+
+/// The inventory's `applications` and `classes` maps (names sorted, node lists sorted) from
+/// `(node, applications, classes)`.
+pub fn index<'a>(
+    nodes: impl Iterator<Item = (&'a String, &'a Vec<String>, &'a Vec<String>)>,
+) -> (Value, Value) {
+    let mut apps: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    let mut classes: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (name, node_apps, node_classes) in nodes {
+        for a in node_apps {
+            apps.entry(a).or_default().push(name);
+        }
+        for c in node_classes {
+            classes.entry(c).or_default().push(name);
+        }
+    }
+    let to_value = |m: BTreeMap<&str, Vec<&str>>| {
         let mut out = Map::with_capacity(m.len());
         for (k, mut v) in m {
             v.sort_unstable();
@@ -309,14 +349,7 @@ pub fn inventory_value(infos: &[NodeInfo], timestamp: &str) -> Value {
         }
         Value::Map(out)
     };
-    let mut meta = Map::new();
-    meta.insert("timestamp", Value::str(timestamp));
-    let mut out = Map::new();
-    out.insert("applications", index(apps));
-    out.insert("classes", index(classes));
-    out.insert("nodes", Value::Map(nodes));
-    out.insert("__reclass__", Value::Map(meta));
-    Value::Map(out)
+    (to_value(apps), to_value(classes))
 }
 
 /// The current UTC time as `strftime("%c")` prints it: `Sat Nov 21 16:23:13 2026`.

@@ -25,5 +25,7 @@ mod token;
 
 pub use config::{ReclassConfig, CONFIG_FILE};
 pub use error::ReclassError;
-pub use inventory::{inventory_value, timestamp, Inventory, NodeInfo, ENVIRONMENT};
+pub use inventory::{
+    index, inventory_meta, inventory_value, timestamp, Inventory, NodeInfo, ENVIRONMENT,
+};
 pub use salt::{ext_pillar, master_tops};

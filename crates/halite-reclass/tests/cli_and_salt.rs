@@ -162,3 +162,32 @@ fn master_tops_maps_the_environment_to_the_applications() {
         .unwrap();
     assert_eq!(tops.get("base"), Some(&apps));
 }
+
+fn without_timestamps(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.contains("timestamp"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn streamed_inventory_equals_the_inventory_value() {
+    use halite_reclass::cli::{format_value, OutputFormat};
+    for name in [
+        "many_nodes_inventory",
+        "unicode_and_multiline",
+        "compose_node_name",
+    ] {
+        let base = inventory(name).display().to_string();
+        let inv = Inventory::load(&ReclassConfig::from_base_uri(&base).unwrap()).unwrap();
+        for (flag, format) in [("json", OutputFormat::Json), ("yaml", OutputFormat::Yaml)] {
+            let streamed = run(&args(&["-b", &base, "-o", flag, "-i"])).unwrap();
+            let whole = format_value(&inv.all().unwrap(), format);
+            assert_eq!(
+                without_timestamps(&streamed),
+                without_timestamps(&whole),
+                "{name} {flag}"
+            );
+        }
+    }
+}

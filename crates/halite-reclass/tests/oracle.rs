@@ -111,7 +111,7 @@ fn check_inventory(dir: &Path) -> Vec<String> {
     }
     let r = inv
         .render_all()
-        .map(|infos| inventory_value(&infos, "<TIMESTAMP>").to_json());
+        .map(|infos| inventory_value(infos, "<TIMESTAMP>").to_json());
     let (text, kind) = outcome(r);
     let file = expected.join(format!("inventory.{kind}"));
     if file.exists() {

@@ -398,6 +398,27 @@ CASES = [
     C("pkg.version_cmp", "2:1.0", "1:2.0", ignore_epoch=True),
     C("pkg.version_cmp", "1.0+b1", "1.0"),
     C("pkg.version_cmp", "1.0-1ubuntu1", "1.0-1"),
+    # environ / network (host)
+    C("environ.get", "HOME", host=True),
+    C("environ.get", "HALITE_NOPE_X", "dflt", host=True),
+    C("environ.get", 5, host=True),
+    C("environ.has_value", "HOME", host=True),
+    C("environ.has_value", "HOME", "/nonexistent", host=True),
+    C("environ.item", ["HOME", "HALITE_NOPE_X"], host=True),
+    C("network.ip_addrs", host=True),
+    C("network.ip_addrs", include_loopback=True, host=True),
+    C("network.ip_addrs", cidr="127.0.0.0/8", include_loopback=True, host=True),
+    C("network.ip_addrs", type="private", host=True),
+    C("network.ip_addrs", type="public", host=True),
+    C("network.ip_addrs", "lo", True, host=True),
+    C("network.ip_addrs6", include_loopback=True, host=True),
+    C("network.ip_addrs6", cidr="fe80::/10", host=True),
+    C("network.get_hostname", host=True),
+    C("network.get_fqdn", host=True),
+    C("network.hw_addr", "lo", host=True),
+    C("network.hw_addr", "nosuchif0", host=True),
+    C("network.in_subnet", "127.0.0.0/8", host=True),
+    C("network.in_subnet", "203.0.113.0/24", host=True),
 ]
 
 
@@ -438,6 +459,7 @@ def main():
             "grains": clean(dict(funcs["grains.items"]())),
             "pillar": clean(dict(funcs["pillar.items"]())),
             "srv": SRV,
+            "machine_id": open("/etc/machine-id").read().strip() if os.path.exists("/etc/machine-id") else "",
         }
         out = []
         for case in CASES:

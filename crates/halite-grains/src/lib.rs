@@ -16,6 +16,39 @@ mod util;
 use halite_value::{Map, Value};
 use util::{read_trim, which};
 
+/// A network interface as `ip addr` lists it: name, MAC, IPv4 and IPv6 addresses in kernel
+/// order. Interfaces come in ifindex order.
+#[derive(Debug, Clone)]
+pub struct Interface {
+    pub name: String,
+    pub hwaddr: Option<String>,
+    pub inet: Vec<std::net::Ipv4Addr>,
+    pub inet6: Vec<std::net::Ipv6Addr>,
+}
+
+/// The host's interfaces (`salt.utils.network.interfaces()` without netmasks).
+pub fn interfaces() -> Vec<Interface> {
+    net::interfaces()
+        .into_iter()
+        .map(|i| Interface { name: i.name, hwaddr: i.hwaddr, inet: i.inet, inet6: i.inet6 })
+        .collect()
+}
+
+/// `socket.gethostname()`.
+pub fn hostname() -> String {
+    net::gethostname()
+}
+
+/// `salt.utils.network.get_fqhostname()` for `host`.
+pub fn fqhostname(host: &str) -> String {
+    net::fqhostname(host)
+}
+
+/// Python's `socket.getfqdn(name)`.
+pub fn getfqdn(name: &str) -> String {
+    net::getfqdn(name)
+}
+
 /// The Salt release halite emulates.
 pub const SALT_VERSION: &str = "3007.8";
 /// `pythonversion` of the Salt 3007.8 reference install (halite has no Python; templates

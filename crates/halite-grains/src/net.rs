@@ -201,6 +201,18 @@ pub(crate) fn fqhostname(host: &str) -> String {
     host.to_string()
 }
 
+/// Python's `socket.getfqdn(name)`: the reverse name of the first address `name` resolves to
+/// (the hostname when `name` is empty); `name` itself when nothing resolves.
+pub(crate) fn getfqdn(name: &str) -> String {
+    let name = name.trim();
+    let name = if name.is_empty() || name == "0.0.0.0" { gethostname() } else { name.to_string() };
+    let Some((_, addrs)) = getaddrinfo(&name, libc::AF_UNSPEC, false) else { return name };
+    match addrs.first().and_then(|a| reverse_name(*a)) {
+        Some(h) => h,
+        None => name,
+    }
+}
+
 /// `fqdn_ip4` / `fqdn_ip6`: the set of addresses the fqdn resolves to (Python's `list(set)`
 /// order is arbitrary; halite keeps resolver order without duplicates).
 pub(crate) fn fqdn_ips(fqdn: &str, v6: bool) -> Vec<Value> {
@@ -234,6 +246,12 @@ pub(crate) fn fqdns(addrs: &[IpAddr]) -> Vec<Value> {
 }
 
 fn reverse(addr: IpAddr) -> Option<String> {
+    // network.fqdns: socket.getfqdn(socket.gethostbyaddr(ip)[0])
+    reverse_name(addr).map(|n| getfqdn(&n))
+}
+
+/// `getnameinfo(addr, NI_NAMEREQD)`.
+fn reverse_name(addr: IpAddr) -> Option<String> {
     let mut host = [0 as libc::c_char; 1025];
     // SAFETY: the sockaddr is built on the stack with the right size for its family, and the
     // output buffer length is passed to getnameinfo.

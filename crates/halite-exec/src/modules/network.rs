@@ -1,0 +1,133 @@
+//! `salt.modules.network`, the read-only address helpers templates use.
+
+use crate::salt_utils::bind;
+use crate::{Args, ExecContext, ExecError};
+use halite_value::Value;
+use std::net::IpAddr;
+
+/// `ipaddress.ip_network(cidr, strict=False)` containment.
+fn in_cidr(ip: IpAddr, cidr: &str) -> Option<bool> {
+    let (net, len) = match cidr.split_once('/') {
+        Some((n, l)) => (n.parse::<IpAddr>().ok()?, Some(l.parse::<u32>().ok()?)),
+        None => (cidr.parse::<IpAddr>().ok()?, None),
+    };
+    match (ip, net) {
+        (IpAddr::V4(a), IpAddr::V4(n)) => {
+            let len = len.unwrap_or(32).min(32);
+            let mask = if len == 0 { 0 } else { u32::MAX << (32 - len) };
+            Some(u32::from(a) & mask == u32::from(n) & mask)
+        }
+        (IpAddr::V6(a), IpAddr::V6(n)) => {
+            let len = len.unwrap_or(128).min(128);
+            let mask = if len == 0 { 0 } else { u128::MAX << (128 - len) };
+            Some(u128::from(a) & mask == u128::from(n) & mask)
+        }
+        _ => Some(false),
+    }
+}
+
+/// Python's `ipaddress` `is_private` for the ranges that matter on a host.
+fn is_private(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(a) => {
+            a.is_private()
+                || a.is_loopback()
+                || a.is_link_local()
+                || a.octets()[0] == 0
+                || (a.octets()[0] == 100 && (a.octets()[1] & 0xc0) == 64)
+                || (a.octets()[0] == 192 && a.octets()[1] == 0 && a.octets()[2] == 0)
+                || (a.octets()[0] == 192 && a.octets()[1] == 0 && a.octets()[2] == 2)
+                || (a.octets()[0] == 198 && (a.octets()[1] & 0xfe) == 18)
+                || (a.octets()[0] == 198 && a.octets()[1] == 51 && a.octets()[2] == 100)
+                || (a.octets()[0] == 203 && a.octets()[1] == 0 && a.octets()[2] == 113)
+                || a.octets()[0] >= 240
+        }
+        IpAddr::V6(a) => {
+            let s = a.segments();
+            a.is_loopback() || a.is_unspecified() || (s[0] & 0xfe00) == 0xfc00 || (s[0] & 0xffc0) == 0xfe80 || s[0] == 0x2001 && s[1] == 0xdb8
+        }
+    }
+}
+
+fn addrs(interface: Option<&str>, include_loopback: bool, v6: bool) -> Vec<IpAddr> {
+    let mut out: Vec<IpAddr> = Vec::new();
+    for i in halite_grains::interfaces() {
+        if interface.is_some_and(|want| want != i.name) {
+            continue;
+        }
+        if v6 {
+            out.extend(i.inet6.iter().map(|a| IpAddr::V6(*a)));
+        } else {
+            out.extend(i.inet.iter().map(|a| IpAddr::V4(*a)));
+        }
+    }
+    out.retain(|a| include_loopback || !a.is_loopback());
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// `network.ip_addrs(interface=None, include_loopback=False, cidr=None, type=None)`.
+pub fn ip_addrs(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("network.ip_addrs", a, &["interface", "include_loopback", "cidr", "type"], 0)?;
+    let iface = b.opt(0).map(Value::py_str);
+    let mut list = addrs(iface.as_deref(), b.truthy(1), false);
+    if let Some(cidr) = b.opt(2).filter(|c| c.truthy()) {
+        let cidr = cidr.py_str();
+        list.retain(|ip| in_cidr(*ip, &cidr).unwrap_or(false));
+    } else {
+        match b.opt(3).map(Value::py_str).as_deref() {
+            Some("public") => list.retain(|ip| !is_private(*ip)),
+            Some("private") => list.retain(|ip| is_private(*ip)),
+            _ => {}
+        }
+    }
+    Ok(Value::List(list.into_iter().map(|ip| Value::Str(ip.to_string())).collect()))
+}
+
+/// `network.ip_addrs6(interface=None, include_loopback=False, cidr=None)`.
+pub fn ip_addrs6(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("network.ip_addrs6", a, &["interface", "include_loopback", "cidr"], 0)?;
+    let iface = b.opt(0).map(Value::py_str);
+    let mut list = addrs(iface.as_deref(), b.truthy(1), true);
+    if let Some(cidr) = b.opt(2).filter(|c| c.truthy()) {
+        let cidr = cidr.py_str();
+        list.retain(|ip| in_cidr(*ip, &cidr).unwrap_or(false));
+    }
+    Ok(Value::List(list.into_iter().map(|ip| Value::Str(ip.to_string())).collect()))
+}
+
+/// `network.get_hostname()`: `socket.gethostname()`.
+pub fn get_hostname(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    bind("network.get_hostname", a, &[], 0)?;
+    Ok(Value::Str(halite_grains::hostname()))
+}
+
+/// `network.get_fqdn()`: `socket.getfqdn()`.
+pub fn get_fqdn(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    bind("network.get_fqdn", a, &[], 0)?;
+    Ok(Value::Str(halite_grains::getfqdn("")))
+}
+
+/// `network.hw_addr(iface)`: the MAC address, or Salt's message for an unknown interface.
+pub fn hw_addr(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("network.hw_addr", a, &["iface"], 1)?;
+    let name = b.str_or(0, "");
+    Ok(match halite_grains::interfaces().into_iter().find(|i| i.name == name) {
+        Some(i) => i.hwaddr.map(Value::Str).unwrap_or(Value::str("")),
+        None => Value::Str(format!("Interface \"{name}\" not in available interfaces: \"{}\"", available())),
+    })
+}
+
+fn available() -> String {
+    let names: Vec<String> = halite_grains::interfaces().into_iter().map(|i| i.name).collect();
+    names.join("\", \"")
+}
+
+/// `network.in_subnet(cidr)`: does any non-loopback address of the host lie in `cidr`.
+pub fn in_subnet(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("network.in_subnet", a, &["cidr"], 1)?;
+    let cidr = b.str_or(0, "");
+    let all: Vec<IpAddr> = addrs(None, false, false).into_iter().chain(addrs(None, false, true)).collect();
+    Ok(Value::Bool(all.into_iter().any(|ip| in_cidr(ip, &cidr).unwrap_or(false))))
+}

@@ -71,6 +71,9 @@ fn load_yaml_file(path: &Path) -> Result<Map> {
 
 /// Reads `CONFIG_DIR/minion` and `CONFIG_DIR/minion.d/*.conf` (sorted) over the defaults.
 pub fn minion_config(config_dir: &Path) -> Result<Map> {
+    // Relative paths resolve against the real folder (`..` after a symlink included).
+    let canonical = std::fs::canonicalize(config_dir).unwrap_or_else(|_| config_dir.to_path_buf());
+    let config_dir = canonical.as_path();
     let mut opts = defaults();
     let main = config_dir.join("minion");
     let mut files = Vec::new();

@@ -6,6 +6,7 @@ mod args;
 mod config;
 mod functions;
 mod minion;
+mod reclass;
 
 use anyhow::Result;
 use clap::Parser;
@@ -91,6 +92,9 @@ fn run(cli: &Cli) -> Result<u8> {
         .call
         .split_first()
         .ok_or_else(|| anyhow::anyhow!("no function given"))?;
+    if fun == "reclass" {
+        return run_reclass(rest);
+    }
     let (args, kwargs) = args::parse_call_args(rest);
     let mut minion = minion::Minion::load(cli, &kwargs)?;
     let outcome = functions::call(&mut minion, fun, args, kwargs)?;
@@ -119,6 +123,29 @@ fn run(cli: &Cli) -> Result<u8> {
     };
     write_output(cli, &text)?;
     Ok(outcome.retcode)
+}
+
+/// `halite reclass ...`: the reclass command line (see halite_reclass::cli).
+fn run_reclass(rest: &[String]) -> Result<u8> {
+    use clap::Parser as _;
+    let argv = std::iter::once("halite reclass".to_string()).chain(rest.iter().cloned());
+    let args = match halite_reclass::cli::ReclassArgs::try_parse_from(argv) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = e.print();
+            return Ok(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match halite_reclass::cli::run(&args) {
+        Ok(text) => {
+            print!("{text}");
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            Ok(1)
+        }
+    }
 }
 
 /// The highstate outputter's options: the command line over the minion config.

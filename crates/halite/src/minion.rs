@@ -15,6 +15,7 @@ pub struct Minion {
     pub grains: Value,
     pub pillar: Value,
     pub registry: Arc<Registry>,
+    pub conf_dir: std::path::PathBuf,
 }
 
 /// Call arguments that change the options for that call (`get_sls_opts`).
@@ -44,15 +45,44 @@ impl Minion {
                 ))
             }
         };
-        let pillar =
-            PillarCompiler::new(&opts, &grains, registry.clone(), pillar_override).compile();
+        let mut pillar =
+            PillarCompiler::new(&opts, &grains, registry.clone(), pillar_override.clone()).compile();
+        let conf_dir = std::fs::canonicalize(&cli.config_dir).unwrap_or_else(|_| cli.config_dir.clone());
+        Self::merge_ext_pillar(&opts, &conf_dir, &mut pillar, &pillar_override);
         opts.insert("pillar", Value::Map(pillar.clone()));
         Ok(Minion {
             opts,
             grains,
             pillar: Value::Map(pillar),
             registry,
+            conf_dir: std::fs::canonicalize(&cli.config_dir).unwrap_or_else(|_| cli.config_dir.clone()),
         })
+    }
+
+    /// `Pillar.ext_pillar`: the CLI override and then each external pillar merged over the
+    /// rendered pillar; a failing one is recorded in `_errors` as Salt does.
+    fn merge_ext_pillar(
+        opts: &Map,
+        conf_dir: &std::path::Path,
+        pillar: &mut Map,
+        pillar_override: &Map,
+    ) {
+        let Some(options) = crate::reclass::ext_pillar_options(opts) else {
+            return;
+        };
+        let id = opts::get_str(opts, "id").unwrap_or_default().to_string();
+        let merge_lists = opts::get_bool(opts, "pillar_merge_lists", false);
+        halite_value::merge_recurse(pillar, pillar_override, merge_lists);
+        match crate::reclass::ext_pillar(options, conf_dir, &id) {
+            Ok(ext) => halite_value::merge_recurse(pillar, &ext, merge_lists),
+            Err(e) => {
+                let errors = pillar.entry_or("_errors", Value::List(Vec::new()));
+                if let Value::List(l) = errors {
+                    l.push(Value::str(format!("Failed to load ext_pillar reclass: {e}")));
+                }
+            }
+        }
+        halite_value::merge_recurse(pillar, pillar_override, merge_lists);
     }
 
     /// Core grains, then the config's `grains:` and the `grains` file over them; the id grain
@@ -93,11 +123,26 @@ impl Minion {
     }
 
     pub fn highstate(&self) -> halite_render::HighState {
-        halite_render::HighState::new(
+        let mut hs = halite_render::HighState::new(
             self.opts.clone(),
             self.grains.clone(),
             self.pillar.clone(),
             self.registry.clone(),
-        )
+        );
+        let id = opts::get_str(&self.opts, "id").unwrap_or_default().to_string();
+        match crate::reclass::master_tops(&self.opts, &self.conf_dir, &id) {
+            Ok(Some(tops)) => {
+                for (env, sls) in tops.iter() {
+                    let list = sls
+                        .as_list()
+                        .map(|l| l.iter().map(Value::py_str).collect())
+                        .unwrap_or_default();
+                    hs.master_tops.insert(env.py_str(), list);
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::error!("Top function reclass failed with error {e} for minion {id}"),
+        }
+        hs
     }
 }

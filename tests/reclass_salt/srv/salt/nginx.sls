@@ -1,0 +1,4 @@
+nginx_conf:
+  test.nop:
+    - port: {{ pillar['nginx']['port'] }}
+    - server: {{ salt['pillar.get']('nginx:server_name') }}

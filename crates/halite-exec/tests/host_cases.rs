@@ -11,9 +11,12 @@ use std::path::PathBuf;
 /// there)?
 fn same_host() -> bool {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/context.json");
-    let ctx = Value::from_json_str(&std::fs::read_to_string(p).unwrap_or_default()).unwrap_or_default();
+    let ctx =
+        Value::from_json_str(&std::fs::read_to_string(p).unwrap_or_default()).unwrap_or_default();
     let mid = std::fs::read_to_string("/etc/machine-id").unwrap_or_default();
-    ctx.get("machine_id").and_then(Value::as_str).is_some_and(|m| !m.is_empty() && m == mid.trim())
+    ctx.get("machine_id")
+        .and_then(Value::as_str)
+        .is_some_and(|m| !m.is_empty() && m == mid.trim())
 }
 
 fn cases() -> Vec<Value> {
@@ -159,11 +162,17 @@ fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
             Err(_) => false,
         }))),
         "environ.item" => {
-            let keys = args.first().and_then(Value::as_list).cloned().unwrap_or_default();
+            let keys = args
+                .first()
+                .and_then(Value::as_list)
+                .cloned()
+                .unwrap_or_default();
             Some(Ok(Value::Map(
                 keys.into_iter()
                     .map(|k| {
-                        let v = std::env::var(k.py_str()).map(Value::Str).unwrap_or(Value::str(""));
+                        let v = std::env::var(k.py_str())
+                            .map(Value::Str)
+                            .unwrap_or(Value::str(""));
                         (k, v)
                     })
                     .collect(),

@@ -30,7 +30,12 @@ pub struct Interface {
 pub fn interfaces() -> Vec<Interface> {
     net::interfaces()
         .into_iter()
-        .map(|i| Interface { name: i.name, hwaddr: i.hwaddr, inet: i.inet, inet6: i.inet6 })
+        .map(|i| Interface {
+            name: i.name,
+            hwaddr: i.hwaddr,
+            inet: i.inet,
+            inet6: i.inet6,
+        })
         .collect()
 }
 

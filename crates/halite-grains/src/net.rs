@@ -205,8 +205,14 @@ pub(crate) fn fqhostname(host: &str) -> String {
 /// (the hostname when `name` is empty); `name` itself when nothing resolves.
 pub(crate) fn getfqdn(name: &str) -> String {
     let name = name.trim();
-    let name = if name.is_empty() || name == "0.0.0.0" { gethostname() } else { name.to_string() };
-    let Some((_, addrs)) = getaddrinfo(&name, libc::AF_UNSPEC, false) else { return name };
+    let name = if name.is_empty() || name == "0.0.0.0" {
+        gethostname()
+    } else {
+        name.to_string()
+    };
+    let Some((_, addrs)) = getaddrinfo(&name, libc::AF_UNSPEC, false) else {
+        return name;
+    };
     match addrs.first().and_then(|a| reverse_name(*a)) {
         Some(h) => h,
         None => name,

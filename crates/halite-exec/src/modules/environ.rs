@@ -7,7 +7,9 @@ use halite_value::{Map, Value};
 /// `environ.get(key, default='')`: False for a non-str key.
 pub fn get(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("environ.get", a, &["key", "default"], 1)?;
-    let Some(Value::Str(key)) = b.get(0) else { return Ok(Value::Bool(false)) };
+    let Some(Value::Str(key)) = b.get(0) else {
+        return Ok(Value::Bool(false));
+    };
     Ok(match std::env::var(key) {
         Ok(v) => Value::Str(v),
         Err(_) => b.get(1).cloned().unwrap_or(Value::str("")),
@@ -17,7 +19,9 @@ pub fn get(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// `environ.has_value(key, value=None)`.
 pub fn has_value(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("environ.has_value", a, &["key", "value"], 1)?;
-    let Some(Value::Str(key)) = b.get(0) else { return Ok(Value::Bool(false)) };
+    let Some(Value::Str(key)) = b.get(0) else {
+        return Ok(Value::Bool(false));
+    };
     Ok(Value::Bool(match std::env::var(key) {
         Ok(cur) => match b.opt(1) {
             Some(v) => *v == Value::Str(cur),
@@ -38,7 +42,9 @@ pub fn item(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     };
     let mut m = Map::new();
     for k in keys {
-        let v = std::env::var(k.py_str()).map(Value::Str).unwrap_or_else(|_| default.clone());
+        let v = std::env::var(k.py_str())
+            .map(Value::Str)
+            .unwrap_or_else(|_| default.clone());
         m.insert(k, v);
     }
     Ok(Value::Map(m))
@@ -46,5 +52,9 @@ pub fn item(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 
 /// `environ.items()`.
 pub fn items(_: &ExecContext, _a: &Args) -> Result<Value, ExecError> {
-    Ok(Value::Map(std::env::vars().map(|(k, v)| (Value::Str(k), Value::Str(v))).collect()))
+    Ok(Value::Map(
+        std::env::vars()
+            .map(|(k, v)| (Value::Str(k), Value::Str(v)))
+            .collect(),
+    ))
 }

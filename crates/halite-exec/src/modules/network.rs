@@ -19,7 +19,11 @@ fn in_cidr(ip: IpAddr, cidr: &str) -> Option<bool> {
         }
         (IpAddr::V6(a), IpAddr::V6(n)) => {
             let len = len.unwrap_or(128).min(128);
-            let mask = if len == 0 { 0 } else { u128::MAX << (128 - len) };
+            let mask = if len == 0 {
+                0
+            } else {
+                u128::MAX << (128 - len)
+            };
             Some(u128::from(a) & mask == u128::from(n) & mask)
         }
         _ => Some(false),
@@ -44,7 +48,11 @@ fn is_private(ip: IpAddr) -> bool {
         }
         IpAddr::V6(a) => {
             let s = a.segments();
-            a.is_loopback() || a.is_unspecified() || (s[0] & 0xfe00) == 0xfc00 || (s[0] & 0xffc0) == 0xfe80 || s[0] == 0x2001 && s[1] == 0xdb8
+            a.is_loopback()
+                || a.is_unspecified()
+                || (s[0] & 0xfe00) == 0xfc00
+                || (s[0] & 0xffc0) == 0xfe80
+                || s[0] == 0x2001 && s[1] == 0xdb8
         }
     }
 }
@@ -69,7 +77,12 @@ fn addrs(interface: Option<&str>, include_loopback: bool, v6: bool) -> Vec<IpAdd
 
 /// `network.ip_addrs(interface=None, include_loopback=False, cidr=None, type=None)`.
 pub fn ip_addrs(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    let b = bind("network.ip_addrs", a, &["interface", "include_loopback", "cidr", "type"], 0)?;
+    let b = bind(
+        "network.ip_addrs",
+        a,
+        &["interface", "include_loopback", "cidr", "type"],
+        0,
+    )?;
     let iface = b.opt(0).map(Value::py_str);
     let mut list = addrs(iface.as_deref(), b.truthy(1), false);
     if let Some(cidr) = b.opt(2).filter(|c| c.truthy()) {
@@ -82,19 +95,32 @@ pub fn ip_addrs(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             _ => {}
         }
     }
-    Ok(Value::List(list.into_iter().map(|ip| Value::Str(ip.to_string())).collect()))
+    Ok(Value::List(
+        list.into_iter()
+            .map(|ip| Value::Str(ip.to_string()))
+            .collect(),
+    ))
 }
 
 /// `network.ip_addrs6(interface=None, include_loopback=False, cidr=None)`.
 pub fn ip_addrs6(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    let b = bind("network.ip_addrs6", a, &["interface", "include_loopback", "cidr"], 0)?;
+    let b = bind(
+        "network.ip_addrs6",
+        a,
+        &["interface", "include_loopback", "cidr"],
+        0,
+    )?;
     let iface = b.opt(0).map(Value::py_str);
     let mut list = addrs(iface.as_deref(), b.truthy(1), true);
     if let Some(cidr) = b.opt(2).filter(|c| c.truthy()) {
         let cidr = cidr.py_str();
         list.retain(|ip| in_cidr(*ip, &cidr).unwrap_or(false));
     }
-    Ok(Value::List(list.into_iter().map(|ip| Value::Str(ip.to_string())).collect()))
+    Ok(Value::List(
+        list.into_iter()
+            .map(|ip| Value::Str(ip.to_string()))
+            .collect(),
+    ))
 }
 
 /// `network.get_hostname()`: `socket.gethostname()`.
@@ -113,14 +139,25 @@ pub fn get_fqdn(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 pub fn hw_addr(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("network.hw_addr", a, &["iface"], 1)?;
     let name = b.str_or(0, "");
-    Ok(match halite_grains::interfaces().into_iter().find(|i| i.name == name) {
-        Some(i) => i.hwaddr.map(Value::Str).unwrap_or(Value::str("")),
-        None => Value::Str(format!("Interface \"{name}\" not in available interfaces: \"{}\"", available())),
-    })
+    Ok(
+        match halite_grains::interfaces()
+            .into_iter()
+            .find(|i| i.name == name)
+        {
+            Some(i) => i.hwaddr.map(Value::Str).unwrap_or(Value::str("")),
+            None => Value::Str(format!(
+                "Interface \"{name}\" not in available interfaces: \"{}\"",
+                available()
+            )),
+        },
+    )
 }
 
 fn available() -> String {
-    let names: Vec<String> = halite_grains::interfaces().into_iter().map(|i| i.name).collect();
+    let names: Vec<String> = halite_grains::interfaces()
+        .into_iter()
+        .map(|i| i.name)
+        .collect();
     names.join("\", \"")
 }
 
@@ -128,6 +165,12 @@ fn available() -> String {
 pub fn in_subnet(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("network.in_subnet", a, &["cidr"], 1)?;
     let cidr = b.str_or(0, "");
-    let all: Vec<IpAddr> = addrs(None, false, false).into_iter().chain(addrs(None, false, true)).collect();
-    Ok(Value::Bool(all.into_iter().any(|ip| in_cidr(ip, &cidr).unwrap_or(false))))
+    let all: Vec<IpAddr> = addrs(None, false, false)
+        .into_iter()
+        .chain(addrs(None, false, true))
+        .collect();
+    Ok(Value::Bool(
+        all.into_iter()
+            .any(|ip| in_cidr(ip, &cidr).unwrap_or(false)),
+    ))
 }

@@ -97,4 +97,33 @@ impl Registry {
             .ok_or_else(|| ExecError::NotAvailable(name.to_string()))?;
         f(ctx, args)
     }
+
+    /// [`Registry::call`], then writes back what Salt's function changes in place in its
+    /// caller's objects, so a template's `{% do salt['defaults.merge'](a, b) %}` sees `a`
+    /// merged. Covered: `defaults.merge` and `defaults.update` (unless `in_place=False`),
+    /// and `slsutil.update`, whose first argument (`dest`) becomes the returned dict.
+    pub fn call_mut(
+        &self,
+        ctx: &ExecContext,
+        name: &str,
+        args: &mut Args,
+    ) -> Result<Value, ExecError> {
+        let ret = self.call(ctx, name, args)?;
+        let (dest_key, in_place) = match name {
+            "defaults.merge" | "defaults.update" => {
+                let in_place = args.get(3, "in_place").is_none_or(Value::truthy);
+                ("dest", in_place)
+            }
+            "slsutil.update" => ("dest", true),
+            _ => return Ok(ret),
+        };
+        if in_place && matches!(ret, Value::Map(_)) {
+            if let Some(slot) = args.args.first_mut() {
+                *slot = ret.clone();
+            } else if let Some(slot) = args.kwargs.get_mut(dest_key) {
+                *slot = ret.clone();
+            }
+        }
+        Ok(ret)
+    }
 }

@@ -289,3 +289,28 @@ fn host_cases_match_this_host() {
     assert!(checked > 20, "only {checked} host cases ran");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn call_mut_writes_back_in_place_merges() {
+    let reg = Registry::standard();
+    let ctx = ExecContext::default();
+    let dest = Value::from_json_str(r#"{"a": 1, "d": {"x": 1}}"#).expect("json");
+    let src = Value::from_json_str(r#"{"b": 2, "d": {"y": 2}}"#).expect("json");
+    let mut args = Args::new(vec![dest.clone(), src.clone()], Map::new());
+    let ret = reg
+        .call_mut(&ctx, "defaults.merge", &mut args)
+        .expect("merge");
+    assert_eq!(args.args[0].to_json(), ret.to_json());
+    assert_eq!(
+        ret.to_json(),
+        Value::from_json_str(r#"{"a": 1, "d": {"x": 1, "y": 2}, "b": 2}"#)
+            .expect("json")
+            .to_json()
+    );
+    let mut kw = Map::new();
+    kw.insert("in_place", Value::Bool(false));
+    let mut args = Args::new(vec![dest.clone(), src], kw);
+    reg.call_mut(&ctx, "defaults.merge", &mut args)
+        .expect("merge");
+    assert_eq!(args.args[0].to_json(), dest.to_json());
+}

@@ -8,7 +8,7 @@ mod checks;
 pub mod lock;
 mod state;
 
-pub use state::{apply_chunks, call_chunks, call_low};
+pub use state::{apply_chunks, call_chunks, call_low, call_single};
 
 use halite_exec::{ExecContext, Registry};
 use halite_states::StateRegistry;

@@ -1118,3 +1118,33 @@ pub fn call_low(mut low: Map, opts: &RunOptions, env: &RuntimeEnv) -> Map {
     let mut st = State::new(opts, env);
     st.call(&mut low, &Map::new(), 1)
 }
+
+/// `state.single fun name=... key=value...`: the chunk Salt builds (the keyword arguments, then
+/// `state`, `fun`, `__id__` and `name`), checked with `verify_data` (errors are the return, a
+/// list, with exit status 1), then one `call` keyed by its tag. No requisites are evaluated.
+pub fn call_single(
+    fun: &str,
+    name: Value,
+    kwargs: Map,
+    opts: &RunOptions,
+    env: &RuntimeEnv,
+) -> Result<Map, Vec<String>> {
+    let Some((state, f)) = fun.split_once('.') else {
+        return Err(vec!["Invalid function passed".into()]);
+    };
+    let mut low = kwargs;
+    low.insert("state", s(state));
+    low.insert("fun", s(f));
+    low.insert("__id__", name.clone());
+    low.insert("name", name);
+    let mut st = State::new(opts, env);
+    let errors = st.verify_data(&mut low);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let tag = gen_tag(&low);
+    let ret = st.call(&mut low, &Map::new(), 1);
+    let mut running = Map::new();
+    running.insert(tag.as_str(), Value::Map(ret));
+    Ok(running)
+}

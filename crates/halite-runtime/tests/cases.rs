@@ -4,12 +4,32 @@
 //! and the `pid` in cmd changes are normalized; the scratch folder is `@SCRATCH@` on both sides.
 
 use halite_exec::{ExecContext, FileRoots, Registry};
-use halite_runtime::{apply_chunks, retcode, RunOptions, RuntimeEnv};
+use halite_runtime::{apply_chunks, call_low, call_single, retcode, RunOptions, RuntimeEnv};
+
+/// Where the fixtures were recorded; cases that manage files inside their own folder (test mode
+/// only) have this path in their data.
+const RECORDED_ROOT: &str = "/work/main/crates/halite-runtime/tests/cases";
 use halite_value::{Map, Value};
 use std::path::{Path, PathBuf};
 
 fn normalize(v: &mut Value) {
     if let Some(Value::Map(local)) = v.as_map_mut().and_then(|m| m.get_mut("local")) {
+        if local.contains_key("__run_num__") {
+            // state.low: one bare result.
+            let mut one = Map::new();
+            one.insert("low", Value::Map(std::mem::take(local)));
+            normalize_results(&mut one);
+            if let Some(Value::Map(r)) = one.remove("low") {
+                *local = r;
+            }
+            return;
+        }
+        normalize_results(local);
+    }
+}
+
+fn normalize_results(local: &mut Map) {
+    {
         for (_, r) in local.iter_mut() {
             if let Value::Map(r) = r {
                 if r.contains_key("start_time") {
@@ -17,6 +37,21 @@ fn normalize(v: &mut Value) {
                 }
                 if r.contains_key("duration") {
                     r.insert("duration", Value::Int(0));
+                }
+                // halite cannot print Python's traceback: compare its first and last lines.
+                if let Some(Value::Str(c)) = r.get("comment") {
+                    if let Some(tb) =
+                        c.strip_prefix("An exception occurred in this state: Traceback")
+                    {
+                        let last = tb
+                            .lines()
+                            .rev()
+                            .find(|l| !l.trim().is_empty())
+                            .unwrap_or("");
+                        let short =
+                            format!("An exception occurred in this state: Traceback ... {last}");
+                        r.insert("comment", Value::Str(short));
+                    }
                 }
                 // Salt joins failed requisites from a Python set: their order is random there.
                 if let Some(Value::Str(c)) = r.get("comment") {
@@ -61,11 +96,16 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
         .map(String::from)
         .collect();
     let expected = case.join("expected");
-    let Some(low_idx) = commands.iter().position(|c| c == "state.show_lowstate") else {
-        return (0, vec![]);
-    };
-    let low_text =
-        std::fs::read_to_string(expected.join(format!("{low_idx:02}.json"))).unwrap_or_default();
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases")
+        .to_string_lossy()
+        .to_string();
+    let low_text = commands
+        .iter()
+        .position(|c| c == "state.show_lowstate")
+        .and_then(|i| std::fs::read_to_string(expected.join(format!("{i:02}.json"))).ok())
+        .unwrap_or_default()
+        .replace(RECORDED_ROOT, &here);
     let pillar = commands
         .iter()
         .position(|c| c == "pillar.items")
@@ -76,7 +116,10 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
     let mut passed = 0;
     let mut failures = Vec::new();
     for (n, cmd) in commands.iter().enumerate() {
-        if !cmd.starts_with("state.apply") {
+        if !cmd.starts_with("state.apply")
+            && !cmd.starts_with("state.single")
+            && !cmd.starts_with("state.low")
+        {
             continue;
         }
         let scratch = tempfile::tempdir().expect("tempdir");
@@ -102,17 +145,63 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
             ..Default::default()
         };
         let env = RuntimeEnv::new(Registry::standard(), ctx);
-        let running = apply_chunks(chunks, &opts, &env);
-        let rc = retcode(&running);
+        let (local, rc) = if cmd.starts_with("state.apply") {
+            let Ok(low) = Value::from_json_str(&low_text.replace("@SCRATCH@", &sp)) else {
+                continue;
+            };
+            let Some(chunks) = low.get("local").and_then(Value::as_list) else {
+                continue;
+            };
+            let chunks: Vec<Map> = chunks.iter().filter_map(|c| c.as_map().cloned()).collect();
+            let running = apply_chunks(chunks, &opts, &env);
+            let rc = retcode(&running);
+            (Value::Map(running), rc)
+        } else if let Some(rest) = cmd.strip_prefix("state.single ") {
+            // state.single FUN name=NAME [key=value ...]
+            let words = shlex(rest);
+            let fun = words.first().cloned().unwrap_or_default();
+            let mut name = Value::Null;
+            let mut kwargs = Map::new();
+            for w in words.iter().skip(1) {
+                if let Some((k, v)) = w.split_once('=') {
+                    match k {
+                        "name" => name = Value::str(v),
+                        "test" => {}
+                        _ => {
+                            kwargs.insert(k, Value::str(v));
+                        }
+                    }
+                }
+            }
+            match call_single(&fun, name, kwargs, &opts, &env) {
+                Ok(running) => {
+                    let rc = retcode(&running);
+                    (Value::Map(running), rc)
+                }
+                Err(errs) => (Value::List(errs.into_iter().map(Value::Str).collect()), 1),
+            }
+        } else {
+            // state.low '{json}' [test=True]: the bare result; test=True is not passed on.
+            let words = shlex(cmd.strip_prefix("state.low ").unwrap_or(""));
+            let Some(Value::Map(low)) = words.first().and_then(|w| Value::from_json_str(w).ok())
+            else {
+                continue;
+            };
+            opts.test = false;
+            let ret = call_low(low, &opts, &env);
+            let rc = i32::from(matches!(ret.get("result"), Some(Value::Bool(false))));
+            (Value::Map(ret), rc)
+        };
         let mut wrapped = Map::new();
-        wrapped.insert("local", Value::Map(running));
+        wrapped.insert("local", local);
         let got_text = Value::Map(wrapped).to_json().replace(&sp, "@SCRATCH@");
         let mut got = Value::from_json_str(&got_text).expect("own json");
         normalize(&mut got);
         let Ok(exp_text) = std::fs::read_to_string(expected.join(format!("{n:02}.json"))) else {
             continue;
         };
-        let mut exp = Value::from_json_str(&exp_text).unwrap_or(Value::Null);
+        let mut exp =
+            Value::from_json_str(&exp_text.replace(RECORDED_ROOT, &here)).unwrap_or(Value::Null);
         normalize(&mut exp);
         let exp_rc: i32 = std::fs::read_to_string(expected.join(format!("{n:02}.rc")))
             .ok()
@@ -135,6 +224,38 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
         }
     }
     (passed, failures)
+}
+
+/// Minimal shell-words split for the commands file (quotes only).
+fn shlex(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    let mut in_word = false;
+    for c in s.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => cur.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    out.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        out.push(cur);
+    }
+    out
 }
 
 fn diff_lines(want: &str, got: &str) -> Vec<String> {

@@ -3,6 +3,7 @@
 //! [`Registry::standard`].
 
 pub mod fileserver;
+pub mod hashes;
 mod modules;
 pub mod salt_utils;
 pub mod yamldump;

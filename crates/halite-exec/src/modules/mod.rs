@@ -11,6 +11,7 @@ mod dig;
 mod environ;
 mod file;
 mod grains;
+mod hashutil;
 mod log;
 mod mine;
 mod network;
@@ -73,12 +74,23 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("file.get_user", file::get_user);
     r.register("file.get_group", file::get_group);
     r.register("file.get_mode", file::get_mode);
+    r.register("file.get_hash", hashutil::file_get_hash);
     r.register("grains.get", grains::get);
     r.register("grains.items", grains::items);
     r.register("grains.item", grains::item);
     r.register("grains.ls", grains::ls);
     r.register("grains.has_value", grains::has_value);
     r.register("grains.filter_by", grains::filter_by);
+    r.register("hashutil.digest", hashutil::digest);
+    r.register("hashutil.md5_digest", hashutil::md5_digest);
+    r.register("hashutil.sha256_digest", hashutil::sha256_digest);
+    r.register("hashutil.sha512_digest", hashutil::sha512_digest);
+    r.register("hashutil.base64_b64encode", hashutil::base64_b64encode);
+    r.register("hashutil.base64_b64decode", hashutil::base64_b64decode);
+    r.register(
+        "hashutil.base64_encodestring",
+        hashutil::base64_encodestring,
+    );
     r.register("log.debug", log::debug);
     r.register("log.info", log::info);
     r.register("log.warning", log::warning);

@@ -224,6 +224,8 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
         "efi-secure-boot",
         Value::Bool(efivars.is_some_and(secure_boot)),
     );
+    lvm(&mut g);
+    mdadm(&mut g);
     process_grains(&mut g);
     g.insert("package", Value::Null);
     let zfs = std::path::Path::new("/sys/module/zfs").exists() && which("zpool").is_some();
@@ -465,6 +467,50 @@ fn secure_boot(dir: &str) -> bool {
     std::fs::read(&matches[0])
         .map(|b| b.last() == Some(&1))
         .unwrap_or(false)
+}
+
+/// `lvm.lvm()`: volume groups and their logical volumes, only when the `lvm` binary exists
+/// (then, as in Salt, by running `lvm vgs` / `lvm lvs`).
+fn lvm(g: &mut Map) {
+    let Some(bin) = which("lvm") else { return };
+    let run = |args: &[&str]| -> String {
+        std::process::Command::new(&bin)
+            .args(args)
+            .env("LC_ALL", "C")
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default()
+    };
+    let mut m = Map::new();
+    for vg in run(&["vgs", "-o", "vg_name", "--noheadings"]).lines() {
+        let vg = vg.trim();
+        let lvs: Vec<Value> = run(&["lvs", "-o", "lv_name", "--noheadings", vg])
+            .lines()
+            .map(|l| Value::str(l.trim()))
+            .collect();
+        m.insert(vg, Value::List(lvs));
+    }
+    g.insert("lvm", Value::Map(m));
+}
+
+/// `mdadm.mdadm()`: md devices named in /proc/mdstat, sorted; absent without the file.
+fn mdadm(g: &mut Map) {
+    let Ok(text) = std::fs::read_to_string("/proc/mdstat") else {
+        return;
+    };
+    let mut devices: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with("Personalities : ") && !l.starts_with("unused devices:"))
+        .filter_map(|l| l.split_once(" : ").map(|(d, _)| d.to_string()))
+        .collect();
+    devices.sort();
+    devices.dedup();
+    g.insert(
+        "mdadm",
+        Value::List(devices.into_iter().map(Value::Str).collect()),
+    );
 }
 
 /// `minion_process.grains()`: username, groupname, pid, gid, uid of this process.

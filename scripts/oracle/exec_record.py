@@ -413,6 +413,9 @@ CASES = [
     C("file.get_hash", FILES + "/hello.txt", "sha1"),
     C("file.get_hash", FILES + "/hello.txt", "crc"),
     C("file.get_hash", FILES + "/nope"),
+    # git (the halite checkout itself)
+    C("git.revision", os.path.normpath(os.path.join(HERE, "..", "..")), host=True),
+    C("git.current_branch", "/", host=True),
     # environ / network (host)
     C("environ.get", "HOME", host=True),
     C("environ.get", "HALITE_NOPE_X", "dflt", host=True),

@@ -178,6 +178,19 @@ fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
                     .collect(),
             )))
         }
+        "git.revision" => {
+            let out = std::process::Command::new("git")
+                .args(["rev-parse", "HEAD"])
+                .current_dir(&arg0)
+                .output()
+                .ok()?;
+            if !out.status.success() {
+                return Some(Err("not a git checkout".into()));
+            }
+            Some(Ok(Value::Str(
+                String::from_utf8_lossy(&out.stdout).trim_end().to_string(),
+            )))
+        }
         "alternatives.show_current" => {
             Some(Ok(std::fs::read_link(format!("/etc/alternatives/{arg0}"))
                 .map(|p| Value::Str(p.to_string_lossy().into_owned()))
@@ -226,6 +239,7 @@ fn host_cases_match_this_host() {
         let available = match fun.split('.').next() {
             Some("dig") => which("dig").is_some(),
             Some("pkg") => std::path::Path::new("/var/lib/dpkg/status").exists(),
+            Some("git") => which("git").is_some(),
             _ => true,
         };
         assert_eq!(reg.contains(&fun), available, "{fun} availability");
@@ -245,6 +259,7 @@ fn host_cases_match_this_host() {
                     ));
                 }
             }
+            (Some(Err(_)), Err(_)) => {}
             (Some(want), got) => failures.push(format!("{desc}: want {want:?} got {got:?}")),
             (None, got) => {
                 // Host-independent output (echo, exit codes): compare with Salt's recording.

@@ -10,6 +10,7 @@ mod defaults;
 mod dig;
 mod environ;
 mod file;
+mod git;
 mod grains;
 mod hashutil;
 mod log;
@@ -75,6 +76,10 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("file.get_group", file::get_group);
     r.register("file.get_mode", file::get_mode);
     r.register("file.get_hash", hashutil::file_get_hash);
+    if git::available() {
+        r.register("git.current_branch", git::current_branch);
+        r.register("git.revision", git::revision);
+    }
     r.register("grains.get", grains::get);
     r.register("grains.items", grains::items);
     r.register("grains.item", grains::item);

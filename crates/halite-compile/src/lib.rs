@@ -1,21 +1,184 @@
-//! STUB: interface only; the implementation is in progress.
-use halite_value::Map;
+//! halite's compile stage: high data (as `state.show_highstate` prints it, with `__extend__`
+//! and `__exclude__`) to the ordered low chunks `state.show_lowstate` prints, exactly as
+//! Salt 3007.8's `salt/state.py` does it.
+//!
+//! The steps are Salt's, one module each, and public so that every Salt entry point can be
+//! reproduced: [`reconcile_extend`], [`verify_high`], [`requisite_in`], [`apply_exclude`],
+//! [`compile_high_data`] (which calls [`order_chunks`]). The pipelines in this file chain
+//! them the way Salt's callers do; they differ in which steps run and when errors stop.
+use halite_value::{Map, Value};
+
+mod chunks;
+mod exclude;
+mod extend;
+mod find;
+mod py;
+mod requisite_in;
+mod verify;
+
+pub use chunks::order_chunks;
+pub use exclude::apply_exclude;
+pub use extend::reconcile_extend;
+pub use find::{find_name, state_args, NameIndex};
+pub use py::fnmatch;
+pub use requisite_in::requisite_in;
+pub use verify::verify_high;
+
+/// Salt's `STATE_REQUISITE_KEYWORDS`: the arguments `reconcile_extend` appends to instead of
+/// replacing.
+pub const STATE_REQUISITE_KEYWORDS: &[&str] = &[
+    "onchanges",
+    "onchanges_any",
+    "onfail",
+    "onfail_any",
+    "onfail_all",
+    "onfail_stop",
+    "prereq",
+    "prerequired",
+    "watch",
+    "watch_any",
+    "require",
+    "require_any",
+    "listen",
+];
 
 #[derive(Debug, Clone)]
 pub struct CompileOptions {
-    /// `state_auto_order` from the minion config (default true).
+    /// `state_auto_order` from the minion config (default true). Salt applies it while
+    /// rendering; compiling behaves the same either way (chunks without an `order` get the
+    /// cap and keep `name_order`), so it is informational here.
     pub state_auto_order: bool,
+    /// `disabled_requisites` from the minion config: requisite_in keys to ignore.
+    pub disabled_requisites: Vec<String>,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { state_auto_order: true }
+        CompileOptions {
+            state_auto_order: true,
+            disabled_requisites: Vec::new(),
+        }
     }
 }
 
-/// High data (as `state.show_highstate` prints it, with `__extend__` / `__exclude__`) to the
-/// ordered low chunks `state.show_lowstate` prints; or Salt's list of error strings.
+/// Why compiling failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CompileFailure {
+    /// Salt's list of error strings (what `show_lowstate` prints as a JSON list).
+    #[error("{}", .0.join("\n"))]
+    Errors(Vec<String>),
+    /// Salt itself raised a Python exception on this data (e.g. `requisite_in` iterating a
+    /// `None` state body after verify_high already reported it). salt-call then prints the
+    /// called function's docstring and exits 1. The string is the Python exception.
+    #[error("{0}")]
+    Crash(String),
+}
+
+/// High data to ordered low chunks as `state.show_lowstate` does
+/// (`BaseHighState.compile_low_chunks`): reconcile_extend, verify_high, requisite_in and
+/// apply_exclude all run, their errors are collected, and any error stops compilation.
+///
+/// A Salt crash is reported as a single error string; use [`try_compile_low_chunks`] to tell
+/// the two apart.
 pub fn compile_low_chunks(high: Map, opts: &CompileOptions) -> Result<Vec<Map>, Vec<String>> {
-    let _ = (high, opts);
-    Err(vec!["halite-compile is not implemented yet".into()])
+    try_compile_low_chunks(high, opts).map_err(|e| match e {
+        CompileFailure::Errors(errors) => errors,
+        CompileFailure::Crash(msg) => vec![msg],
+    })
+}
+
+/// [`compile_low_chunks`] with Salt crashes told apart from Salt's error lists.
+pub fn try_compile_low_chunks(
+    mut high: Map,
+    opts: &CompileOptions,
+) -> Result<Vec<Map>, CompileFailure> {
+    let mut errors = reconcile_extend(&mut high, false);
+    errors.extend(verify_high(&high));
+    check_requisite_in_crash(&high)?;
+    errors.extend(requisite_in(&mut high, opts));
+    apply_exclude(&mut high);
+    if !errors.is_empty() {
+        return Err(CompileFailure::Errors(errors));
+    }
+    Ok(chunks::compile_high_data(&high))
+}
+
+/// The compile half of `State.call_high` (`state.apply`, `state.sls`, `state.highstate`,
+/// `state.high`): reconcile_extend and verify_high errors stop before requisite_in runs.
+pub fn compile_call_high(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
+    let mut errors = reconcile_extend(&mut high, false);
+    errors.extend(verify_high(&high));
+    if !errors.is_empty() {
+        return Err(CompileFailure::Errors(errors));
+    }
+    check_requisite_in_crash(&high)?;
+    let errors = requisite_in(&mut high, opts);
+    apply_exclude(&mut high);
+    if !errors.is_empty() {
+        return Err(CompileFailure::Errors(errors));
+    }
+    Ok(chunks::compile_high_data(&high))
+}
+
+/// `state.show_low_sls`: verify_high, then compile_high_data; no extend, requisite_in or
+/// exclude processing (Salt skips them there).
+pub fn compile_show_low_sls(high: Map, _opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
+    let errors = verify_high(&high);
+    if !errors.is_empty() {
+        return Err(CompileFailure::Errors(errors));
+    }
+    Ok(chunks::compile_high_data(&high))
+}
+
+/// `state.sls_id`: verify_high and requisite_in (which replaces any user `__extend__` with
+/// its own, so user extends are dropped, as in Salt); no exclude processing.
+pub fn compile_sls_id(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
+    let mut errors = verify_high(&high);
+    check_requisite_in_crash(&high)?;
+    errors.extend(requisite_in(&mut high, opts));
+    if !errors.is_empty() {
+        return Err(CompileFailure::Errors(errors));
+    }
+    Ok(chunks::compile_high_data(&high))
+}
+
+/// `state.show_sls`: the high data itself, or verify_high's errors.
+pub fn show_sls(high: Map) -> Result<Map, Vec<String>> {
+    let errors = verify_high(&high);
+    if errors.is_empty() {
+        Ok(high)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Salt's `compile_high_data` entry as the brief names it: builds and orders the chunks of
+/// already-reconciled high data (no verification).
+pub fn compile_high_data(high: &Map, _opts: &CompileOptions) -> Vec<Map> {
+    chunks::compile_high_data(high)
+}
+
+/// `requisite_in` runs `for arg in run` over every state body; a body Python cannot iterate
+/// (`None` from `mod.fun:` with a trailing colon, a number, a bool) raises TypeError.
+fn check_requisite_in_crash(high: &Map) -> Result<(), CompileFailure> {
+    for body in high.values().filter_map(Value::as_map) {
+        for (state, run) in body.iter() {
+            if matches!(state, Value::Str(s) if s.starts_with("__")) {
+                continue;
+            }
+            if matches!(
+                run,
+                Value::Null | Value::Int(_) | Value::Float(_) | Value::Bool(_)
+            ) {
+                let ty = match run {
+                    Value::Null => "NoneType",
+                    other => other.type_name(),
+                };
+                return Err(CompileFailure::Crash(format!(
+                    "TypeError: '{ty}' object is not iterable"
+                )));
+            }
+        }
+    }
+    Ok(())
 }

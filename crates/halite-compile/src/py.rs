@@ -1,0 +1,179 @@
+//! Small Python-semantics helpers shared by the compile steps.
+use halite_value::{Map, Value};
+
+/// `key.startswith("__")` for a dict key; non-string keys never start with it.
+pub(crate) fn is_dunder(key: &Value) -> bool {
+    matches!(key, Value::Str(s) if s.starts_with("__"))
+}
+
+/// `next(iter(d))`: the first key of a dict.
+pub(crate) fn first_key(map: &Map) -> Option<&Value> {
+    map.first().map(|(k, _)| k)
+}
+
+/// The first key of a dict value, when the value is a non-empty dict.
+pub(crate) fn first_key_of(value: &Value) -> Option<&Value> {
+    value.as_map().and_then(first_key)
+}
+
+/// `str(value)` as `"{}".format(value)` prints it.
+pub(crate) fn fmt(value: &Value) -> String {
+    value.py_str()
+}
+
+/// `body.get(key, default)` formatted with `str()`.
+pub(crate) fn get_fmt(body: &Map, key: &str, default: &str) -> String {
+    body.get(key)
+        .map(fmt)
+        .unwrap_or_else(|| default.to_string())
+}
+
+/// `body["__sls__"]` as it appears in Salt's messages.
+pub(crate) fn sls_of(body: &Map) -> String {
+    get_fmt(body, "__sls__", "None")
+}
+
+/// A single-key dict `{key: value}`.
+pub(crate) fn single(key: impl Into<Value>, value: Value) -> Value {
+    let mut m = Map::with_capacity(1);
+    m.insert(key, value);
+    Value::Map(m)
+}
+
+/// The items Python's `for x in value` yields: list items, dict keys, string characters.
+pub(crate) fn py_iter(value: &Value) -> Vec<Value> {
+    match value {
+        Value::List(l) => l.clone(),
+        Value::Map(m) => m.keys().cloned().collect(),
+        Value::Str(s) => s.chars().map(|c| Value::Str(c.to_string())).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Python `a + b` for numbers (int + int stays int, anything with a float is a float).
+pub(crate) fn num_add(a: &Value, b: &Value) -> Value {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => match x.checked_add(*y) {
+            Some(s) => Value::Int(s),
+            None => Value::Float(*x as f64 + *y as f64),
+        },
+        (Value::Int(_) | Value::Bool(_), Value::Int(_) | Value::Bool(_)) => {
+            Value::Int(a.as_i64().unwrap_or(0) + b.as_i64().unwrap_or(0))
+        }
+        _ => Value::Float(a.as_f64().unwrap_or(0.0) + b.as_f64().unwrap_or(0.0)),
+    }
+}
+
+/// Python `fnmatch.fnmatch(name, pattern)` on POSIX (case-sensitive): `*`, `?`, `[seq]`,
+/// `[!seq]`; an unclosed `[` is a literal.
+pub fn fnmatch(name: &str, pattern: &str) -> bool {
+    let n: Vec<char> = name.chars().collect();
+    let p: Vec<char> = pattern.chars().collect();
+    fnmatch_at(&n, &p)
+}
+
+fn fnmatch_at(n: &[char], p: &[char]) -> bool {
+    // Iterative matcher with backtracking on the last `*`.
+    let (mut ni, mut pi) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while ni < n.len() {
+        if pi < p.len() {
+            match p[pi] {
+                '*' => {
+                    star = Some((pi, ni));
+                    pi += 1;
+                    continue;
+                }
+                '?' => {
+                    ni += 1;
+                    pi += 1;
+                    continue;
+                }
+                '[' => {
+                    if let Some((matched, next)) = match_class(&p[pi..], n[ni]) {
+                        if matched {
+                            ni += 1;
+                            pi += next;
+                            continue;
+                        }
+                    } else if n[ni] == '[' {
+                        ni += 1;
+                        pi += 1;
+                        continue;
+                    }
+                }
+                c => {
+                    if c == n[ni] {
+                        ni += 1;
+                        pi += 1;
+                        continue;
+                    }
+                }
+            }
+        }
+        match star {
+            Some((sp, sn)) => {
+                pi = sp + 1;
+                ni = sn + 1;
+                star = Some((sp, sn + 1));
+            }
+            None => return false,
+        }
+    }
+    p[pi..].iter().all(|c| *c == '*')
+}
+
+/// Matches `c` against the class starting at `p[0] == '['`; returns (matched, class length),
+/// or None when the class is not closed (then `[` is literal, as in `fnmatch.translate`).
+fn match_class(p: &[char], c: char) -> Option<(bool, usize)> {
+    let mut j = 1;
+    let negate = p.get(j) == Some(&'!');
+    if negate {
+        j += 1;
+    }
+    if p.get(j) == Some(&']') {
+        j += 1;
+    }
+    while j < p.len() && p[j] != ']' {
+        j += 1;
+    }
+    if j >= p.len() {
+        return None;
+    }
+    let start = if negate { 2 } else { 1 };
+    let body = &p[start..j];
+    let mut matched = false;
+    let mut k = 0;
+    while k < body.len() {
+        if k + 2 < body.len() && body[k + 1] == '-' {
+            if body[k] <= c && c <= body[k + 2] {
+                matched = true;
+            }
+            k += 3;
+        } else {
+            if body[k] == c {
+                matched = true;
+            }
+            k += 1;
+        }
+    }
+    Some((matched != negate, j + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fnmatch;
+
+    #[test]
+    fn fnmatch_like_python() {
+        assert!(fnmatch("apps.one", "apps.*"));
+        assert!(!fnmatch("apps", "apps.*"));
+        assert!(fnmatch("a", "a"));
+        assert!(fnmatch("abc", "a?c"));
+        assert!(fnmatch("abc", "a[a-c]c"));
+        assert!(!fnmatch("abc", "a[!b]c"));
+        assert!(fnmatch("a[c", "a[c"));
+        assert!(fnmatch("x.y.z", "*.z"));
+        assert!(fnmatch("", "*"));
+    }
+}

@@ -1,0 +1,382 @@
+//! `State.requisite_in`: turn `require_in`, `watch_in`, `onfail_in`, `onchanges_in`,
+//! `prereq`/`prereq_in`, `use`/`use_in` into extensions of the targets, then reconcile them.
+use crate::extend::reconcile_extend;
+use crate::find::{find_name, state_args, IdState, NameArgIndex, NameIndex, SlsIndex};
+use crate::py::{first_key, fmt, is_dunder, single, sls_of};
+use crate::CompileOptions;
+use halite_value::{Map, Value};
+use indexmap::IndexMap;
+
+/// The argument keys requisite_in acts on (Salt's `req_in`).
+const REQ_IN: &[&str] = &[
+    "require_in",
+    "watch_in",
+    "onfail_in",
+    "onchanges_in",
+    "use",
+    "use_in",
+    "prereq",
+    "prereq_in",
+];
+
+/// Arguments `use`/`use_in` never copy (Salt's `req_in_all`).
+const REQ_IN_ALL_EXTRA: &[&str] = &["require", "watch", "onfail", "onfail_stop", "onchanges"];
+
+fn in_req_in_all(key: &Value) -> bool {
+    key.as_str()
+        .is_some_and(|k| REQ_IN.contains(&k) || REQ_IN_ALL_EXTRA.contains(&k))
+}
+
+/// The lazily built lookups over the (unchanging) high data during requisite_in.
+struct Lookups<'a> {
+    high: &'a Map,
+    names: Option<NameIndex>,
+    sls: Option<SlsIndex>,
+    name_args: Option<NameArgIndex>,
+}
+
+impl<'a> Lookups<'a> {
+    fn new(high: &'a Map) -> Self {
+        Lookups {
+            high,
+            names: None,
+            sls: None,
+            name_args: None,
+        }
+    }
+
+    fn find_name_strict(&mut self, name: &Value, state: &Value) -> Vec<IdState> {
+        find_name(name, state, self.high, true, &mut self.names)
+    }
+
+    fn find_sls_ids(&mut self, sls: &Value) -> Vec<IdState> {
+        let high = self.high;
+        self.sls
+            .get_or_insert_with(|| SlsIndex::build(high))
+            .find_sls_ids(sls)
+    }
+
+    /// A bare string in a requisite_in list: an ID (with its first state), else the first
+    /// state whose `name` argument equals it.
+    fn resolve_bare(&mut self, ind: &Value) -> Option<Map> {
+        if let Some(body) = self.high.get_value(ind) {
+            let first = body
+                .as_map()
+                .and_then(|b| b.keys().find(|k| !is_dunder(k)).cloned())?;
+            let mut m = Map::new();
+            m.insert(first, ind.clone());
+            return Some(m);
+        }
+        let high = self.high;
+        let (st, id) = self
+            .name_args
+            .get_or_insert_with(|| NameArgIndex::build(high))
+            .lookup(ind)?
+            .clone();
+        let mut m = Map::new();
+        m.insert(st, id);
+        Some(m)
+    }
+}
+
+/// One entry of Salt's `extend` dict: `{state: [args], "__env__": ..., "__sls__": ...}`.
+#[derive(Default)]
+struct ExtBody {
+    states: IndexMap<Value, Vec<Value>>,
+    env: Option<Value>,
+    sls: Option<Value>,
+}
+
+/// The extensions requisite_in builds (Salt's `extend` dict), in insertion order.
+#[derive(Default)]
+struct Extend {
+    map: IndexMap<Value, ExtBody>,
+}
+
+impl Extend {
+    fn body(&mut self, name: &Value) -> &mut ExtBody {
+        self.map.entry(name.clone()).or_default()
+    }
+
+    fn state_list(&mut self, name: &Value, state: &Value) -> &mut Vec<Value> {
+        self.body(name).states.entry(state.clone()).or_default()
+    }
+
+    /// Adds `{rkey: [{state: id}]}` to `extend[name][_state]`, merging into an existing
+    /// `rkey` entry ("Extending again"), and stamps the declaring sls and env.
+    fn add_requisite(
+        &mut self,
+        name: &Value,
+        target_state: &Value,
+        rkey: &str,
+        req: Value,
+        body: &Map,
+    ) {
+        let ebody = self.body(name);
+        ebody.states.entry(target_state.clone()).or_default();
+        ebody.env = Some(body.get("__env__").cloned().unwrap_or_default());
+        ebody.sls = Some(body.get("__sls__").cloned().unwrap_or_default());
+        let list = self.state_list(name, target_state);
+        let mut found = false;
+        for entry in list.iter_mut() {
+            let Some(m) = entry.as_map_mut() else {
+                continue;
+            };
+            if first_key(m).and_then(Value::as_str) != Some(rkey) {
+                continue;
+            }
+            if let Some(Value::List(reqs)) = m.get_mut(rkey) {
+                reqs.push(req.clone());
+            }
+            found = true;
+        }
+        if !found {
+            list.push(single(rkey, Value::List(vec![req])));
+        }
+    }
+
+    /// `high["__extend__"] = [{key: val} for key, val in extend.items()]`.
+    fn into_extend_list(self) -> Value {
+        Value::List(
+            self.map
+                .into_iter()
+                .map(|(name, ext)| {
+                    let mut body = Map::with_capacity(ext.states.len() + 2);
+                    for (state, args) in ext.states {
+                        body.insert(state, Value::List(args));
+                    }
+                    if let Some(env) = ext.env {
+                        body.insert("__env__", env);
+                    }
+                    if let Some(sls) = ext.sls {
+                        body.insert("__sls__", sls);
+                    }
+                    single(name, Value::Map(body))
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Salt's "Requisites must not contain dots" message of requisite_in.
+fn dotted_message(rkey: &str, state: &str, name: &Value, body: &Map) -> Option<String> {
+    let (prefix, _) = state.split_once('.')?;
+    Some(format!(
+        "Invalid requisite in {rkey}: {state} for {}, in SLS '{}'. Requisites must not contain \
+         dots, did you mean '{prefix}'?",
+        fmt(name),
+        sls_of(body)
+    ))
+}
+
+/// Extends the high data with the `_in` requisites and `use`, as Salt's
+/// `State.requisite_in` does (including the `hinges` list that is never reset, so the first
+/// target of a list gets the requisite once per later item); returns the error strings.
+pub fn requisite_in(high: &mut Map, opts: &CompileOptions) -> Vec<String> {
+    let mut errors = Vec::new();
+    let extend = {
+        let mut lookups = Lookups::new(high);
+        let mut extend = Extend::default();
+        for (id, body) in high.iter() {
+            let Some(body) = body.as_map() else { continue };
+            for (state, run) in body.iter().filter(|(k, _)| !is_dunder(k)) {
+                for arg in run.as_list().into_iter().flatten() {
+                    let Some(arg) = arg.as_map() else { continue };
+                    let Some((key, items)) = arg.first() else {
+                        continue;
+                    };
+                    let Some(key) = key.as_str().filter(|k| REQ_IN.contains(k)) else {
+                        continue;
+                    };
+                    if opts.disabled_requisites.iter().any(|d| d == key) {
+                        // Salt warns "The %s requisite has been disabled, Ignoring."
+                        continue;
+                    }
+                    let ctx = Declaring {
+                        id,
+                        state,
+                        body,
+                        key,
+                        rkey: key.split('_').next().unwrap_or(key),
+                    };
+                    match items {
+                        Value::Map(items) => {
+                            requisite_in_dict(&ctx, items, &mut extend, &mut errors)
+                        }
+                        Value::List(items) => {
+                            requisite_in_list(&ctx, items, &mut lookups, &mut extend, &mut errors)
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        extend
+    };
+    high.insert("__extend__", extend.into_extend_list());
+    errors.extend(reconcile_extend(high, true));
+    errors
+}
+
+/// The state declaring a requisite_in argument.
+struct Declaring<'a> {
+    id: &'a Value,
+    state: &'a Value,
+    body: &'a Map,
+    key: &'a str,
+    rkey: &'a str,
+}
+
+/// `require_in: {state: name, ...}`: every key-value pair is one target.
+fn requisite_in_dict(ctx: &Declaring, items: &Map, extend: &mut Extend, errors: &mut Vec<String>) {
+    for (tstate, name) in items.iter() {
+        extend.body(name);
+        let mut tstate = tstate.clone();
+        if let Some(s) = tstate.as_str() {
+            if let Some(msg) = dotted_message(ctx.rkey, s, name, ctx.body) {
+                errors.push(msg);
+                tstate = Value::str(s.split('.').next().unwrap_or(s));
+            }
+        }
+        extend.add_requisite(
+            name,
+            &tstate,
+            ctx.rkey,
+            single(ctx.state.clone(), ctx.id.clone()),
+            ctx.body,
+        );
+    }
+}
+
+/// `require_in: [{state: name}, bare_name, {sls: x}, ...]`.
+fn requisite_in_list(
+    ctx: &Declaring,
+    items: &[Value],
+    lookups: &mut Lookups,
+    extend: &mut Extend,
+    errors: &mut Vec<String>,
+) {
+    let mut hinges: Vec<IdState> = Vec::new();
+    for ind in items {
+        let ind = match ind {
+            Value::Map(m) => m.clone(),
+            Value::List(_) => continue,
+            other => match lookups.resolve_bare(other) {
+                Some(m) => m,
+                None => continue,
+            },
+        };
+        let Some((pstate, pname)) = ind.first() else {
+            continue;
+        };
+        if pstate.as_str() == Some("sls") {
+            hinges = lookups.find_sls_ids(pname);
+        } else {
+            hinges.push((pname.clone(), pstate.clone()));
+        }
+        if let Some(s) = pstate.as_str() {
+            if let Some(msg) = dotted_message(ctx.rkey, s, pname, ctx.body) {
+                errors.push(msg);
+            }
+        }
+        for (name, tstate) in hinges.clone() {
+            apply_hinge(ctx, &name, &tstate, lookups, extend);
+        }
+    }
+}
+
+/// One `(name, state)` target of a list-form requisite_in argument.
+fn apply_hinge(
+    ctx: &Declaring,
+    name: &Value,
+    tstate: &Value,
+    lookups: &mut Lookups,
+    extend: &mut Extend,
+) {
+    match ctx.key {
+        "prereq_in" => {
+            // Add prerequired to the declaring state, then fall through to add prereq to
+            // the target.
+            let req = single(
+                "prerequired",
+                Value::List(vec![single(tstate.clone(), name.clone())]),
+            );
+            extend.state_list(ctx.id, ctx.state).push(req);
+        }
+        "prereq" => {
+            for (ext_id, req_state) in lookups.find_name_strict(name, tstate) {
+                let req = single(
+                    "prerequired",
+                    Value::List(vec![single(ctx.state.clone(), ctx.id.clone())]),
+                );
+                extend.state_list(&ext_id, &req_state).push(req);
+            }
+            return;
+        }
+        "use_in" => {
+            for (ext_id, req_state) in lookups.find_name_strict(name, tstate) {
+                if !ext_id.truthy() {
+                    continue;
+                }
+                let ext_args = state_args(&ext_id, tstate, lookups.high);
+                let copied = usable_args(lookups.high, ctx.id, ctx.state, &ext_args);
+                extend.state_list(&ext_id, &req_state).extend(copied);
+            }
+            return;
+        }
+        "use" => {
+            for (ext_id, req_state) in lookups.find_name_strict(name, tstate) {
+                if !ext_id.truthy() {
+                    continue;
+                }
+                let loc_args = state_args(ctx.id, ctx.state, lookups.high);
+                let copied = usable_args(lookups.high, &ext_id, &req_state, &loc_args);
+                extend.state_list(ctx.id, ctx.state).extend(copied);
+            }
+            return;
+        }
+        _ => {}
+    }
+    extend.add_requisite(
+        name,
+        tstate,
+        ctx.rkey,
+        single(ctx.state.clone(), ctx.id.clone()),
+        ctx.body,
+    );
+}
+
+/// The arguments of `high[id][state]` that `use` copies: single-key dicts that are not
+/// requisites, not `name`/`names`, and not already set by the receiving state.
+fn usable_args(high: &Map, id: &Value, state: &Value, already: &[Value]) -> Vec<Value> {
+    let Some(run) = high
+        .get_value(id)
+        .and_then(|b| b.get_value_from(state))
+        .and_then(Value::as_list)
+    else {
+        return Vec::new();
+    };
+    run.iter()
+        .filter(|arg| {
+            let Some(m) = arg.as_map().filter(|m| m.len() == 1) else {
+                return false;
+            };
+            let Some(k) = first_key(m) else { return false };
+            !in_req_in_all(k)
+                && !already.contains(k)
+                && k.as_str() != Some("name")
+                && k.as_str() != Some("names")
+        })
+        .cloned()
+        .collect()
+}
+
+trait GetValueFrom {
+    fn get_value_from(&self, key: &Value) -> Option<&Value>;
+}
+
+impl GetValueFrom for Value {
+    fn get_value_from(&self, key: &Value) -> Option<&Value> {
+        self.as_map().and_then(|m| m.get_value(key))
+    }
+}

@@ -1,0 +1,256 @@
+//! `State.verify_high`: structural checks of the high data, with Salt's messages verbatim.
+use crate::py::{first_key, fmt, is_dunder, sls_of};
+use halite_value::{Map, Value};
+use std::collections::HashMap;
+
+/// The requisites verify_high records per ID to detect direct 2-cycles: Salt's `reqs[name]`
+/// dict, `{"state": state, req_val: req_key, ...}`.
+#[derive(Default)]
+struct ReqRecord {
+    state: Value,
+    reqs: HashMap<Value, Value>,
+}
+
+/// Verifies the high data as Salt's `State.verify_high` does; returns the error strings.
+pub fn verify_high(high: &Map) -> Vec<String> {
+    let mut errors = Vec::new();
+    let mut reqs: HashMap<Value, ReqRecord> = HashMap::new();
+    for (name, body) in high.iter() {
+        if is_dunder(name) {
+            continue;
+        }
+        let Some(body) = body.as_map() else {
+            errors.push(format!(
+                "The type {} in {} is not formatted as a dictionary",
+                fmt(name),
+                fmt(body)
+            ));
+            continue;
+        };
+        if name.as_str().is_none() {
+            errors.push(format!(
+                "ID '{}' in SLS '{}' is not formed as a string, but is a {}. It may need to be quoted.",
+                fmt(name),
+                sls_of(body),
+                name.type_name()
+            ));
+        }
+        for (state, run) in body.iter() {
+            if is_dunder(state) {
+                continue;
+            }
+            verify_state(name, body, state, run, &mut reqs, &mut errors);
+        }
+    }
+    errors
+}
+
+fn verify_state(
+    name: &Value,
+    body: &Map,
+    state: &Value,
+    run: &Value,
+    reqs: &mut HashMap<Value, ReqRecord>,
+    errors: &mut Vec<String>,
+) {
+    let sls = sls_of(body);
+    let run = match run {
+        Value::Null => {
+            errors.push(format!(
+                "ID '{}' in SLS '{}' contains a short declaration ({}) with a trailing colon. \
+                 When not passing any arguments to a state, the colon must be omitted.",
+                fmt(name),
+                sls,
+                fmt(state)
+            ));
+            return;
+        }
+        Value::List(run) => run,
+        _ => {
+            errors.push(format!(
+                "State '{}' in SLS '{}' is not formed as a list",
+                fmt(name),
+                sls
+            ));
+            return;
+        }
+    };
+    let state_str = state.as_str().unwrap_or_default();
+    let mut fun = usize::from(state_str.contains('.'));
+    for arg in run {
+        match arg {
+            Value::Str(f) => {
+                fun += 1;
+                if f.trim().contains(' ') {
+                    errors.push(format!(
+                        "The function \"{f}\" in state \"{}\" in SLS \"{sls}\" has whitespace, a \
+                         function with whitespace is not supported, perhaps this is an argument \
+                         that is missing a \":\"",
+                        fmt(name)
+                    ));
+                }
+            }
+            Value::Map(arg) => verify_arg(name, state, &sls, arg, reqs, errors),
+            _ => {}
+        }
+    }
+    if fun == 0 {
+        if state_str == "require" || state_str == "watch" {
+            return;
+        }
+        errors.push(format!(
+            "No function declared in state '{}' in SLS '{sls}'",
+            fmt(name)
+        ));
+    } else if fun > 1 {
+        let mut funs: Vec<String> = Vec::new();
+        if let Some((_, f)) = state_str.split_once('.') {
+            funs.push(f.to_string());
+        }
+        funs.extend(run.iter().filter_map(Value::as_str).map(str::to_string));
+        errors.push(format!(
+            "Too many functions declared in state '{}' in SLS '{sls}'. Please choose one of the \
+             following: {}",
+            fmt(name),
+            funs.join(", ")
+        ));
+    }
+}
+
+/// Checks one argument dict: `names` and requisite lists, recursive requisites, and
+/// single-key-ness of requisite arguments.
+fn verify_arg(
+    name: &Value,
+    state: &Value,
+    sls: &str,
+    arg: &Map,
+    reqs: &mut HashMap<Value, ReqRecord>,
+    errors: &mut Vec<String>,
+) {
+    let Some(argfirst) = first_key(arg) else {
+        return;
+    };
+    let argfirst_str = argfirst.as_str().unwrap_or_default();
+    let value = arg.get_value(argfirst).unwrap_or(&Value::Null);
+    if argfirst_str == "names" && value.as_list().is_none() {
+        errors.push(format!(
+            "The 'names' argument in state '{}' in SLS '{sls}' needs to be formed as a list",
+            fmt(name)
+        ));
+    }
+    if matches!(argfirst_str, "require" | "watch" | "prereq" | "onchanges") {
+        match value.as_list() {
+            None => errors.push(format!(
+                "The {argfirst_str} statement in state '{}' in SLS '{sls}' needs to be formed \
+                 as a list",
+                fmt(name)
+            )),
+            Some(list) => verify_requisite_list(name, state, sls, list, reqs, errors),
+        }
+        // Only requisite arguments must be single-key dicts.
+        if arg.len() != 1 {
+            errors.push(format!(
+                "Multiple dictionaries defined in argument of state '{}' in SLS '{sls}'",
+                fmt(name)
+            ));
+        }
+    }
+}
+
+/// The members of a requisite list must be single-key dicts without dots in the type; a
+/// direct 2-cycle (A requires B with B's state, B requires A with A's state) is an error.
+fn verify_requisite_list(
+    name: &Value,
+    state: &Value,
+    sls: &str,
+    list: &[Value],
+    reqs: &mut HashMap<Value, ReqRecord>,
+    errors: &mut Vec<String>,
+) {
+    // Salt resets `reqs[name]` for every requisite argument of the ID.
+    reqs.insert(
+        name.clone(),
+        ReqRecord {
+            state: state.clone(),
+            reqs: HashMap::new(),
+        },
+    );
+    for req in list {
+        let (req_key, req_val) = match req {
+            Value::Str(_) => (Value::str("id"), req.clone()),
+            Value::Map(m) => match m.first() {
+                Some((k, v)) => (k.clone(), v.clone()),
+                None => continue,
+            },
+            other => {
+                errors.push(format!(
+                    "Requisite declaration {} in SLS {sls} is not formed as a single key dictionary",
+                    fmt(other)
+                ));
+                continue;
+            }
+        };
+        if let Some((prefix, _)) = req_key.as_str().and_then(|k| k.split_once('.')) {
+            errors.push(format!(
+                "Invalid requisite type '{}' in state '{}', in SLS '{sls}'. Requisite types must \
+                 not contain dots, did you mean '{prefix}'?",
+                fmt(&req_key),
+                fmt(name)
+            ));
+        }
+        if matches!(req_val, Value::List(_) | Value::Map(_)) {
+            errors.push(format!(
+                "Illegal requisite \"{}\", please check your syntax.\n",
+                fmt(&req_val)
+            ));
+            continue;
+        }
+        record_and_check_recursion(name, state, sls, &req_key, &req_val, reqs, errors);
+    }
+}
+
+fn record_and_check_recursion(
+    name: &Value,
+    state: &Value,
+    sls: &str,
+    req_key: &Value,
+    req_val: &Value,
+    reqs: &mut HashMap<Value, ReqRecord>,
+    errors: &mut Vec<String>,
+) {
+    // `reqs[name][req_val] = req_key`: the key "state" in Salt's dict shares the namespace.
+    if let Some(rec) = reqs.get_mut(name) {
+        if req_val.as_str() == Some("state") {
+            rec.state = req_key.clone();
+        } else {
+            rec.reqs.insert(req_val.clone(), req_key.clone());
+        }
+    }
+    let Some(other) = reqs.get(req_val) else {
+        return;
+    };
+    let other_get = |k: &Value| -> Option<&Value> {
+        if k.as_str() == Some("state") {
+            Some(&other.state)
+        } else {
+            other.reqs.get(k)
+        }
+    };
+    if other_get(name) != Some(state) {
+        return;
+    }
+    let mine = reqs.get(name).and_then(|r| {
+        if req_val.as_str() == Some("state") {
+            Some(&r.state)
+        } else {
+            r.reqs.get(req_val)
+        }
+    });
+    if Some(&other.state) == mine {
+        errors.push(format!(
+            "A recursive requisite was found, SLS \"{sls}\" ID \"{}\" ID \"{}\"",
+            fmt(name),
+            fmt(req_val)
+        ));
+    }
+}

@@ -1,0 +1,152 @@
+//! Golden tests recorded from Salt 3007.8 (scripts/oracle/record.sh): for every case under
+//! tests/cases, the high data `state.show_highstate` printed is compiled and compared with
+//! what `state.show_lowstate` printed (chunks or error list), byte for byte as JSON.
+use halite_compile::{try_compile_low_chunks, verify_high, CompileFailure, CompileOptions};
+use halite_value::{Map, Value};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn cases_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases")
+}
+
+fn commands(case: &Path) -> Vec<String> {
+    fs::read_to_string(case.join("commands"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The "local" value of expected/NN.json, or None when salt-call printed no JSON.
+fn expected_local(case: &Path, n: usize) -> Option<Value> {
+    let text = fs::read_to_string(case.join(format!("expected/{n:02}.json"))).ok()?;
+    let v = Value::from_json_str(&text).ok()?;
+    v.get("local").cloned()
+}
+
+fn options(case: &Path) -> CompileOptions {
+    let mut opts = CompileOptions::default();
+    let minion = fs::read_to_string(case.join("minion")).unwrap_or_default();
+    for line in minion.lines() {
+        if let Some(rest) = line.strip_prefix("disabled_requisites:") {
+            opts.disabled_requisites = rest
+                .trim()
+                .trim_matches(|c| c == '[' || c == ']')
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect();
+        }
+        if line.trim() == "state_auto_order: False" {
+            opts.state_auto_order = false;
+        }
+    }
+    opts
+}
+
+fn diff(expected: &str, actual: &str) -> String {
+    similar::TextDiff::from_lines(expected, actual)
+        .unified_diff()
+        .header("expected", "actual")
+        .to_string()
+}
+
+fn errors_value(errors: Vec<String>) -> Value {
+    Value::List(errors.into_iter().map(Value::Str).collect())
+}
+
+/// Returns None when the case does not test compiling (rendering failed), else the outcome.
+fn run_case(case: &Path) -> Option<Result<(), String>> {
+    let cmds = commands(case);
+    let high_n = cmds.iter().position(|c| c == "state.show_highstate")?;
+    let low_n = cmds.iter().position(|c| c == "state.show_lowstate")?;
+    let high = expected_local(case, high_n)?;
+    let Value::Map(high) = high else {
+        return None; // show_highstate printed errors: a render-only case
+    };
+    let opts = options(case);
+    let actual = try_compile_low_chunks(high.clone(), &opts);
+    let expected = expected_local(case, low_n);
+    let mut failures = Vec::new();
+    match (expected, actual) {
+        (None, Err(CompileFailure::Crash(_))) => {}
+        (None, other) => failures.push(format!("Salt crashed, halite gave {other:?}")),
+        (Some(expected), actual) => {
+            let actual = match actual {
+                Ok(chunks) => Value::List(chunks.into_iter().map(Value::Map).collect()),
+                Err(CompileFailure::Errors(e)) => errors_value(e),
+                Err(CompileFailure::Crash(c)) => Value::str(format!("CRASH {c}")),
+            };
+            let (e, a) = (expected.to_json(), actual.to_json());
+            if e != a {
+                failures.push(diff(&e, &a));
+            }
+        }
+    }
+    check_show_sls(case, &cmds, &high, &mut failures);
+    if failures.is_empty() {
+        Some(Ok(()))
+    } else {
+        Some(Err(failures.join("\n")))
+    }
+}
+
+/// `state.show_sls main` error lists equal verify_high of the high data when the top file
+/// targets only `main` (then both render the same sls set).
+fn check_show_sls(case: &Path, cmds: &[String], high: &Map, failures: &mut Vec<String>) {
+    let Some(n) = cmds.iter().position(|c| c == "state.show_sls main") else {
+        return;
+    };
+    let top = fs::read_to_string(case.join("srv/salt/top.sls")).unwrap_or_default();
+    if top
+        .lines()
+        .filter(|l| l.trim_start().starts_with("- "))
+        .count()
+        != 1
+    {
+        return;
+    }
+    let Some(expected) = expected_local(case, n) else {
+        return;
+    };
+    let errors = verify_high(high);
+    let actual = if errors.is_empty() {
+        Value::Map(high.clone())
+    } else {
+        errors_value(errors)
+    };
+    let (e, a) = (expected.to_json(), actual.to_json());
+    if e != a {
+        failures.push(format!("show_sls:\n{}", diff(&e, &a)));
+    }
+}
+
+#[test]
+fn recorded_cases() {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(cases_dir())
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    let (mut passed, mut skipped) = (0, Vec::new());
+    let mut failed = Vec::new();
+    for case in &dirs {
+        let name = case.file_name().map(|n| n.to_string_lossy().to_string());
+        let name = name.unwrap_or_default();
+        match run_case(case) {
+            None => skipped.push(name),
+            Some(Ok(())) => passed += 1,
+            Some(Err(msg)) => failed.push(format!("=== {name}\n{msg}")),
+        }
+    }
+    eprintln!(
+        "compile cases: {passed} passed, {} failed, {} render-only ({})",
+        failed.len(),
+        skipped.len(),
+        skipped.join(", ")
+    );
+    assert!(passed > 0, "no recorded cases found");
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}

@@ -1,0 +1,3 @@
+dup:
+  test.nop: []
+  test.succeed_without_changes: []

@@ -1,0 +1,16 @@
+chicken:
+  test.nop:
+    - require:
+      - test: egg
+egg:
+  test.nop:
+    - require:
+      - test: chicken
+w1:
+  test.nop:
+    - watch:
+      - test: w2
+w2:
+  test.nop:
+    - require:
+      - test: w1

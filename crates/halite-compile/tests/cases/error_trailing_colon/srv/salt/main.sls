@@ -1,0 +1,4 @@
+trailing:
+  test.nop:
+ok:
+  test.nop

@@ -1,0 +1,4 @@
+exclude:
+  - sls: a
+m1:
+  test.nop

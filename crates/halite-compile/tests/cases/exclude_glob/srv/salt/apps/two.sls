@@ -1,0 +1,2 @@
+two:
+  test.nop

@@ -1,0 +1,8 @@
+exclude:
+  - apps.*
+keep:
+  test.nop
+extend:
+  one:
+    test:
+      - comment: extended but excluded

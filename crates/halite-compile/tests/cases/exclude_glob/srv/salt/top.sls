@@ -1,0 +1,5 @@
+base:
+  '*':
+    - main
+    - apps.one
+    - apps.two

@@ -1,0 +1,4 @@
+b1:
+  test.nop
+b2:
+  test.nop

@@ -1,0 +1,5 @@
+exclude:
+  - sls: a
+  - id: b2
+m1:
+  test.nop

@@ -1,0 +1,8 @@
+include:
+  - other
+extend:
+  pkgs:
+    pkg:
+      - name: single
+      - names:
+        - c

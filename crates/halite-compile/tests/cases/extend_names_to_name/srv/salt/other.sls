@@ -1,0 +1,6 @@
+pkgs:
+  pkg.installed:
+    - refresh: True
+    - names:
+      - a
+      - b

@@ -1,0 +1,4 @@
+b1:
+  test.nop:
+    - onchanges_in:
+      - sls: lib.a

@@ -1,0 +1,7 @@
+include:
+  - lib.a
+  - lib.b
+m:
+  test.nop:
+    - require:
+      - sls: lib.a

@@ -1,0 +1,11 @@
+d:
+  test.nop:
+    - names:
+      - x:
+        - comment: one
+      - x:
+        - comment: one
+      - x:
+        - comment: two
+      - y
+    - comment: default

@@ -1,0 +1,10 @@
+pkgs:
+  pkg.installed:
+    - names:
+      - vim
+      - git
+      - curl
+      - vim
+    - refresh: False
+after:
+  test.nop

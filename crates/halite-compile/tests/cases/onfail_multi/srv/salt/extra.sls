@@ -1,0 +1,4 @@
+e1:
+  test.nop
+e2:
+  test.nop

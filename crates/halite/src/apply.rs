@@ -2,8 +2,9 @@
 //! `low`): render and compile as the show_* functions do, then hand the low chunks to the
 //! runtime.
 
-use crate::functions::{compile_options, errors_value, split_input, Outcome};
+use crate::functions::{compile_failure, compile_options, errors_value, split_input, Outcome};
 use crate::minion::Minion;
+use halite_compile::CompileFailure;
 use halite_exec::Registry;
 use halite_render::highstate::Matches;
 use halite_render::opts;
@@ -35,7 +36,8 @@ pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Out
         },
         "state.sls_id" => sls_id(minion, args, kwargs, test),
         "state.single" => single(minion, args, kwargs, test),
-        "state.low" => low(minion, args, test),
+        // state.low takes no `test=`: only the config's `test` applies.
+        "state.low" => low(minion, args, minion.config_test),
         _ => Outcome::new(Value::str(format!("'{fun}' is not available.")), 1),
     }
 }
@@ -72,9 +74,10 @@ fn saltenv(minion: &Minion) -> String {
 
 /// `State.call_high`: compile, then run the chunks (and the `listen` handlers).
 fn call_high(minion: &Minion, high: Map, test: bool) -> Outcome {
-    let chunks = match halite_compile::compile_low_chunks(high, &compile_options(minion)) {
+    let chunks = match halite_compile::compile_call_high(high, &compile_options(minion)) {
         Ok(chunks) => chunks,
-        Err(errors) => return Outcome::state_run(errors_value(errors), 1),
+        Err(CompileFailure::Errors(errors)) => return Outcome::state_run(errors_value(errors), 1),
+        Err(crash) => return compile_failure("state.apply", crash, 1),
     };
     run_chunks(minion, chunks, test)
 }
@@ -178,9 +181,10 @@ fn sls_id(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
     if !errors.is_empty() {
         return Outcome::state_run(errors_value(errors), 1);
     }
-    let chunks = match halite_compile::compile_low_chunks(high, &compile_options(minion)) {
+    let chunks = match halite_compile::compile_call_high(high, &compile_options(minion)) {
         Ok(c) => c,
-        Err(e) => return Outcome::state_run(errors_value(e), 1),
+        Err(CompileFailure::Errors(e)) => return Outcome::state_run(errors_value(e), 1),
+        Err(crash) => return compile_failure("state.sls_id", crash, 1),
     };
     let id = id.py_str();
     let picked: Vec<Map> = chunks
@@ -198,36 +202,36 @@ fn sls_id(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
     run_chunks(minion, picked, test)
 }
 
-/// `state.single mod.fun name=... key=value`: one state, no sls.
+/// `state.single mod.fun name=... key=value`: one state, no sls, no requisites.
 fn single(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome {
     let Some(fun) = args.first().map(Value::py_str) else {
-        return Outcome::new(Value::str("Passed invalid arguments: single() missing 2 required positional arguments: 'fun' and 'name'"), 1);
-    };
-    let Some((state, function)) = fun.split_once('.') else {
-        return Outcome::new(Value::str(format!("Invalid function passed: {fun}")), 1);
+        return Outcome::new(
+            Value::str("Passed invalid arguments: single() missing 2 required positional arguments: 'fun' and 'name'"),
+            1,
+        );
     };
     let name = args
         .get(1)
         .or_else(|| kwargs.get("name"))
         .cloned()
         .unwrap_or(Value::Null);
-    let mut chunk = Map::new();
-    chunk.insert("state", Value::str(state));
-    chunk.insert("__id__", name.clone());
-    chunk.insert("name", name);
-    chunk.insert("fun", Value::str(function));
+    let mut state_kwargs = Map::new();
     for (k, v) in kwargs.iter() {
-        match k.as_str() {
-            Some("name" | "test" | "saltenv" | "pillarenv" | "pillar" | "queue") => {}
-            _ => {
-                chunk.insert(k.clone(), v.clone());
-            }
+        if !matches!(
+            k.as_str(),
+            Some("name" | "test" | "saltenv" | "pillarenv" | "pillar" | "pillar_enc" | "queue")
+        ) {
+            state_kwargs.insert(k.clone(), v.clone());
         }
     }
-    chunk.insert("__sls__", Value::Null);
-    chunk.insert("__env__", Value::str(saltenv(minion)));
-    chunk.insert("order", Value::Int(10000));
-    run_chunks(minion, vec![chunk], test)
+    let env = runtime_env(minion, &saltenv(minion));
+    match halite_runtime::call_single(&fun, name, state_kwargs, &run_options(minion, test), &env) {
+        Ok(running) => {
+            let retcode = halite_runtime::retcode(&running) as u8;
+            Outcome::state_run(Value::Map(running), retcode)
+        }
+        Err(errors) => Outcome::state_run(errors_value(errors), 1),
+    }
 }
 
 /// `state.low '{json}'`: one chunk, the bare result dict back.

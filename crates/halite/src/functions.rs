@@ -3,7 +3,7 @@
 
 use crate::minion::Minion;
 use anyhow::Result;
-use halite_compile::CompileOptions;
+use halite_compile::{CompileFailure, CompileOptions};
 use halite_exec::{Args, ExecError};
 use halite_output::Outputter;
 use halite_render::highstate::Matches;
@@ -15,6 +15,8 @@ pub struct Outcome {
     pub ret: Value,
     pub retcode: u8,
     pub default_outputter: Outputter,
+    /// Print nothing at all (salt-call printed an exception instead of a return).
+    pub quiet: bool,
 }
 
 impl Outcome {
@@ -23,6 +25,7 @@ impl Outcome {
             ret,
             retcode,
             default_outputter: Outputter::Nested,
+            quiet: false,
         }
     }
 
@@ -32,6 +35,7 @@ impl Outcome {
             ret,
             retcode,
             default_outputter: Outputter::Highstate,
+            quiet: false,
         }
     }
 }
@@ -55,8 +59,30 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
 }
 
 pub fn compile_options(minion: &Minion) -> CompileOptions {
+    let disabled = match minion.opts.get("disabled_requisites") {
+        Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
+        Some(Value::Str(s)) => vec![s.clone()],
+        _ => Vec::new(),
+    };
     CompileOptions {
         state_auto_order: opts::get_bool(&minion.opts, "state_auto_order", true),
+        disabled_requisites: disabled,
+    }
+}
+
+/// What `compile_*` failures print: Salt's error list as the return (exit 1 unless the
+/// function says otherwise), or, where Salt itself crashes on the data, nothing on stdout
+/// and the exception on stderr (exit 1).
+pub fn compile_failure(fun: &str, failure: CompileFailure, list_retcode: u8) -> Outcome {
+    match failure {
+        CompileFailure::Errors(errors) => Outcome::new(errors_value(errors), list_retcode),
+        CompileFailure::Crash(msg) => {
+            eprintln!("Passed invalid arguments to {fun}: {msg}");
+            let mut o = Outcome::new(Value::Null, 1);
+            o.default_outputter = Outputter::Quiet;
+            o.quiet = true;
+            o
+        }
     }
 }
 
@@ -100,19 +126,18 @@ fn show_lowstate(minion: &Minion) -> Outcome {
     let mut hs = minion.highstate();
     let top = hs.get_top();
     let matches = hs.top_matches(&top);
-    let (high, render_errors) = hs.render_highstate(&matches);
-    let compiled = halite_compile::compile_low_chunks(high, &compile_options(minion));
+    let (high, mut errors) = hs.render_highstate(&matches);
     // Salt's show_lowstate returns compile errors with exit status 0.
-    match (render_errors.is_empty(), compiled) {
-        (true, Ok(chunks)) => {
+    match halite_compile::try_compile_low_chunks(high, &compile_options(minion)) {
+        Ok(chunks) if errors.is_empty() => {
             Outcome::new(Value::List(chunks.into_iter().map(Value::Map).collect()), 0)
         }
-        (_, Err(compile_errors)) => {
-            let mut errors = render_errors;
+        Ok(_) => Outcome::new(errors_value(errors), 0),
+        Err(CompileFailure::Errors(compile_errors)) => {
             errors.extend(compile_errors);
             Outcome::new(errors_value(errors), 0)
         }
-        (false, Ok(_)) => Outcome::new(errors_value(render_errors), 0),
+        Err(crash) => compile_failure("state.show_lowstate", crash, 0),
     }
 }
 
@@ -137,16 +162,24 @@ fn show_sls(minion: &Minion, args: &[Value], kwargs: &Map, low: bool) -> Outcome
     let saltenv = opts::saltenv(&minion.opts).unwrap_or_else(|| "base".to_string());
     let mut matches = Matches::new();
     matches.insert(saltenv, mods);
-    let (high, mut errors) = hs.render_highstate(&matches);
-    errors.extend(halite_compile::verify_high(&high));
+    let (high, errors) = hs.render_highstate(&matches);
     if !errors.is_empty() {
+        let mut errors = errors;
+        errors.extend(halite_compile::verify_high(&high));
         return Outcome::new(errors_value(errors), 1);
     }
     if low {
-        let chunks = halite_compile::compile_high_data(&high, &compile_options(minion));
-        return Outcome::new(Value::List(chunks.into_iter().map(Value::Map).collect()), 0);
+        return match halite_compile::compile_show_low_sls(high, &compile_options(minion)) {
+            Ok(chunks) => {
+                Outcome::new(Value::List(chunks.into_iter().map(Value::Map).collect()), 0)
+            }
+            Err(failure) => compile_failure("state.show_low_sls", failure, 1),
+        };
     }
-    Outcome::new(Value::Map(high), 0)
+    match halite_compile::show_sls(high) {
+        Ok(high) => Outcome::new(Value::Map(high), 0),
+        Err(errors) => Outcome::new(errors_value(errors), 1),
+    }
 }
 
 /// `salt.utils.state.check_result` as `_set_retcode` applies it to a return: false for an

@@ -98,6 +98,9 @@ fn run(cli: &Cli) -> Result<u8> {
     let (args, kwargs) = args::parse_call_args(rest);
     let mut minion = minion::Minion::load(cli, &kwargs)?;
     let outcome = functions::call(&mut minion, fun, args, kwargs)?;
+    if outcome.quiet {
+        return Ok(outcome.retcode);
+    }
     let outputter = cli
         .out
         .as_deref()

@@ -16,6 +16,8 @@ pub struct Minion {
     pub pillar: Value,
     pub registry: Arc<Registry>,
     pub conf_dir: std::path::PathBuf,
+    /// The config's `test` before a `test=` argument overrode it (what `state.low` uses).
+    pub config_test: bool,
 }
 
 /// Call arguments that change the options for that call (`get_sls_opts`).
@@ -29,6 +31,7 @@ impl Minion {
         if let Some(id) = &cli.id {
             opts.insert("id", Value::str(id.clone()));
         }
+        let config_test = opts::get_bool(&opts, "test", false);
         for key in OPTION_KWARGS {
             if let Some(v) = kwargs.get(key) {
                 opts.insert(*key, v.clone());
@@ -46,8 +49,10 @@ impl Minion {
             }
         };
         let mut pillar =
-            PillarCompiler::new(&opts, &grains, registry.clone(), pillar_override.clone()).compile();
-        let conf_dir = std::fs::canonicalize(&cli.config_dir).unwrap_or_else(|_| cli.config_dir.clone());
+            PillarCompiler::new(&opts, &grains, registry.clone(), pillar_override.clone())
+                .compile();
+        let conf_dir =
+            std::fs::canonicalize(&cli.config_dir).unwrap_or_else(|_| cli.config_dir.clone());
         Self::merge_ext_pillar(&opts, &conf_dir, &mut pillar, &pillar_override);
         opts.insert("pillar", Value::Map(pillar.clone()));
         Ok(Minion {
@@ -55,7 +60,9 @@ impl Minion {
             grains,
             pillar: Value::Map(pillar),
             registry,
-            conf_dir: std::fs::canonicalize(&cli.config_dir).unwrap_or_else(|_| cli.config_dir.clone()),
+            conf_dir: std::fs::canonicalize(&cli.config_dir)
+                .unwrap_or_else(|_| cli.config_dir.clone()),
+            config_test,
         })
     }
 
@@ -78,7 +85,9 @@ impl Minion {
             Err(e) => {
                 let errors = pillar.entry_or("_errors", Value::List(Vec::new()));
                 if let Value::List(l) = errors {
-                    l.push(Value::str(format!("Failed to load ext_pillar reclass: {e}")));
+                    l.push(Value::str(format!(
+                        "Failed to load ext_pillar reclass: {e}"
+                    )));
                 }
             }
         }
@@ -129,7 +138,9 @@ impl Minion {
             self.pillar.clone(),
             self.registry.clone(),
         );
-        let id = opts::get_str(&self.opts, "id").unwrap_or_default().to_string();
+        let id = opts::get_str(&self.opts, "id")
+            .unwrap_or_default()
+            .to_string();
         match crate::reclass::master_tops(&self.opts, &self.conf_dir, &id) {
             Ok(Some(tops)) => {
                 for (env, sls) in tops.iter() {

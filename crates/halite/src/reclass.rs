@@ -19,7 +19,8 @@ fn config(options: &Value, conf_dir: &Path) -> Result<ReclassConfig> {
     };
     let mut cfg = ReclassConfig::from_base_uri(&base).map_err(|e| anyhow!("{e}"))?;
     if get("nodes_uri").is_some() || get("classes_uri").is_some() {
-        let fresh = ReclassConfig::new(&base, get("nodes_uri"), get("classes_uri")).map_err(|e| anyhow!("{e}"))?;
+        let fresh = ReclassConfig::new(&base, get("nodes_uri"), get("classes_uri"))
+            .map_err(|e| anyhow!("{e}"))?;
         cfg.nodes_path = fresh.nodes_path;
         cfg.classes_path = fresh.classes_path;
     }
@@ -35,7 +36,10 @@ fn load(options: &Value, conf_dir: &Path) -> Result<Inventory> {
 
 /// The `reclass` entry of the `ext_pillar` list, if configured.
 pub fn ext_pillar_options(opts: &Map) -> Option<&Value> {
-    opts.get("ext_pillar")?.as_list()?.iter().find_map(|e| e.get("reclass"))
+    opts.get("ext_pillar")?
+        .as_list()?
+        .iter()
+        .find_map(|e| e.get("reclass"))
 }
 
 /// The node's parameters (with `__reclass__`), as the ext_pillar adapter returns them.
@@ -50,5 +54,7 @@ pub fn master_tops(opts: &Map, conf_dir: &Path, minion_id: &str) -> Result<Optio
         return Ok(None);
     };
     let inv = load(options, conf_dir)?;
-    halite_reclass::master_tops(&inv, minion_id).map(Some).map_err(|e| anyhow!("{e}"))
+    halite_reclass::master_tops(&inv, minion_id)
+        .map(Some)
+        .map_err(|e| anyhow!("{e}"))
 }

@@ -20,7 +20,11 @@ fn halite_json(args: &[&str]) -> Value {
         .args(args)
         .output()
         .expect("run halite");
-    assert!(out.status.success(), "halite {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "halite {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = Value::from_json_str(&String::from_utf8_lossy(&out.stdout)).expect("json");
     v.get("local").cloned().expect("local key")
 }
@@ -29,20 +33,35 @@ fn halite_json(args: &[&str]) -> Value {
 fn ext_pillar_merges_node_parameters() {
     let pillar = halite_json(&["pillar.items"]);
     let nginx = pillar.get("nginx").expect("nginx parameters in pillar");
-    assert_eq!(nginx.get("server_name"), Some(&Value::str("example.org")), "reference ${{site}} resolved");
+    assert_eq!(
+        nginx.get("server_name"),
+        Some(&Value::str("example.org")),
+        "reference ${{site}} resolved"
+    );
     assert_eq!(nginx.get("port"), Some(&Value::Int(80)));
     let meta = pillar.get("__reclass__").expect("__reclass__ key");
-    assert_eq!(meta.get("applications"), Some(&Value::List(vec![Value::str("nginx")])));
+    assert_eq!(
+        meta.get("applications"),
+        Some(&Value::List(vec![Value::str("nginx")]))
+    );
     assert_eq!(meta.get("nodename"), Some(&Value::str("testminion")));
 }
 
 #[test]
 fn master_tops_adds_applications_to_the_top() {
     let top = halite_json(&["state.show_top"]);
-    assert_eq!(top.get("base"), Some(&Value::List(vec![Value::str("nginx")])));
+    assert_eq!(
+        top.get("base"),
+        Some(&Value::List(vec![Value::str("nginx")]))
+    );
     let high = halite_json(&["state.show_highstate"]);
-    let args = high.get("nginx_conf").and_then(|b| b.get("test")).expect("nginx_conf rendered");
-    assert!(args.as_list().is_some_and(|l| l.contains(&Value::Map(halite_value::map! {"server" => "example.org"}))));
+    let args = high
+        .get("nginx_conf")
+        .and_then(|b| b.get("test"))
+        .expect("nginx_conf rendered");
+    assert!(args
+        .as_list()
+        .is_some_and(|l| l.contains(&Value::Map(halite_value::map! {"server" => "example.org"}))));
 }
 
 #[test]
@@ -55,7 +74,10 @@ fn reclass_subcommand_prints_nodeinfo() {
         .expect("run halite reclass");
     assert!(out.status.success());
     let v = Value::from_json_str(&String::from_utf8_lossy(&out.stdout)).expect("json");
-    assert_eq!(v.get("applications"), Some(&Value::List(vec![Value::str("nginx")])));
+    assert_eq!(
+        v.get("applications"),
+        Some(&Value::List(vec![Value::str("nginx")]))
+    );
     let missing = Command::new(env!("CARGO_BIN_EXE_halite"))
         .args(["reclass", "-b"])
         .arg(tree().join("inv"))

@@ -7,7 +7,7 @@ use crate::{RunOptions, RuntimeEnv};
 use halite_states::util::{fnmatch, gen_tag, local_time_iso};
 use halite_states::{StateCall, StateError};
 use halite_value::{Map, Value};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::{Instant, SystemTime};
 
 /// Requisite keywords in the order Salt's `check_requisite` builds its `reqs` dict.
@@ -61,6 +61,15 @@ struct State<'a> {
     pre: Map,
     active: HashSet<String>,
     chunks: Vec<Map>,
+    /// Chunk indices by name and by ID, for requisites without glob characters (a lookup
+    /// instead of Salt's scan over every chunk; same matches, same order).
+    index: Option<ChunkIndex>,
+}
+
+#[derive(Default)]
+struct ChunkIndex {
+    by_name: HashMap<String, Vec<usize>>,
+    by_id: HashMap<String, Vec<usize>>,
 }
 
 fn s(v: &str) -> Value {
@@ -128,6 +137,7 @@ impl<'a> State<'a> {
             pre: Map::new(),
             active: HashSet::new(),
             chunks: Vec::new(),
+            index: None,
         }
     }
 
@@ -139,6 +149,36 @@ impl<'a> State<'a> {
 
     /// Does this chunk match the requisite `(key, val)`? (by ID or name glob, and state type
     /// unless the key is `id`; `sls` matches the chunk's sls or its include chain.)
+    /// The chunks a requisite `(key, val)` matches, in chunk order (Salt scans every chunk).
+    fn find_matches(&mut self, key: &str, val: &Value) -> Vec<usize> {
+        let pat = val.py_str();
+        let is_glob = pat.contains(['*', '?', '[']);
+        if key == "sls" || is_glob {
+            return (0..self.chunks.len())
+                .filter(|&j| Self::chunk_matches(&self.chunks[j], key, val))
+                .collect();
+        }
+        if self.index.is_none() {
+            let mut idx = ChunkIndex::default();
+            for (j, c) in self.chunks.iter().enumerate() {
+                idx.by_name.entry(low_str(c, "name")).or_default().push(j);
+                idx.by_id.entry(low_str(c, "__id__")).or_default().push(j);
+            }
+            self.index = Some(idx);
+        }
+        let Some(idx) = &self.index else {
+            return Vec::new();
+        };
+        let mut out: Vec<usize> = idx.by_name.get(&pat).cloned().unwrap_or_default();
+        out.extend(idx.by_id.get(&pat).cloned().unwrap_or_default());
+        out.sort_unstable();
+        out.dedup();
+        if key != "id" {
+            out.retain(|&j| self.chunks[j].get("state").and_then(Value::as_str) == Some(key));
+        }
+        out
+    }
+
     fn chunk_matches(chunk: &Map, key: &str, val: &Value) -> bool {
         let pat = val.py_str();
         if key == "sls" {
@@ -160,11 +200,13 @@ impl<'a> State<'a> {
 
     fn call_chunks(&mut self, chunks: Vec<Map>) -> Map {
         let saved = std::mem::replace(&mut self.chunks, chunks);
+        let saved_index = self.index.take();
         let mut running = Map::new();
         for i in 0..self.chunks.len() {
             if running.contains_key("__FAILHARD__") {
                 running.remove("__FAILHARD__");
                 self.chunks = saved;
+                self.index = saved_index;
                 return running;
             }
             let tag = gen_tag(&self.chunks[i]);
@@ -173,12 +215,14 @@ impl<'a> State<'a> {
                 if self.check_failhard(i, &running) {
                     running.remove("__FAILHARD__");
                     self.chunks = saved;
+                    self.index = saved_index;
                     return running;
                 }
             }
             self.active.clear();
         }
         self.chunks = saved;
+        self.index = saved_index;
         running
     }
 
@@ -228,32 +272,31 @@ impl<'a> State<'a> {
         if !present {
             return (Status::Met, Vec::new());
         }
-        let mut reqs: Reqs = keys.iter().map(|k| (*k, Vec::new())).collect();
-        for (r_state, found_list) in reqs.iter_mut() {
-            if !low.get(r_state).map(|v| !v.is_null()).unwrap_or(false) {
-                continue;
-            }
-            if self.opts.disabled_requisites.iter().any(|d| d == r_state) {
-                continue;
-            }
-            for req in req_list(low, r_state) {
+        let wanted: Vec<(&'static str, Vec<Value>)> = keys
+            .iter()
+            .map(|k| {
+                let active = low.get(k).map(|v| !v.is_null()).unwrap_or(false)
+                    && !self.opts.disabled_requisites.iter().any(|d| d == k);
+                (*k, if active { req_list(low, k) } else { Vec::new() })
+            })
+            .collect();
+        let mut reqs: Reqs = Vec::with_capacity(wanted.len());
+        for (r_state, req_values) in wanted {
+            let mut found_list = Vec::new();
+            for req in req_values {
                 let Some((key, val)) = req_pair(&req) else {
                     continue;
                 };
                 if val.is_null() {
                     continue;
                 }
-                let mut found = false;
-                for (j, chunk) in self.chunks.iter().enumerate() {
-                    if Self::chunk_matches(chunk, &key, &val) {
-                        found = true;
-                        found_list.push(j);
-                    }
-                }
-                if !found {
+                let matches = self.find_matches(&key, &val);
+                if matches.is_empty() {
                     return (Status::Unmet, Vec::new());
                 }
+                found_list.extend(matches);
             }
+            reqs.push((r_state, found_list));
         }
         let mut fun_stats: HashSet<&'static str> = HashSet::new();
         for (r_state, idxs) in &reqs {
@@ -415,11 +458,13 @@ impl<'a> State<'a> {
                                 continue;
                             };
                             let mut found = false;
-                            for j in 0..self.chunks.len() {
-                                if val.is_null() {
-                                    continue;
-                                }
-                                if Self::chunk_matches(&self.chunks[j], &key, &val) {
+                            let matches = if val.is_null() {
+                                Vec::new()
+                            } else {
+                                self.find_matches(&key, &val)
+                            };
+                            for j in matches {
+                                {
                                     if *requisite == "prereq" {
                                         self.chunks[j].insert("__prereq__", Value::Bool(true));
                                     } else if *requisite == "prerequired" && key != "sls" {
@@ -733,6 +778,11 @@ impl<'a> State<'a> {
             let def = self.env.states.get(&full).copied();
             let outcome = match def {
                 Some(def) => {
+                    // salt.utils.files.set_umask(low.get("__umask__")) around the call.
+                    let _umask = low
+                        .get("__umask__")
+                        .and_then(Value::as_i64)
+                        .map(UmaskGuard::set);
                     let call = StateCall {
                         low,
                         test,
@@ -1011,6 +1061,7 @@ impl<'a> State<'a> {
 fn exception_ret(low: &Map, full: &str, e: &StateError) -> Map {
     let (kind, msg) = match e {
         StateError::Invocation(m) => ("salt.exceptions.SaltInvocationError", m.clone()),
+        StateError::Command(m) => ("salt.exceptions.CommandExecutionError", m.clone()),
         StateError::Other(m) => ("Exception", m.clone()),
     };
     let fun = full.rsplit('.').next().unwrap_or(full);
@@ -1147,4 +1198,23 @@ pub fn call_single(
     let mut running = Map::new();
     running.insert(tag.as_str(), Value::Map(ret));
     Ok(running)
+}
+
+/// Sets the process umask and restores it on drop (Salt's `set_umask` context manager).
+struct UmaskGuard(libc::mode_t);
+
+impl UmaskGuard {
+    fn set(mask: i64) -> Self {
+        // SAFETY: umask only changes the process file-creation mask.
+        UmaskGuard(unsafe { libc::umask(mask as libc::mode_t) })
+    }
+}
+
+impl Drop for UmaskGuard {
+    fn drop(&mut self) {
+        // SAFETY: restores the previous mask.
+        unsafe {
+            libc::umask(self.0);
+        }
+    }
 }

@@ -61,6 +61,9 @@ pub enum StateError {
     /// `SaltInvocationError(msg)`.
     #[error("{0}")]
     Invocation(String),
+    /// `CommandExecutionError(msg)` raised by an execution function and not caught.
+    #[error("{0}")]
+    Command(String),
     /// Any other exception, with the text Salt would show.
     #[error("{0}")]
     Other(String),

@@ -3,8 +3,8 @@
 
 use super::managed::makedirs_;
 use super::{
-    changes_mut, check_perms, check_user, dirname, error, expanduser, is_abs, is_dir, is_file,
-    is_link, normalize_mode, ret_ncrc, stats,
+    changes_mut, check_perms, dirname, error, expanduser, is_abs, is_dir, is_file, is_link,
+    normalize_mode, ret_ncrc, stats,
 };
 use crate::{StateCall, StateError};
 use halite_value::{Map, Value};
@@ -49,8 +49,8 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     if name.len() > 1 && name.ends_with('/') {
         name.pop();
     }
+    // The return keeps the name as given; the trailing slash is dropped for the work.
     let mut ret = ret;
-    ret.insert("name", Value::str(name.clone()));
     if call.arg("recurse").is_some() || call.flag("clean", false) {
         return Ok(error(
             ret,
@@ -62,7 +62,7 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     let follow = call.flag("follow_symlinks", false);
     let dir_mode = call.arg("dir_mode").or_else(|| call.arg("mode"));
     let dir_mode = normalize_mode(dir_mode);
-    if let Some(err) = check_user(user.as_deref(), group.as_deref()) {
+    if let Some(err) = super::check_user_mode(user.as_deref(), group.as_deref(), call.test) {
         return Ok(error(ret, err));
     }
     if !is_abs(&name) {

@@ -437,11 +437,12 @@ pub fn comment(call: &StateCall) -> Result<Map, StateError> {
     }
     let regex = call.arg_str("regex").unwrap_or_default();
     let ch = call.arg_str("char").unwrap_or_else(|| "#".into());
-    let backup = call
-        .low
-        .get("backup")
-        .map(Value::py_str)
-        .unwrap_or_else(|| ".bak".into());
+    // backup: False (or empty) means no backup file.
+    let backup = match call.low.get("backup") {
+        None => ".bak".to_string(),
+        Some(v) if !v.truthy() => String::new(),
+        Some(v) => v.py_str(),
+    };
     // re.sub(r"^(\(\?[iLmsux]\))?\^?(.*?)\$?$", r"\2", regex)
     let unanchor = {
         let mut r = regex.as_str();
@@ -514,11 +515,12 @@ pub fn uncomment(call: &StateCall) -> Result<Map, StateError> {
     }
     let regex = call.arg_str("regex").unwrap_or_default();
     let ch = call.arg_str("char").unwrap_or_else(|| "#".into());
-    let backup = call
-        .low
-        .get("backup")
-        .map(Value::py_str)
-        .unwrap_or_else(|| ".bak".into());
+    // backup: False (or empty) means no backup file.
+    let backup = match call.low.get("backup") {
+        None => ".bak".to_string(),
+        Some(v) if !v.truthy() => String::new(),
+        Some(v) => v.py_str(),
+    };
     let bare = regex.trim_start_matches('^');
     let is_commented = search_lines(&name, &format!("{}[ \t]*{bare}", regex::escape(&ch)));
     let uncommented_re = format!("^[ \t]*{bare}");
@@ -795,7 +797,7 @@ pub fn line(call: &StateCall) -> Result<Map, StateError> {
     if mode != "delete" && content.is_none() {
         return Ok(error(
             ret,
-            "Content can only be empty if mode is \"delete\"",
+            "Content can only be empty if mode is ['delete']",
         ));
     }
     let orig = std::fs::read_to_string(&name).unwrap_or_default();
@@ -816,10 +818,8 @@ pub fn line(call: &StateCall) -> Result<Map, StateError> {
         call.arg_str("after").as_deref(),
         call.flag("indent", true),
     );
-    let mut body = match body {
-        Ok(b) => b,
-        Err(e) => return Ok(error(ret, e)),
-    };
+    // file.line raises CommandExecutionError; the state does not catch it.
+    let mut body = body.map_err(StateError::Command)?;
     for idx in 0..body.len() {
         if get_eol(&body[idx]).is_empty() && idx + 1 < body.len() {
             let prev = if idx == 0 { 1 } else { idx - 1 };
@@ -906,7 +906,7 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
         (Some(_), None) => {
             return Ok(error(
                 ret,
-                "Unterminated marked block. End of file reached before marker_end.",
+                block_error("Unterminated marked block. End of file reached before marker_end."),
             ))
         }
         _ => {
@@ -922,7 +922,7 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
             } else {
                 return Ok(error(
                     ret,
-                    "Cannot edit marked block. Markers were not found in file.",
+                    block_error("Cannot edit marked block. Markers were not found in file."),
                 ));
             }
         }
@@ -949,4 +949,213 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("comment", Value::str("Changes were made"));
     }
     Ok(ret)
+}
+
+/// Python `str.lstrip(chars)`; `None` strips whitespace.
+fn py_lstrip<'a>(s: &'a str, chars: Option<&str>) -> &'a str {
+    match chars {
+        None => s.trim_start(),
+        Some(c) => s.trim_start_matches(|ch: char| c.contains(ch)),
+    }
+}
+
+/// `file.keyvalue` (salt/states/file.py), ported line by line, including its quirks (without
+/// `uncomment`, leading whitespace counts as a comment marker).
+pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
+    let name = expanduser(&call.name_str());
+    let mut ret = ret_ncrc(&name);
+    ret.insert("result", Value::Null);
+    if name.is_empty() {
+        return Ok(error(ret, "Must provide name to file.keyvalue"));
+    }
+    let key = call.arg("key");
+    let value = call.arg("value");
+    let key_values: Map = match (key, value, call.arg("key_values")) {
+        (Some(_), Some(_), Some(Value::Map(_))) => {
+            return Ok(error(
+                ret,
+                "file.keyvalue can not combine key_values with key and value",
+            ))
+        }
+        (Some(k), Some(v), _) => {
+            let mut m = Map::new();
+            m.insert(k.py_str(), v.clone());
+            m
+        }
+        (_, _, Some(Value::Map(m))) if !m.is_empty() => m.clone(),
+        (_, _, kv) => {
+            let msg = if kv.map(Value::truthy).unwrap_or(false) {
+                "is not a dictionary"
+            } else {
+                "is empty"
+            };
+            return Ok(error(
+                ret,
+                format!("file.keyvalue key and value not supplied and key_values {msg}"),
+            ));
+        }
+    };
+    let separator = call.arg_str("separator").unwrap_or_else(|| "=".into());
+    let mut append = call.flag("append_if_not_found", false);
+    let prepend = call.flag("prepend_if_not_found", false);
+    let show_changes = call.flag("show_changes", true);
+    let count = call.arg("count").and_then(Value::as_i64).unwrap_or(1);
+    let uncomment = call.arg_str("uncomment");
+    let key_ic = call.flag("key_ignore_case", false);
+    let value_ic = call.flag("value_ignore_case", false);
+    let file_contents: Vec<String> = match std::fs::read_to_string(&name) {
+        Ok(c) => c.split_inclusive('\n').map(String::from).collect(),
+        Err(e)
+            if e.kind() == std::io::ErrorKind::NotFound
+                && call.flag("create_if_missing", false) =>
+        {
+            append = true;
+            Vec::new()
+        }
+        Err(_) => {
+            ret.insert("comment", Value::Str(format!("unable to open {name}")));
+            ret.insert("result", Value::Bool(call.flag("ignore_if_missing", false)));
+            return Ok(ret);
+        }
+    };
+    let mut diff: Vec<String> = Vec::new();
+    let mut content: Vec<String> = Vec::new();
+    let mut changes = 0;
+    let mut diff_count: Vec<i64> = vec![count; key_values.len()];
+    let tmpl = |k: &str, sep: &str, v: &Value| format!("{k}{sep}{}\n", v.py_str());
+    for line in file_contents {
+        let mut line = line;
+        let test_line0 = py_lstrip(&line, uncomment.as_deref()).to_string();
+        let did_uncomment = line.len() > test_line0.len();
+        let test_line = if key_ic {
+            test_line0.to_lowercase()
+        } else {
+            test_line0.clone()
+        };
+        let mut consumed = false;
+        for (ki, (k, v)) in key_values.iter().enumerate() {
+            let k = k.py_str();
+            let test_key = if key_ic { k.to_lowercase() } else { k.clone() };
+            if !test_line.starts_with(&test_key) {
+                continue;
+            }
+            let working = if did_uncomment {
+                py_lstrip(&line, uncomment.as_deref()).to_string()
+            } else {
+                line.clone()
+            };
+            let Some((line_key, line_value)) = working.split_once(separator.as_str()) else {
+                continue;
+            };
+            let keys_match = if key_ic {
+                line_key.to_lowercase() == test_key
+            } else {
+                line_key == test_key
+            };
+            if !keys_match {
+                continue;
+            }
+            let (mut lv, mut tv) = (line_value.trim().to_string(), v.py_str().trim().to_string());
+            if value_ic {
+                lv = lv.to_lowercase();
+                tv = tv.to_lowercase();
+            }
+            let mut values_match = lv == tv;
+            let mut needs_changing = false;
+            if did_uncomment {
+                if diff_count[ki] > 0 {
+                    needs_changing = true;
+                } else if !values_match {
+                    values_match = true;
+                }
+            } else if diff_count[ki] == 0 {
+                needs_changing = true;
+            }
+            if !values_match || needs_changing {
+                diff.push(format!("- {line}"));
+                line = String::new();
+                if diff_count[ki] != 0 {
+                    line = tmpl(line_key, &separator, v);
+                    if !matches!(v, Value::Str(_)) {
+                        diff.push(format!(
+                            "+ {} (from {} type)\n",
+                            line.trim_end(),
+                            v.type_name()
+                        ));
+                    } else {
+                        diff.push(format!("+ {line}"));
+                    }
+                }
+                changes += 1;
+            }
+            if diff_count[ki] > 0 {
+                diff_count[ki] -= 1;
+            }
+            consumed = true;
+            break;
+        }
+        let _ = consumed;
+        content.push(line);
+    }
+    if append {
+        let mut tmpdiff = Vec::new();
+        for (ki, (k, v)) in key_values.iter().enumerate() {
+            if diff_count[ki] > 0 {
+                let l = tmpl(&k.py_str(), &separator, v);
+                tmpdiff.push(format!("+ {l}"));
+                content.push(l);
+                changes += 1;
+            }
+        }
+        if !tmpdiff.is_empty() {
+            tmpdiff.insert(0, "- <EOF>\n".into());
+            tmpdiff.push("+ <EOF>\n".into());
+            diff.extend(tmpdiff);
+        }
+    } else if prepend {
+        let mut did = false;
+        for (ki, (k, v)) in key_values.iter().enumerate() {
+            if diff_count[ki] > 0 {
+                let l = tmpl(&k.py_str(), &separator, v);
+                if !did {
+                    diff.insert(0, "  <SOF>\n".into());
+                    did = true;
+                }
+                diff.insert(1.min(diff.len()), format!("+ {l}"));
+                content.insert(0, l);
+                changes += 1;
+            }
+        }
+    }
+    if changes == 0 {
+        ret.insert("result", Value::Bool(true));
+        return Ok(ret);
+    }
+    if call.test {
+        let mut c = format!("File {name} is set to be changed ({changes} lines)");
+        if show_changes {
+            super::changes_mut(&mut ret).insert("diff", Value::Str(diff.concat()));
+            c.push_str("\nPredicted diff:\n\r\t\t");
+            c.push_str(&diff.join("\r\t\t"));
+            ret.insert("result", Value::Null);
+        }
+        ret.insert("comment", Value::Str(c));
+        return Ok(ret);
+    }
+    ret.insert("comment", Value::Str(format!("Changed {changes} lines")));
+    if show_changes {
+        super::changes_mut(&mut ret).insert("diff", Value::Str(diff.concat()));
+    }
+    if write_atomic(&name, content.concat().as_bytes(), 0o644).is_err() {
+        ret.insert("comment", Value::Str(format!("{name} not writable")));
+        ret.insert("result", Value::Bool(false));
+        return Ok(ret);
+    }
+    ret.insert("result", Value::Bool(true));
+    Ok(ret)
+}
+
+/// The state wraps file.blockreplace's CommandExecutionError.
+fn block_error(msg: &str) -> String {
+    format!("Encountered error managing block: {msg}. See the log for details.")
 }

@@ -3,8 +3,8 @@
 
 use super::difflib::get_diff;
 use super::{
-    changes_mut, check_perms, check_user, dirname, error, expanduser, is_abs, is_dir, is_file,
-    is_link, mode_bits, normalize_mode, umask, write_atomic,
+    changes_mut, check_perms, dirname, error, expanduser, is_abs, is_dir, is_file, is_link,
+    mode_bits, normalize_mode, umask, write_atomic,
 };
 use crate::{StateCall, StateError};
 use halite_value::{traverse, JsonStyle, Map, Value};
@@ -234,7 +234,7 @@ fn manage(
         );
         return Ok(ret);
     }
-    if let Some(err) = check_user(user.as_deref(), group.as_deref()) {
+    if let Some(err) = super::check_user_mode(user.as_deref(), group.as_deref(), call.test) {
         return Ok(error(ret, err));
     }
     if !is_abs(name) {

@@ -34,6 +34,7 @@ pub(crate) fn register(r: &mut StateRegistry) {
     r.register("file.uncomment", edit::uncomment, &["name", "regex"]);
     r.register("file.line", edit::line, &["name"]);
     r.register("file.blockreplace", edit::blockreplace, &["name"]);
+    r.register("file.keyvalue", edit::keyvalue, &["name"]);
 }
 
 /// `_error(ret, msg)`.
@@ -112,7 +113,20 @@ fn group_gid(name: &str) -> Option<u32> {
     }
 }
 
-/// `_check_user(user, group)`: "User X is not available Group Y is not available".
+/// `_check_user(user, group)`: "User X is not available Group Y is not available"; in test
+/// mode Salt only logs it (the run goes on).
+pub(crate) fn check_user_mode(
+    user: Option<&str>,
+    group: Option<&str>,
+    test: bool,
+) -> Option<String> {
+    if test {
+        return None;
+    }
+    check_user(user, group)
+}
+
+/// The `_check_user` test itself.
 pub(crate) fn check_user(user: Option<&str>, group: Option<&str>) -> Option<String> {
     let mut err = String::new();
     if let Some(u) = user {

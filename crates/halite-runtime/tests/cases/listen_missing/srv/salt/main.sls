@@ -1,0 +1,6 @@
+a:
+  test.succeed_with_changes
+listener:
+  test.nop:
+    - listen:
+      - test: ghost

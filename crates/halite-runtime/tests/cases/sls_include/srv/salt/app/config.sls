@@ -1,0 +1,2 @@
+config_state:
+  test.succeed_with_changes

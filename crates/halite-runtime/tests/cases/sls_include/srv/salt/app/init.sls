@@ -1,0 +1,4 @@
+include:
+  - app.config
+app_state:
+  test.succeed_without_changes

@@ -1,0 +1,10 @@
+include:
+  - app
+main_state:
+  test.nop:
+    - require:
+      - sls: app
+main_watch:
+  test.nop:
+    - watch:
+      - sls: app.config

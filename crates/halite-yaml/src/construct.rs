@@ -11,6 +11,7 @@ use crate::compose::{Graph, Node, NodeId, NodeKind, TAG_MAP, TAG_SEQ, TAG_STR};
 use crate::error::{ErrorKind, Mark, YamlError};
 use crate::resolve::{TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_MERGE, TAG_NULL, TAG_TIMESTAMP, TAG_VALUE};
 use halite_value::{py_str_repr, Map, Value};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 const TAG_OMAP: &str = "tag:yaml.org,2002:omap";
@@ -126,14 +127,14 @@ impl<'g> SaltConstructor<'g> {
                 }
                 Ctor::Map | Ctor::Set => {
                     let pairs = self.mapping_pairs(id)?;
-                    let mut keys: HashSet<Value> = HashSet::new();
-                    for (k, v) in pairs {
-                        let key = self.key_value(id, k)?;
+                    let mut keys: HashSet<KeyRef<'g>> = HashSet::with_capacity(pairs.len());
+                    for &(k, v) in pairs.iter() {
+                        let key = self.key_ref(id, k)?;
                         self.visit(v, &mut queue, &mut seen)?;
-                        if keys.contains(&key) {
+                        if !keys.insert(key) {
+                            let key = self.key_value(id, k)?;
                             return Err(self.conflict_error(id, k, &key));
                         }
-                        keys.insert(key);
                     }
                 }
                 Ctor::Omap => {
@@ -164,6 +165,13 @@ impl<'g> SaltConstructor<'g> {
             }
             return Ok(());
         }
+        // Strings and nulls cannot fail: skip building them twice.
+        if matches!(
+            (ctor, &node.kind),
+            (Ctor::Str, NodeKind::Scalar { .. }) | (Ctor::Null, _)
+        ) {
+            return Ok(());
+        }
         self.scalar(node, ctor).map(|_| ())
     }
 
@@ -191,6 +199,28 @@ impl<'g> SaltConstructor<'g> {
                 .with_context("while constructing a mapping", Some(map_mark)));
         }
         self.scalar(key, ctor)
+    }
+
+    /// A key for duplicate detection without building a `Value` for string keys (strings
+    /// only ever equal strings in Python; other keys use Value's Python equality).
+    fn key_ref(&self, map_id: NodeId, key_id: NodeId) -> Result<KeyRef<'g>, YamlError> {
+        let key = self.node(key_id)?;
+        if let NodeKind::Scalar { value } = &key.kind {
+            if key.tag == TAG_STR || key.tag == TAG_VALUE || key.tag == TAG_TIMESTAMP {
+                return Ok(KeyRef::Str(value));
+            }
+        }
+        match self.key_value(map_id, key_id)? {
+            Value::Str(_) => Ok(KeyRef::Str(self.scalar_text(key_id))),
+            other => Ok(KeyRef::Other(other)),
+        }
+    }
+
+    fn scalar_text(&self, id: NodeId) -> &'g str {
+        match self.g.nodes.get(id).map(|n| &n.kind) {
+            Some(NodeKind::Scalar { value }) => value,
+            _ => "",
+        }
     }
 
     /// Python `repr(node.value)`: a scalar's text, or the list of child nodes / pairs.
@@ -248,8 +278,17 @@ impl<'g> SaltConstructor<'g> {
     /// Salt's `flatten_mapping`: `<<` values (a mapping or a list of mappings) are put in
     /// front, minus entries whose key *text* the mapping itself has. Entries of several
     /// merged mappings are not de-duplicated among themselves (a conflicting ID then).
-    fn mapping_pairs(&self, id: NodeId) -> Result<Vec<(NodeId, NodeId)>, YamlError> {
-        self.flatten(id, 0)
+    fn mapping_pairs(&self, id: NodeId) -> Result<Cow<'g, [(NodeId, NodeId)]>, YamlError> {
+        let node = self.node(id)?;
+        if let NodeKind::Map(pairs) = &node.kind {
+            let has_merge = pairs
+                .iter()
+                .any(|(k, _)| self.g.nodes.get(*k).is_some_and(|n| n.tag == TAG_MERGE));
+            if !has_merge {
+                return Ok(Cow::Borrowed(pairs));
+            }
+        }
+        self.flatten(id, 0).map(Cow::Owned)
     }
 
     fn flatten(&self, id: NodeId, depth: usize) -> Result<Vec<(NodeId, NodeId)>, YamlError> {
@@ -414,17 +453,18 @@ impl<'g> SaltConstructor<'g> {
             Ctor::Map | Ctor::Set => {
                 let pairs = self.mapping_pairs(id)?;
                 let mut map = Map::with_capacity(pairs.len());
-                for (k, v) in pairs {
+                for &(k, v) in pairs.iter() {
                     let key = self.key_value(id, k)?;
                     let value = if ctor == Ctor::Set {
                         Value::Null
                     } else {
                         self.build(v)?
                     };
-                    if map.contains_value_key(&key) {
+                    // `check` already rejected duplicates; keep the guard anyway.
+                    if map.insert(key, value).is_some() {
+                        let key = self.key_value(id, k)?;
                         return Err(self.conflict_error(id, k, &key));
                     }
-                    map.insert(key, value);
                 }
                 Value::Map(map)
             }
@@ -458,17 +498,23 @@ impl<'g> SaltConstructor<'g> {
         Ok(())
     }
 
-    /// Only collections can be aliased usefully; memoizing every node costs memory.
+    /// Aliased collections are built once and cloned; memoizing every node costs memory.
     fn is_shared(&self, id: NodeId) -> bool {
         self.g
             .nodes
             .get(id)
-            .is_some_and(|n| !matches!(n.kind, NodeKind::Scalar { .. }))
+            .is_some_and(|n| n.refs > 1 && !matches!(n.kind, NodeKind::Scalar { .. }))
     }
 
     fn unexpected(&self, node: &Node) -> YamlError {
         other_error(format!("unexpected {} node", node.id_name()), node.start)
     }
+}
+
+#[derive(PartialEq, Eq, Hash)]
+enum KeyRef<'a> {
+    Str(&'a str),
+    Other(Value),
 }
 
 #[derive(PartialEq)]

@@ -1,0 +1,96 @@
+//! `cargo bench -p halite-yaml`: loads a generated 5,000-state SLS document (harness=false,
+//! std only) and dumps it back, reporting the best and median of several runs.
+
+use halite_yaml::{dump, load, DumpOptions, Schema};
+use std::time::{Duration, Instant};
+
+/// 5,000 Salt states of the usual shapes: file.managed with context and requisites,
+/// pkg.installed, service.running with watch, cmd.run with a block scalar.
+fn document(states: usize) -> String {
+    let mut s = String::with_capacity(states * 300);
+    for i in 0..states {
+        match i % 4 {
+            0 => s.push_str(&format!(
+                "/etc/app{i}/config.conf:\n  file.managed:\n    - source: salt://app/files/config.conf\n    - user: root\n    - group: root\n    - mode: 0644\n    - template: jinja\n    - context:\n        port: {}\n        enabled: yes\n        ratio: 1.5\n    - require:\n      - pkg: pkg{i}\n",
+                8000 + i
+            )),
+            1 => s.push_str(&format!("pkg{i}:\n  pkg.installed:\n    - name: package-{i}\n    - version: '1.2.{i}'\n")),
+            2 => s.push_str(&format!(
+                "service{i}:\n  service.running:\n    - name: svc{i}\n    - enable: True\n    - watch:\n      - file: /etc/app{i}/config.conf\n"
+            )),
+            _ => s.push_str(&format!(
+                "run{i}:\n  cmd.run:\n    - name: |\n        echo step {i}\n        /usr/bin/true\n    - unless: test -f /tmp/done{i}\n    - onlyif: 'test -d /tmp'\n"
+            )),
+        }
+    }
+    s
+}
+
+/// This process's user+system CPU time from /proc/self/stat (clock ticks of 10 ms): the
+/// machine is shared, so wall-clock times alone mislead.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_comm = stat.rsplit(')').next().unwrap_or_default();
+    let fields: Vec<&str> = after_comm.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // fields after ")" start at index 0 = state; utime is field 14 overall, i.e. 11 here
+    Duration::from_millis((ticks(11) + ticks(12)) * 10)
+}
+
+/// (best wall, median wall, mean CPU) over `runs`.
+fn time<F: FnMut()>(runs: usize, mut f: F) -> (Duration, Duration, Duration) {
+    let cpu0 = cpu_time();
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    let cpu = (cpu_time() - cpu0) / runs as u32;
+    times.sort();
+    (times[0], times[runs / 2], cpu)
+}
+
+fn main() {
+    let doc = document(5_000);
+    let value = match load(&doc, Schema::Salt) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("benchmark document does not load: {e}");
+            std::process::exit(1);
+        }
+    };
+    println!(
+        "document: 5000 states, {} bytes, {} lines",
+        doc.len(),
+        doc.lines().count()
+    );
+    for (name, schema) in [
+        ("load Schema::Salt", Schema::Salt),
+        ("load Schema::Yaml12", Schema::Yaml12),
+    ] {
+        let (best, median, cpu) = time(15, || {
+            let _ = std::hint::black_box(load(std::hint::black_box(&doc), schema));
+        });
+        println!("{name:24} best {best:>10.2?}  median {median:>10.2?}  cpu/op {cpu:>10.2?}");
+    }
+    let (best, median, cpu) = time(15, || {
+        let _ = std::hint::black_box(dump(
+            &value,
+            DumpOptions {
+                default_flow_style: Some(false),
+                ..DumpOptions::default()
+            },
+        ));
+    });
+    println!(
+        "{:24} best {best:>10.2?}  median {median:>10.2?}  cpu/op {cpu:>10.2?}",
+        "dump block style"
+    );
+}

@@ -14,7 +14,9 @@ fn seeds() -> Vec<String> {
     let mut out = Vec::new();
     let mut stack = vec![root];
     while let Some(dir) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&dir) else { continue };
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for e in rd.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -42,14 +44,40 @@ impl Rng {
 }
 
 const INTERESTING: &[&str] = &[
-    "{{", "}}", "{%", "%}", ":", "- ", "\n", "  ", "include:", "extend:", "exclude:", "'", "\"", "&a", "*a", "<<",
-    "{{ salt['pillar.get']('x') }}", "{% for x in range(3) %}", "{% endfor %}", "#!json\n", "\t", "- sls: ", ".", "..",
+    "{{",
+    "}}",
+    "{%",
+    "%}",
+    ":",
+    "- ",
+    "\n",
+    "  ",
+    "include:",
+    "extend:",
+    "exclude:",
+    "'",
+    "\"",
+    "&a",
+    "*a",
+    "<<",
+    "{{ salt['pillar.get']('x') }}",
+    "{% for x in range(3) %}",
+    "{% endfor %}",
+    "#!json\n",
+    "\t",
+    "- sls: ",
+    ".",
+    "..",
 ];
 
 fn mutate(seed: &str, rng: &mut Rng) -> String {
     let mut s: Vec<char> = seed.chars().collect();
     for _ in 0..(1 + rng.next() % 4) {
-        let pos = if s.is_empty() { 0 } else { (rng.next() as usize) % (s.len() + 1) };
+        let pos = if s.is_empty() {
+            0
+        } else {
+            (rng.next() as usize) % (s.len() + 1)
+        };
         match rng.next() % 3 {
             0 if pos < s.len() => {
                 s.remove(pos);
@@ -74,7 +102,10 @@ fn mutated_sls_files_never_panic() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("other.sls"), "other:\n  test.nop\n").expect("write");
     let mut roots = Map::new();
-    roots.insert("base", Value::List(vec![Value::str(dir.path().to_string_lossy())]));
+    roots.insert(
+        "base",
+        Value::List(vec![Value::str(dir.path().to_string_lossy())]),
+    );
     let mut opts = Map::new();
     opts.insert("file_roots", Value::Map(roots));
     opts.insert("id", Value::str("fuzzminion"));
@@ -86,7 +117,12 @@ fn mutated_sls_files_never_panic() {
     for round in 0..600 {
         let input = mutate(&seeds[round % seeds.len()], &mut rng);
         std::fs::write(&path, &input).expect("write input");
-        let mut hs = HighState::new(opts.clone(), Value::Map(Map::new()), Value::Map(Map::new()), registry.clone());
+        let mut hs = HighState::new(
+            opts.clone(),
+            Value::Map(Map::new()),
+            Value::Map(Map::new()),
+            registry.clone(),
+        );
         let mut matches = Matches::new();
         matches.insert("base".into(), vec!["fuzz".into()]);
         let _ = hs.render_highstate(&matches);

@@ -6,7 +6,10 @@ enum Tok {
     Any,
     One,
     Lit(char),
-    Class { negated: bool, items: Vec<(char, char)> },
+    Class {
+        negated: bool,
+        items: Vec<(char, char)>,
+    },
 }
 
 fn tokenize(pat: &str) -> Vec<Tok> {
@@ -85,7 +88,9 @@ fn matches_at(toks: &[Tok], name: &[char]) -> bool {
             Some(Tok::One) => true,
             Some(Tok::Lit(c)) => *c == name[n],
             Some(Tok::Class { negated, items }) => {
-                let hit = items.iter().any(|(lo, hi)| *lo <= name[n] && name[n] <= *hi);
+                let hit = items
+                    .iter()
+                    .any(|(lo, hi)| *lo <= name[n] && name[n] <= *hi);
                 hit != *negated
             }
             None => false,

@@ -38,7 +38,11 @@ pub fn py_float_repr(f: f64) -> String {
 
 /// `repr(str)`: single quotes unless the text has a `'` and no `"`.
 pub fn py_str_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(quote);
     for c in s.chars() {

@@ -12,7 +12,7 @@ mod path;
 pub use fnmatch::fnmatch;
 pub use format::{py_float_repr, py_str_repr, JsonStyle};
 pub use map::Map;
-pub use merge::{merge_recurse, merge_overwrite};
+pub use merge::{merge_overwrite, merge_recurse};
 pub use path::traverse;
 
 use std::hash::{Hash, Hasher};
@@ -287,9 +287,11 @@ impl From<serde_json::Value> for Value {
             }
             serde_json::Value::String(s) => Value::Str(s),
             serde_json::Value::Array(a) => Value::List(a.into_iter().map(Value::from).collect()),
-            serde_json::Value::Object(o) => {
-                Value::Map(o.into_iter().map(|(k, v)| (Value::Str(k), Value::from(v))).collect())
-            }
+            serde_json::Value::Object(o) => Value::Map(
+                o.into_iter()
+                    .map(|(k, v)| (Value::Str(k), Value::from(v)))
+                    .collect(),
+            ),
         }
     }
 }
@@ -306,7 +308,9 @@ impl From<&Value> for serde_json::Value {
             Value::Str(s) => serde_json::Value::String(s.clone()),
             Value::List(l) => serde_json::Value::Array(l.iter().map(Into::into).collect()),
             Value::Map(m) => serde_json::Value::Object(
-                m.iter().map(|(k, v)| (format::json_key(k), v.into())).collect(),
+                m.iter()
+                    .map(|(k, v)| (format::json_key(k), v.into()))
+                    .collect(),
             ),
         }
     }

@@ -103,7 +103,9 @@ impl Map {
 
     /// Iterates over entries whose key is a string, as `(&str, &Value)`.
     pub fn str_iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.0.iter().filter_map(|(k, v)| k.as_str().map(|k| (k, v)))
+        self.0
+            .iter()
+            .filter_map(|(k, v)| k.as_str().map(|k| (k, v)))
     }
 
     pub fn first(&self) -> Option<(&Value, &Value)> {

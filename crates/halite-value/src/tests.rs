@@ -13,15 +13,21 @@ fn float_repr_matches_python() {
 
 #[test]
 fn repr_of_nested_values() {
-    let v = Value::Map(map! {"b" => 2, "a" => vec![Value::Int(1), Value::str("x")], "c" => map!{"nested" => true}});
-    assert_eq!(v.py_repr(), "{'b': 2, 'a': [1, 'x'], 'c': {'nested': True}}");
+    let v = Value::Map(
+        map! {"b" => 2, "a" => vec![Value::Int(1), Value::str("x")], "c" => map!{"nested" => true}},
+    );
+    assert_eq!(
+        v.py_repr(),
+        "{'b': 2, 'a': [1, 'x'], 'c': {'nested': True}}"
+    );
     assert_eq!(Value::str("it's").py_repr(), "\"it's\"");
     assert_eq!(Value::Null.py_repr(), "None");
 }
 
 #[test]
 fn json_pretty_like_python() {
-    let v = Value::Map(map! {"a" => Vec::<Value>::new(), "b" => map!{"c" => 1.5}, "d" => Value::Null});
+    let v =
+        Value::Map(map! {"a" => Vec::<Value>::new(), "b" => map!{"c" => 1.5}, "d" => Value::Null});
     assert_eq!(
         v.to_json(),
         "{\n    \"a\": [],\n    \"b\": {\n        \"c\": 1.5\n    },\n    \"d\": null\n}"
@@ -58,7 +64,10 @@ fn recursive_merge() {
     let mut a = map! {"x" => map!{"y" => 1, "l" => vec![Value::Int(1)]}};
     let b = map! {"x" => map!{"z" => 2, "l" => vec![Value::Int(1), Value::Int(2)]}};
     merge_recurse(&mut a, &b, true);
-    assert_eq!(Value::Map(a).py_repr(), "{'x': {'y': 1, 'l': [1, 2], 'z': 2}}");
+    assert_eq!(
+        Value::Map(a).py_repr(),
+        "{'x': {'y': 1, 'l': [1, 2], 'z': 2}}"
+    );
 }
 
 #[test]

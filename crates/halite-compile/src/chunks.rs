@@ -8,44 +8,56 @@ use std::cmp::Ordering;
 /// `__sls__`, `__env__`, `__sls_included_from__`, `__id__`, the arguments, then
 /// `name_order` (for `names`) and `fun`; `order_chunks` appends `order` when missing.
 pub fn compile_high_data(high: &Map) -> Vec<Map> {
-    let mut chunks = Vec::new();
-    for (name, body) in high.iter() {
-        if is_dunder(name) {
+    compile_high_data_owned(high.clone())
+}
+
+/// [`compile_high_data`] consuming the high data, so arguments move into the chunks
+/// instead of being copied (Salt deep-copies, but discards the high data afterwards).
+pub fn compile_high_data_owned(high: Map) -> Vec<Map> {
+    let mut chunks = Vec::with_capacity(high.len());
+    for (name, body) in high {
+        if is_dunder(&name) {
             continue;
         }
-        let Some(body) = body.as_map() else { continue };
-        for (state, run) in body.iter() {
-            if is_dunder(state) {
+        let Value::Map(body) = body else { continue };
+        let mut meta = Map::with_capacity(3);
+        for key in ["__sls__", "__env__", "__sls_included_from__"] {
+            if let Some(v) = body.get(key) {
+                meta.insert(key, v.clone());
+            }
+        }
+        for (state, run) in body {
+            if is_dunder(&state) {
                 continue;
             }
-            compile_state(name, body, state, run, &mut chunks);
+            compile_state(&name, &meta, state, run, &mut chunks);
         }
     }
     order_chunks(chunks)
 }
 
-/// The chunks of one state declaration (`ID: {state: [args]}`).
-fn compile_state(name: &Value, body: &Map, state: &Value, run: &Value, chunks: &mut Vec<Map>) {
+/// The chunks of one state declaration (`ID: {state: [args]}`); `meta` holds the body's
+/// `__sls__`, `__env__` and `__sls_included_from__`.
+fn compile_state(name: &Value, meta: &Map, state: Value, run: Value, chunks: &mut Vec<Map>) {
     let mut chunk = Map::with_capacity(12);
-    chunk.insert("state", state.clone());
+    chunk.insert("state", state);
     chunk.insert("name", name.clone());
-    for key in ["__sls__", "__env__", "__sls_included_from__"] {
-        if let Some(v) = body.get(key) {
-            chunk.insert(key, v.clone());
-        }
+    for (k, v) in meta.iter() {
+        chunk.insert(k.clone(), v.clone());
     }
     chunk.insert("__id__", name.clone());
     // Salt collects functions in a set; with more than one, verify_high has already failed.
-    let mut funcs: Vec<&Value> = Vec::new();
+    let mut funcs: Vec<Value> = Vec::new();
     let mut names: Vec<Value> = Vec::new();
-    for arg in run.as_list().into_iter().flatten() {
+    let Value::List(run) = run else { return };
+    for arg in run {
         match arg {
             Value::Str(_) if !funcs.contains(&arg) => funcs.push(arg),
             Value::Map(arg) => {
-                for (key, val) in arg.iter() {
+                for (key, val) in arg {
                     match key.as_str() {
                         Some("names") => {
-                            for n in py_iter(val) {
+                            for n in py_iter(&val) {
                                 if !names.contains(&n) {
                                     names.push(n);
                                 }
@@ -58,7 +70,7 @@ fn compile_state(name: &Value, body: &Map, state: &Value, run: &Value, chunks: &
                             chunk.insert("name", name.clone());
                         }
                         _ => {
-                            chunk.insert(key.clone(), val.clone());
+                            chunk.insert(key, val);
                         }
                     }
                 }
@@ -70,10 +82,10 @@ fn compile_state(name: &Value, body: &Map, state: &Value, run: &Value, chunks: &
         if let Some((last, rest)) = funcs.split_last() {
             for fun in rest {
                 let mut live = chunk.clone();
-                live.insert("fun", (*fun).clone());
+                live.insert("fun", fun.clone());
                 chunks.push(live);
             }
-            chunk.insert("fun", (*last).clone());
+            chunk.insert("fun", last.clone());
             chunks.push(chunk);
         }
         return;
@@ -101,7 +113,7 @@ fn compile_state(name: &Value, body: &Map, state: &Value, run: &Value, chunks: &
         live.insert("name_order", Value::Int(i as i64 + 1));
         for fun in &funcs {
             let mut out = live.clone();
-            out.insert("fun", (*fun).clone());
+            out.insert("fun", fun.clone());
             chunks.push(out);
         }
     }

@@ -112,8 +112,7 @@ fn merge_extension(high: &mut Map, target: &Value, body: &Map, index: &mut Optio
         return;
     };
     for (state, run) in body.iter().filter(|(k, _)| !is_dunder(k)) {
-        let old = tbody.get_value(state).cloned();
-        if let (Some(idx), Some(old)) = (index.as_mut(), old.as_ref()) {
+        if let (Some(idx), Some(old)) = (index.as_mut(), tbody.get_value(state)) {
             idx.remove_run(pos, state, old);
         }
         match tbody.get_value_mut(state) {

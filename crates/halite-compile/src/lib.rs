@@ -100,7 +100,7 @@ pub fn try_compile_low_chunks(
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    Ok(chunks::compile_high_data(&high))
+    Ok(chunks::compile_high_data_owned(high))
 }
 
 /// The compile half of `State.call_high` (`state.apply`, `state.sls`, `state.highstate`,
@@ -117,7 +117,7 @@ pub fn compile_call_high(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    Ok(chunks::compile_high_data(&high))
+    Ok(chunks::compile_high_data_owned(high))
 }
 
 /// `state.show_low_sls`: verify_high, then compile_high_data; no extend, requisite_in or
@@ -127,7 +127,7 @@ pub fn compile_show_low_sls(high: Map, _opts: &CompileOptions) -> Result<Vec<Map
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    Ok(chunks::compile_high_data(&high))
+    Ok(chunks::compile_high_data_owned(high))
 }
 
 /// `state.sls_id`: verify_high and requisite_in (which replaces any user `__extend__` with
@@ -139,7 +139,7 @@ pub fn compile_sls_id(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, 
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    Ok(chunks::compile_high_data(&high))
+    Ok(chunks::compile_high_data_owned(high))
 }
 
 /// `state.show_sls`: the high data itself, or verify_high's errors.

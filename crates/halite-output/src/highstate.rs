@@ -717,70 +717,26 @@ fn py_pformat(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
 
-    /// Fixtures: Salt's own highstate outputter on recorded runs
-    /// (scripts/oracle/runtime-highstate.py), compared byte for byte.
     #[test]
-    fn salt_highstate_fixtures() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../halite-runtime/tests/highstate");
-        let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../halite-runtime/tests/cases");
-        let Ok(rd) = std::fs::read_dir(&dir) else {
-            return;
-        };
-        let mut names: Vec<_> = rd
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().to_string())
-            .collect();
-        names.sort();
-        let (mut pass, mut fail) = (0, Vec::new());
-        for n in names {
-            let Some(stem) = n.strip_suffix(".txt") else {
-                continue;
-            };
-            let mut parts: Vec<&str> = stem.rsplitn(3, '_').collect();
-            parts.reverse();
-            let [case, nn, variant] = parts[..] else {
-                continue;
-            };
-            let Ok(json) = std::fs::read_to_string(
-                cases.join(case).join("expected").join(format!("{nn}.json")),
-            ) else {
-                continue;
-            };
-            let Ok(data) = Value::from_json_str(&json) else {
-                continue;
-            };
-            let mut o = HighstateOptions::default();
-            match variant {
-                "terse" | "mixed" | "changes" | "full_id" => o.state_output = variant.into(),
-                "fullid" => o.state_output = "full_id".into(),
-                "quiet" => o.state_verbose = false,
-                "color" => o.color = true,
-                "noprofile" => o.state_output_profile = false,
-                _ => {}
-            }
-            let want = std::fs::read_to_string(dir.join(&n)).unwrap_or_default();
-            let got = highstate(&data, &o);
-            if got == want {
-                pass += 1;
-            } else {
-                let first = want
-                    .lines()
-                    .zip(got.lines())
-                    .position(|(a, b)| a != b)
-                    .unwrap_or(0);
-                fail.push(format!(
-                    "{n}: first difference at line {first}:\n want {:?}\n  got {:?}",
-                    want.lines().nth(first),
-                    got.lines().nth(first)
-                ));
-            }
-        }
-        eprintln!("highstate fixtures passed: {pass}, failed: {}", fail.len());
-        for f in fail.iter().take(20) {
-            eprintln!("{f}");
-        }
-        assert!(fail.is_empty());
+    fn summary_only_for_empty_run() {
+        let mut local = Map::new();
+        local.insert("local", Value::Map(Map::new()));
+        let out = highstate(&Value::Map(local), &HighstateOptions::default());
+        assert_eq!(
+            out,
+            "local:\n\nSummary for local\n-----------\nSucceeded: 0\nFailed:   0\n-----------\nTotal states run:    0\nTotal run time:  0.000 ms"
+        );
+    }
+
+    #[test]
+    fn compile_errors() {
+        let mut local = Map::new();
+        local.insert("local", Value::List(vec![Value::str("boom")]));
+        let out = highstate(&Value::Map(local), &HighstateOptions::default());
+        assert_eq!(
+            out,
+            "local:\n    Data failed to compile:\n----------\n    boom"
+        );
     }
 }

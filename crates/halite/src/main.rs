@@ -75,8 +75,75 @@ fn init_logging(level: &str) {
         .try_init();
 }
 
+/// salt-call's options that take a value (`--out json` or `--out=json`).
+const VALUE_OPTIONS: &[&str] = &[
+    "-c",
+    "--config-dir",
+    "--out",
+    "--output",
+    "--out-file",
+    "--output-file",
+    "-l",
+    "--log-level",
+    "--state-output",
+    "--state_output",
+    "--state-verbose",
+    "--state_verbose",
+    "--id",
+];
+/// salt-call's flags.
+const FLAG_OPTIONS: &[&str] = &[
+    "--local",
+    "--retcode-passthrough",
+    "--no-color",
+    "--no-colour",
+    "--force-color",
+    "--force-colour",
+];
+/// Subcommands with their own options, left untouched after their name.
+const SUBCOMMANDS: &[&str] = &["reclass"];
+
+/// salt-call (optparse) takes its options anywhere on the line, also after the function:
+/// move them in front of it so clap sees them as options.
+fn hoist_options(argv: Vec<String>) -> Vec<String> {
+    let mut front = Vec::new();
+    let mut rest = Vec::new();
+    let mut iter = argv.into_iter();
+    if let Some(prog) = iter.next() {
+        front.push(prog);
+    }
+    let mut seen_function = false;
+    while let Some(arg) = iter.next() {
+        if seen_function
+            && rest
+                .first()
+                .is_some_and(|f: &String| SUBCOMMANDS.contains(&f.as_str()))
+        {
+            rest.push(arg);
+            continue;
+        }
+        let name = arg.split('=').next().unwrap_or("");
+        if VALUE_OPTIONS.contains(&name) {
+            let has_inline = arg.contains('=');
+            front.push(arg);
+            if !has_inline {
+                if let Some(v) = iter.next() {
+                    front.push(v);
+                }
+            }
+        } else if FLAG_OPTIONS.contains(&arg.as_str()) || (!seen_function && arg.starts_with('-')) {
+            front.push(arg);
+        } else {
+            seen_function = true;
+            rest.push(arg);
+        }
+    }
+    front.extend(rest);
+    front
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(hoist_options(std::env::args().collect()));
     init_logging(&cli.log_level);
     match run(&cli) {
         Ok(code) => ExitCode::from(code),
@@ -171,6 +238,29 @@ fn highstate_options(
         state_output,
         state_verbose,
         ..Default::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hoist_options;
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn options_after_the_function_are_options() {
+        assert_eq!(
+            hoist_options(v(
+                "halite state.apply --state-output=terse test=True -l quiet"
+            )),
+            v("halite --state-output=terse -l quiet state.apply test=True")
+        );
+        assert_eq!(
+            hoist_options(v("halite -c conf reclass -b inv -n x")),
+            v("halite -c conf reclass -b inv -n x")
+        );
     }
 }
 

@@ -3,6 +3,7 @@ use crate::find::{find_name, NameIndex};
 use crate::py::{first_key, first_key_of, fmt, get_fmt, is_dunder, py_iter};
 use crate::STATE_REQUISITE_KEYWORDS;
 use halite_value::{Map, Value};
+use std::collections::HashMap;
 
 /// Pops `__extend__` and merges each extension into its target, as Salt's
 /// `State.reconcile_extend(high, strict)` does; returns the error strings.
@@ -12,13 +13,20 @@ use halite_value::{Map, Value};
 /// the ID lacks is added. Targets that are not IDs are looked up by argument value
 /// (`find_name`); an extension declared in an excluded sls is dropped.
 pub fn reconcile_extend(high: &mut Map, strict: bool) -> Vec<String> {
+    reconcile_extend_shared(high, strict, &Sources::new())
+}
+
+/// [`reconcile_extend`] where some extension arguments are the source states' own objects
+/// (`use` / `use_in` copies from requisite_in), so merges into them are shared.
+pub fn reconcile_extend_shared(high: &mut Map, strict: bool, sources: &Sources) -> Vec<String> {
     let mut errors = Vec::new();
+    let mut aliases = Aliases::default();
     let Some(ext) = high.remove("__extend__") else {
         return errors;
     };
     let sls_excludes = sls_excludes(high);
     let mut index: Option<NameIndex> = None;
-    for ext_chunk in ext.as_list().into_iter().flatten() {
+    for (chunk, ext_chunk) in ext.as_list().into_iter().flatten().enumerate() {
         let Some(ext_chunk) = ext_chunk.as_map() else {
             continue;
         };
@@ -41,7 +49,15 @@ pub fn reconcile_extend(high: &mut Map, strict: bool) -> Vec<String> {
                 // Salt logs "Cannot extend ID ... because ... is excluded." at debug level.
                 continue;
             }
-            merge_extension(high, &target, body, &mut index);
+            merge_extension(
+                high,
+                &target,
+                body,
+                chunk,
+                sources,
+                &mut aliases,
+                &mut index,
+            );
         }
     }
     errors
@@ -103,73 +119,228 @@ fn cannot_extend_message(name: &Value, body: &Map) -> String {
     )
 }
 
+/// Where an argument `use`/`use_in` copied comes from: `high[id][state][idx]`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SourceRef {
+    pub id: Value,
+    pub state: Value,
+    pub idx: usize,
+}
+
+/// Sources of copied arguments in `__extend__`, keyed by (extension index, state, argument
+/// index).
+pub type Sources = HashMap<(usize, Value, usize), SourceRef>;
+
+/// An argument slot of the high data: (ID position, state, argument index).
+type Slot = (usize, Value, usize);
+
+/// Python object identity of argument dicts. Salt's `use` appends the source state's own
+/// dict objects to the receiver, so a later requisite merge into one of them (`list.extend`)
+/// changes every state holding that dict; extending one with itself doubles it. Slots in
+/// one group hold the same object.
+#[derive(Default)]
+struct Aliases {
+    group_of: HashMap<Slot, usize>,
+    groups: Vec<Vec<Slot>>,
+}
+
+impl Aliases {
+    fn members(&self, slot: &Slot) -> Vec<Slot> {
+        match self.group_of.get(slot) {
+            Some(&g) => self.groups[g].clone(),
+            None => vec![slot.clone()],
+        }
+    }
+
+    fn leave(&mut self, slot: &Slot) {
+        if let Some(g) = self.group_of.remove(slot) {
+            self.groups[g].retain(|s| s != slot);
+        }
+    }
+
+    /// `slot` now holds the same object as `with`.
+    fn join(&mut self, slot: Slot, with: &Slot) {
+        self.leave(&slot);
+        let g = match self.group_of.get(with) {
+            Some(&g) => g,
+            None => {
+                self.groups.push(vec![with.clone()]);
+                let g = self.groups.len() - 1;
+                self.group_of.insert(with.clone(), g);
+                g
+            }
+        };
+        if !self.groups[g].contains(&slot) {
+            self.groups[g].push(slot.clone());
+        }
+        self.group_of.insert(slot, g);
+    }
+}
+
+fn state_list<'a>(high: &'a Map, pos: usize, state: &Value) -> Option<&'a Vec<Value>> {
+    high.get_index(pos)
+        .and_then(|(_, b)| b.as_map())
+        .and_then(|b| b.get_value(state))
+        .and_then(Value::as_list)
+}
+
+fn state_list_mut<'a>(high: &'a mut Map, pos: usize, state: &Value) -> Option<&'a mut Vec<Value>> {
+    high.inner_mut()
+        .get_index_mut(pos)
+        .and_then(|(_, b)| b.as_map_mut())
+        .and_then(|b| b.get_value_mut(state))
+        .and_then(Value::as_list_mut)
+}
+
 /// Merges one extension body into `high[target]`, keeping the name index in step.
-fn merge_extension(high: &mut Map, target: &Value, body: &Map, index: &mut Option<NameIndex>) {
+fn merge_extension(
+    high: &mut Map,
+    target: &Value,
+    body: &Map,
+    chunk: usize,
+    sources: &Sources,
+    aliases: &mut Aliases,
+    index: &mut Option<NameIndex>,
+) {
     let Some(pos) = high.inner().get_index_of(target) else {
         return;
     };
-    let Some(tbody) = high.get_value_mut(target).and_then(Value::as_map_mut) else {
-        return;
-    };
     for (state, run) in body.iter().filter(|(k, _)| !is_dunder(k)) {
-        if let (Some(idx), Some(old)) = (index.as_mut(), tbody.get_value(state)) {
+        let existing = high
+            .get_index(pos)
+            .and_then(|(_, b)| b.as_map())
+            .and_then(|b| b.get_value(state));
+        if let (Some(idx), Some(old)) = (index.as_mut(), existing) {
             idx.remove_run(pos, state, old);
         }
-        match tbody.get_value_mut(state) {
+        match existing {
             None => {
-                tbody.insert(state.clone(), run.clone());
+                if let Some(tbody) = high
+                    .inner_mut()
+                    .get_index_mut(pos)
+                    .and_then(|(_, b)| b.as_map_mut())
+                {
+                    tbody.insert(state.clone(), run.clone());
+                }
             }
-            Some(Value::List(list)) => extend_state_args(list, run),
+            Some(Value::List(_)) => {
+                for (j, arg) in py_iter(run).into_iter().enumerate() {
+                    let src = sources.get(&(chunk, state.clone(), j)).and_then(|s| {
+                        let spos = high.inner().get_index_of(&s.id)?;
+                        let live = state_list(high, spos, &s.state)?.get(s.idx)?.clone();
+                        Some(((spos, s.state.clone(), s.idx), live))
+                    });
+                    match src {
+                        Some((slot, live)) => {
+                            merge_arg(high, pos, state, live, Some(slot), aliases)
+                        }
+                        None => merge_arg(high, pos, state, arg, None, aliases),
+                    }
+                }
+            }
             Some(_) => {}
         }
-        if let (Some(idx), Some(new)) = (index.as_mut(), tbody.get_value(state)) {
+        let now = high
+            .get_index(pos)
+            .and_then(|(_, b)| b.as_map())
+            .and_then(|b| b.get_value(state));
+        if let (Some(idx), Some(new)) = (index.as_mut(), now) {
             idx.add_run(pos, state, new);
         }
     }
 }
 
-/// The per-argument merge of Salt's `reconcile_extend`.
-fn extend_state_args(list: &mut Vec<Value>, run: &Value) {
-    for arg in py_iter(run) {
-        let mut update = false;
-        for slot in list.iter_mut() {
-            if arg.as_str().is_some() && slot.as_str().is_some() {
-                // Replacing the function.
-                *slot = arg.clone();
-                update = true;
-                continue;
+/// The per-argument merge of Salt's `reconcile_extend` into `high[pos][state]`: a function
+/// replaces the function, a requisite list is extended (in every state sharing that dict),
+/// another argument of the same key is replaced, `name` replaces `names`, anything else is
+/// appended. `src` is the slot `arg` is shared with, for arguments `use` copied.
+fn merge_arg(
+    high: &mut Map,
+    pos: usize,
+    state: &Value,
+    arg: Value,
+    src: Option<Slot>,
+    aliases: &mut Aliases,
+) {
+    let len = state_list(high, pos, state).map_or(0, Vec::len);
+    let mut update = false;
+    for hind in 0..len {
+        let slot: Slot = (pos, state.clone(), hind);
+        let Some(current) = state_list(high, pos, state).and_then(|l| l.get(hind)) else {
+            continue;
+        };
+        if arg.as_str().is_some() && current.as_str().is_some() {
+            // Replacing the function.
+            replace_slot(high, &slot, &arg, None, aliases);
+            update = true;
+            continue;
+        }
+        let (Some(amap), true) = (arg.as_map(), current.as_map().is_some()) else {
+            continue;
+        };
+        let Some(argfirst) = first_key(amap) else {
+            continue;
+        };
+        if first_key_of(current) == Some(argfirst) {
+            let is_req = argfirst
+                .as_str()
+                .is_some_and(|k| STATE_REQUISITE_KEYWORDS.contains(&k));
+            if is_req {
+                let addition = amap.get_value(argfirst).map(py_iter).unwrap_or_default();
+                extend_group(high, &slot, argfirst, &addition, aliases);
+            } else {
+                replace_slot(high, &slot, &arg, src.as_ref(), aliases);
             }
-            let (Some(amap), true) = (arg.as_map(), slot.as_map().is_some()) else {
-                continue;
-            };
-            let Some(argfirst) = first_key(amap) else {
-                continue;
-            };
-            if first_key_of(slot) == Some(argfirst) {
-                let is_req = argfirst
-                    .as_str()
-                    .is_some_and(|k| STATE_REQUISITE_KEYWORDS.contains(&k));
-                if is_req {
-                    let addition = amap.get_value(argfirst).map(py_iter).unwrap_or_default();
-                    if let Some(Value::List(existing)) =
-                        slot.as_map_mut().and_then(|m| m.get_value_mut(argfirst))
-                    {
-                        existing.extend(addition);
-                    }
-                } else {
-                    *slot = arg.clone();
-                }
-                update = true;
-            }
-            if argfirst.as_str() == Some("name")
-                && first_key_of(slot).and_then(Value::as_str) == Some("names")
-            {
-                // Names are overwritten by name.
-                *slot = arg.clone();
+            update = true;
+        }
+        let now_names = state_list(high, pos, state)
+            .and_then(|l| l.get(hind))
+            .and_then(first_key_of)
+            .and_then(Value::as_str)
+            == Some("names");
+        if argfirst.as_str() == Some("name") && now_names {
+            // Names are overwritten by name.
+            replace_slot(high, &slot, &arg, src.as_ref(), aliases);
+        }
+    }
+    if !update {
+        if let Some(list) = state_list_mut(high, pos, state) {
+            let new_slot: Slot = (pos, state.clone(), list.len());
+            list.push(arg);
+            if let Some(src) = src {
+                aliases.join(new_slot, &src);
             }
         }
-        if !update {
-            list.push(arg);
+    }
+}
+
+/// `high[name][state][hind] = arg`.
+fn replace_slot(
+    high: &mut Map,
+    slot: &Slot,
+    arg: &Value,
+    src: Option<&Slot>,
+    aliases: &mut Aliases,
+) {
+    if let Some(v) = state_list_mut(high, slot.0, &slot.1).and_then(|l| l.get_mut(slot.2)) {
+        *v = arg.clone();
+    }
+    match src {
+        Some(src) => aliases.join(slot.clone(), src),
+        None => aliases.leave(slot),
+    }
+}
+
+/// `high[name][state][hind][key].extend(addition)`, applied to every slot holding the same
+/// dict object.
+fn extend_group(high: &mut Map, slot: &Slot, key: &Value, addition: &[Value], aliases: &Aliases) {
+    for (p, st, i) in aliases.members(slot) {
+        let target = state_list_mut(high, p, &st)
+            .and_then(|l| l.get_mut(i))
+            .and_then(Value::as_map_mut)
+            .and_then(|m| m.get_value_mut(key));
+        if let Some(Value::List(existing)) = target {
+            existing.extend(addition.iter().cloned());
         }
     }
 }

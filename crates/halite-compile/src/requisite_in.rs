@@ -1,11 +1,12 @@
 //! `State.requisite_in`: turn `require_in`, `watch_in`, `onfail_in`, `onchanges_in`,
 //! `prereq`/`prereq_in`, `use`/`use_in` into extensions of the targets, then reconcile them.
-use crate::extend::reconcile_extend;
+use crate::extend::{reconcile_extend_shared, SourceRef, Sources};
 use crate::find::{find_name, state_args, IdState, NameArgIndex, NameIndex, SlsIndex};
 use crate::py::{first_key, fmt, is_dunder, single, sls_of};
 use crate::CompileOptions;
 use halite_value::{Map, Value};
 use indexmap::IndexMap;
+use std::collections::HashMap;
 
 /// The argument keys requisite_in acts on (Salt's `req_in`).
 const REQ_IN: &[&str] = &[
@@ -83,6 +84,9 @@ impl<'a> Lookups<'a> {
 #[derive(Default)]
 struct ExtBody {
     states: IndexMap<Value, Vec<Value>>,
+    /// Arguments `use`/`use_in` copied: Salt appends the very dict objects of the source
+    /// state, so the reconcile step must treat them as shared (see `extend::SourceRef`).
+    sources: HashMap<(Value, usize), SourceRef>,
     env: Option<Value>,
     sls: Option<Value>,
 }
@@ -100,6 +104,31 @@ impl Extend {
 
     fn state_list(&mut self, name: &Value, state: &Value) -> &mut Vec<Value> {
         self.body(name).states.entry(state.clone()).or_default()
+    }
+
+    /// Appends arguments copied from `high[src_id][src_state]` (by `use` / `use_in`),
+    /// remembering where each came from.
+    fn push_copied(
+        &mut self,
+        name: &Value,
+        state: &Value,
+        src_id: &Value,
+        src_state: &Value,
+        copied: Vec<(Value, usize)>,
+    ) {
+        let body = self.body(name);
+        let list = body.states.entry(state.clone()).or_default();
+        for (arg, idx) in copied {
+            body.sources.insert(
+                (state.clone(), list.len()),
+                SourceRef {
+                    id: src_id.clone(),
+                    state: src_state.clone(),
+                    idx,
+                },
+            );
+            list.push(arg);
+        }
     }
 
     /// Adds `{rkey: [{state: id}]}` to `extend[name][_state]`, merging into an existing
@@ -135,12 +164,18 @@ impl Extend {
         }
     }
 
-    /// `high["__extend__"] = [{key: val} for key, val in extend.items()]`.
-    fn into_extend_list(self) -> Value {
-        Value::List(
+    /// `high["__extend__"] = [{key: val} for key, val in extend.items()]`, with the sources
+    /// of copied arguments keyed by (extension index, state, argument index).
+    fn into_extend_list(self) -> (Value, Sources) {
+        let mut sources = Sources::new();
+        let list = Value::List(
             self.map
                 .into_iter()
-                .map(|(name, ext)| {
+                .enumerate()
+                .map(|(chunk, (name, ext))| {
+                    for ((state, idx), src) in ext.sources {
+                        sources.insert((chunk, state, idx), src);
+                    }
                     let mut body = Map::with_capacity(ext.states.len() + 2);
                     for (state, args) in ext.states {
                         body.insert(state, Value::List(args));
@@ -154,7 +189,8 @@ impl Extend {
                     single(name, Value::Map(body))
                 })
                 .collect(),
-        )
+        );
+        (list, sources)
     }
 }
 
@@ -213,8 +249,9 @@ pub fn requisite_in(high: &mut Map, opts: &CompileOptions) -> Vec<String> {
         }
         extend
     };
-    high.insert("__extend__", extend.into_extend_list());
-    errors.extend(reconcile_extend(high, true));
+    let (ext, sources) = extend.into_extend_list();
+    high.insert("__extend__", ext);
+    errors.extend(reconcile_extend_shared(high, true, &sources));
     errors
 }
 
@@ -320,7 +357,7 @@ fn apply_hinge(
                 }
                 let ext_args = state_args(&ext_id, tstate, lookups.high);
                 let copied = usable_args(lookups.high, ctx.id, ctx.state, &ext_args);
-                extend.state_list(&ext_id, &req_state).extend(copied);
+                extend.push_copied(&ext_id, &req_state, ctx.id, ctx.state, copied);
             }
             return;
         }
@@ -331,7 +368,7 @@ fn apply_hinge(
                 }
                 let loc_args = state_args(ctx.id, ctx.state, lookups.high);
                 let copied = usable_args(lookups.high, &ext_id, &req_state, &loc_args);
-                extend.state_list(ctx.id, ctx.state).extend(copied);
+                extend.push_copied(ctx.id, ctx.state, &ext_id, &req_state, copied);
             }
             return;
         }
@@ -347,8 +384,9 @@ fn apply_hinge(
 }
 
 /// The arguments of `high[id][state]` that `use` copies: single-key dicts that are not
-/// requisites, not `name`/`names`, and not already set by the receiving state.
-fn usable_args(high: &Map, id: &Value, state: &Value, already: &[Value]) -> Vec<Value> {
+/// requisites, not `name`/`names`, and not already set by the receiving state; each with
+/// its index in the source list.
+fn usable_args(high: &Map, id: &Value, state: &Value, already: &[Value]) -> Vec<(Value, usize)> {
     let Some(run) = high
         .get_value(id)
         .and_then(|b| b.get_value_from(state))
@@ -357,7 +395,8 @@ fn usable_args(high: &Map, id: &Value, state: &Value, already: &[Value]) -> Vec<
         return Vec::new();
     };
     run.iter()
-        .filter(|arg| {
+        .enumerate()
+        .filter(|(_, arg)| {
             let Some(m) = arg.as_map().filter(|m| m.len() == 1) else {
                 return false;
             };
@@ -367,7 +406,7 @@ fn usable_args(high: &Map, id: &Value, state: &Value, already: &[Value]) -> Vec<
                 && k.as_str() != Some("name")
                 && k.as_str() != Some("names")
         })
-        .cloned()
+        .map(|(i, arg)| (arg.clone(), i))
         .collect()
 }
 

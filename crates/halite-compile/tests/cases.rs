@@ -1,7 +1,9 @@
 //! Golden tests recorded from Salt 3007.8 (scripts/oracle/record.sh): for every case under
 //! tests/cases, the high data `state.show_highstate` printed is compiled and compared with
 //! what `state.show_lowstate` printed (chunks or error list), byte for byte as JSON.
-use halite_compile::{try_compile_low_chunks, verify_high, CompileFailure, CompileOptions};
+use halite_compile::{
+    compile_show_low_sls, try_compile_low_chunks, verify_high, CompileFailure, CompileOptions,
+};
 use halite_value::{Map, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -75,11 +77,7 @@ fn run_case(case: &Path) -> Option<Result<(), String>> {
         (None, Err(CompileFailure::Crash(_))) => {}
         (None, other) => failures.push(format!("Salt crashed, halite gave {other:?}")),
         (Some(expected), actual) => {
-            let actual = match actual {
-                Ok(chunks) => Value::List(chunks.into_iter().map(Value::Map).collect()),
-                Err(CompileFailure::Errors(e)) => errors_value(e),
-                Err(CompileFailure::Crash(c)) => Value::str(format!("CRASH {c}")),
-            };
+            let actual = outcome_value(actual);
             let (e, a) = (expected.to_json(), actual.to_json());
             if e != a {
                 failures.push(diff(&e, &a));
@@ -87,10 +85,53 @@ fn run_case(case: &Path) -> Option<Result<(), String>> {
         }
     }
     check_show_sls(case, &cmds, &high, &mut failures);
+    check_show_low_sls(case, &cmds, &high, &opts, &mut failures);
     if failures.is_empty() {
         Some(Ok(()))
     } else {
         Some(Err(failures.join("\n")))
+    }
+}
+
+fn outcome_value(result: Result<Vec<Map>, CompileFailure>) -> Value {
+    match result {
+        Ok(chunks) => Value::List(chunks.into_iter().map(Value::Map).collect()),
+        Err(CompileFailure::Errors(e)) => errors_value(e),
+        Err(CompileFailure::Crash(c)) => Value::str(format!("CRASH {c}")),
+    }
+}
+
+/// True when the top file targets a single sls (then `show_sls main` and friends render
+/// the same states as show_highstate).
+fn single_sls_top(case: &Path) -> bool {
+    let top = fs::read_to_string(case.join("srv/salt/top.sls")).unwrap_or_default();
+    top.lines()
+        .filter(|l| l.trim_start().starts_with("- "))
+        .count()
+        == 1
+}
+
+/// `state.show_low_sls main`: verify_high then compile, without extend/requisite_in/exclude.
+fn check_show_low_sls(
+    case: &Path,
+    cmds: &[String],
+    high: &Map,
+    opts: &CompileOptions,
+    failures: &mut Vec<String>,
+) {
+    let Some(n) = cmds.iter().position(|c| c == "state.show_low_sls main") else {
+        return;
+    };
+    if !single_sls_top(case) {
+        return;
+    }
+    let Some(expected) = expected_local(case, n) else {
+        return;
+    };
+    let actual = outcome_value(compile_show_low_sls(high.clone(), opts));
+    let (e, a) = (expected.to_json(), actual.to_json());
+    if e != a {
+        failures.push(format!("show_low_sls:\n{}", diff(&e, &a)));
     }
 }
 

@@ -118,13 +118,23 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
         };
         match event {
             Event::StreamEnd => break,
-            Event::DocumentStart(_) => {
+            Event::DocumentStart(explicit) => {
                 documents += 1;
+                if documents > 1 && !explicit {
+                    // libyaml allows an implicit (no `---`) document only first.
+                    let mark = Mark::from_saphyr(&span.start);
+                    return Err(YamlError::new(
+                        ErrorKind::Parser,
+                        "did not find expected <document start>",
+                        mark,
+                    ));
+                }
                 if documents > 1 {
                     return Err(c.second_document_error(&span));
                 }
             }
             Event::Scalar(value, style, anchor, tag) => {
+                c.check_node_start(anchor, &span)?;
                 c.check_empty_key(&value, style, anchor, tag.is_some(), &span)?;
                 let tag = c.scalar_tag(&value, style, tag.as_deref());
                 let mut value = value.into_owned();
@@ -134,15 +144,18 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
                 c.attach(id);
             }
             Event::SequenceStart(anchor, tag) => {
+                c.check_node_start(anchor, &span)?;
                 let tag = collection_tag(tag.as_deref(), TAG_SEQ);
                 c.open(NodeKind::Seq(Vec::new()), tag, span, anchor)?;
             }
             Event::MappingStart(anchor, tag) => {
+                c.check_node_start(anchor, &span)?;
                 let tag = collection_tag(tag.as_deref(), TAG_MAP);
                 c.open(NodeKind::Map(Vec::new()), tag, span, anchor)?;
             }
             Event::SequenceEnd | Event::MappingEnd => c.close(),
             Event::Alias(anchor) => {
+                c.check_anchor_syntax(&span.start, '*')?;
                 let mark = Mark::from_saphyr(&span.start);
                 let id = match c.anchors.get(&anchor) {
                     Some(id) => *id,
@@ -241,6 +254,122 @@ impl Composer<'_> {
             .char_offsets
             .get_or_insert_with(|| text.char_indices().map(|(b, _)| b).collect());
         offsets.get(char_index).copied().unwrap_or(text.len())
+    }
+
+    /// libyaml checks saphyr (YAML 1.2) does not do: anchor name characters, and a tab
+    /// after a block sequence's `-`.
+    fn check_node_start(&mut self, anchor: usize, span: &Span) -> Result<(), YamlError> {
+        if anchor > 0 {
+            self.check_anchor_syntax(&span.start, '&')?;
+        }
+        self.check_tab_after_dash(&span.start)
+    }
+
+    /// The byte offset of the `&`/`*` of a node starting at `start` (after a tag).
+    fn sigil_offset(&mut self, start: &Marker, sigil: char) -> Option<usize> {
+        let from = self.byte_of(start.index());
+        let rest = self.text.get(from..)?;
+        if rest.starts_with(sigil) {
+            return Some(from);
+        }
+        if !rest.starts_with('!') {
+            return None;
+        }
+        let end = rest.find(char::is_whitespace)?;
+        let skipped = rest[end..].len() - rest[end..].trim_start_matches([' ', '\t']).len();
+        let at = from + end + skipped;
+        self.text.get(at..)?.starts_with(sigil).then_some(at)
+    }
+
+    /// libyaml anchors/aliases are `[0-9A-Za-z_-]+` followed by a blank or one of
+    /// `?:,]}%@\``; saphyr takes any non-blank, non-flow character.
+    fn check_anchor_syntax(&mut self, start: &Marker, sigil: char) -> Result<(), YamlError> {
+        let Some(at) = self.sigil_offset(start, sigil) else {
+            return Ok(());
+        };
+        let name_start = at + 1;
+        let rest = &self.text[name_start..];
+        let len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len());
+        let next = rest[len..].chars().next();
+        let next_ok = next.is_none_or(|c| {
+            matches!(
+                c,
+                ' ' | '\t' | '\r' | '\n' | '?' | ':' | ',' | ']' | '}' | '%' | '@' | '`'
+            )
+        });
+        // columns: same line as the node start
+        let col0 = start.col() + self.text[self.byte_of(start.index())..at].chars().count();
+        let line = start.line().saturating_sub(1);
+        let bad = Mark {
+            line,
+            col: col0 + 1 + rest[..len].chars().count(),
+        };
+        let ctx = Mark { line, col: col0 };
+        if len == 0 || !next_ok {
+            let what = if sigil == '&' {
+                "while scanning an anchor"
+            } else {
+                "while scanning an alias"
+            };
+            return Err(YamlError::new(
+                ErrorKind::Scanner,
+                "did not find expected alphabetic or numeric character",
+                bad,
+            )
+            .with_context(what, Some(ctx)));
+        }
+        if next == Some(':')
+            && self.stack.last().is_some_and(|f| !f.flow)
+            && rest[len + 1..].starts_with([' ', '\t', '\n', '\r'])
+        {
+            // `&a: x` as a value: libyaml ends the anchor before `:`, which is then a
+            // mapping indicator where none is allowed.
+            let map_value = self.stack.last().is_some_and(|f| f.children.len() % 2 == 1);
+            if map_value {
+                return Err(YamlError::new(
+                    ErrorKind::Scanner,
+                    "mapping values are not allowed in this context",
+                    bad,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `-<TAB>item`: libyaml does not skip a tab after a block entry indicator.
+    fn check_tab_after_dash(&mut self, start: &Marker) -> Result<(), YamlError> {
+        let Some(frame) = self.stack.last() else {
+            return Ok(());
+        };
+        let in_block_seq = !frame.flow
+            && matches!(
+                self.graph.nodes.get(frame.node).map(|n| &n.kind),
+                Some(NodeKind::Seq(_))
+            );
+        if !in_block_seq {
+            return Ok(());
+        }
+        let at = self.byte_of(start.index());
+        let before = &self.text[..at];
+        let ws = before.len() - before.trim_end_matches([' ', '\t']).len();
+        let gap = &before[at - ws..];
+        if ws == 0 || !gap.contains('\t') || !before[..at - ws].ends_with('-') {
+            return Ok(());
+        }
+        let tab_chars_before_start =
+            gap.chars().count() - gap.find('\t').map_or(0, |i| gap[..i].chars().count());
+        let mark = Mark {
+            line: start.line().saturating_sub(1),
+            col: start.col().saturating_sub(tab_chars_before_start),
+        };
+        Err(YamlError::new(
+            ErrorKind::Scanner,
+            "found character that cannot start any token",
+            mark,
+        )
+        .with_context("while scanning for the next token", None))
     }
 
     /// The anchor name of a node starting at `start` (`&name`, possibly after a tag): events

@@ -144,6 +144,7 @@ pub(crate) fn translate(e: &ScanError, open: Option<(OpenKind, Mark)>, src: &Sou
         "while parsing a node, did not find expected node content" | "misplaced bracket" => {
             node_content_error(in_flow, mark)
         }
+        "\"-\" is only valid inside a block" => node_content_error(true, mark),
         "while parsing node, found unknown anchor" => {
             YamlError::new(ErrorKind::Composer, "found undefined alias", mark)
         }

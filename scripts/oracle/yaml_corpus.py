@@ -161,6 +161,7 @@ def dump_cases(path):
             "block_2_unicode_sorted": lambda v: yd.safe_dump(plain(v), default_flow_style=False),
             "yaml_filter": lambda v: str(sj.SerializerExtension(_env()).format_yaml(v)),
             "yaml_outputter": lambda v: _outputter(plain(v)),
+            "serializer_yaml": lambda v: _serializer(v),
             "yaml_encode": lambda v: str(ye.yaml_encode(v)),
             "yaml_dquote": lambda v: str(ye.yaml_dquote(v)),
             "yaml_squote": lambda v: str(ye.yaml_squote(v)),
@@ -208,6 +209,12 @@ def _env():
 
         _ENV.append(jinja2.Environment())
     return _ENV[0]
+
+
+def _serializer(v):
+    import salt.serializers.yaml as sy
+
+    return sy.serialize(v)
 
 
 def _outputter(v):

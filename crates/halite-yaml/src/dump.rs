@@ -77,6 +77,24 @@ pub fn salt_yaml_outputter(v: &Value) -> String {
     )
 }
 
+/// `salt.serializers.yaml.serialize` (file.serialize / `serializer: yaml`): flow style
+/// None, ASCII only, keys sorted (its Dumper represents OrderedDicts as dicts), and the
+/// final newline removed.
+pub fn salt_serializer_yaml(v: &Value) -> String {
+    let opts = DumpOptions {
+        allow_unicode: false,
+        sort_keys: true,
+        ..DumpOptions::default()
+    };
+    let mut text = dump(v, opts);
+    if text.ends_with("\n...\n") {
+        text.truncate(text.len() - 5);
+    } else if text.ends_with('\n') {
+        text.pop();
+    }
+    text
+}
+
 // ---- representer -------------------------------------------------------------------------
 
 enum Node {

@@ -19,7 +19,8 @@ mod translate;
 
 pub use args::yamlify_arg;
 pub use dump::{
-    dump, salt_yaml_filter, salt_yaml_outputter, yaml_dquote, yaml_encode, yaml_squote, DumpOptions,
+    dump, salt_serializer_yaml, salt_yaml_filter, salt_yaml_outputter, yaml_dquote, yaml_encode,
+    yaml_squote, DumpOptions,
 };
 pub use error::{salt_render_error_message, ErrorKind, YamlError};
 

@@ -6,7 +6,8 @@ mod common;
 use common::{fixture, name};
 use halite_value::{Map, Value};
 use halite_yaml::{
-    dump, salt_yaml_filter, salt_yaml_outputter, yaml_dquote, yaml_encode, yaml_squote, DumpOptions,
+    dump, salt_serializer_yaml, salt_yaml_filter, salt_yaml_outputter, yaml_dquote, yaml_encode,
+    yaml_squote, DumpOptions,
 };
 use serde_json::Value as Json;
 
@@ -68,6 +69,7 @@ fn flavour(fl: &str, v: &Value) -> Option<String> {
         "block_2_unicode_sorted" => dump(v, opts(Some(false), 2, true, true)),
         "yaml_filter" => salt_yaml_filter(v, false),
         "yaml_outputter" => salt_yaml_outputter(v),
+        "serializer_yaml" => salt_serializer_yaml(v),
         "yaml_encode" => yaml_encode(v)?,
         "yaml_dquote" => yaml_dquote(v.as_str()?),
         "yaml_squote" => yaml_squote(v.as_str()?),

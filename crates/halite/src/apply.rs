@@ -85,8 +85,20 @@ fn call_high(minion: &Minion, high: Map, test: bool) -> Outcome {
 fn run_chunks(minion: &Minion, chunks: Vec<Map>, test: bool) -> Outcome {
     let env = runtime_env(minion, &saltenv(minion));
     let running = halite_runtime::apply_chunks(chunks, &run_options(minion, test), &env);
-    let retcode = halite_runtime::retcode(&running) as u8;
+    let retcode = state_failure_retcode(&running);
     Outcome::state_run(Value::Map(running), retcode)
+}
+
+/// Salt's `EX_STATE_FAILURE`: what `--retcode-passthrough` exits with when a state failed
+/// (salt-call reports 1 otherwise).
+pub const EX_STATE_FAILURE: u8 = 2;
+
+fn state_failure_retcode(running: &Map) -> u8 {
+    if halite_runtime::retcode(running) != 0 {
+        EX_STATE_FAILURE
+    } else {
+        0
+    }
 }
 
 /// Salt's stand-in state for a run with nothing to do.
@@ -99,7 +111,7 @@ fn no_states(comment: &str) -> Outcome {
     result.insert("__run_num__", Value::Int(0));
     let mut ret = Map::new();
     ret.insert("no_|-states_|-states_|-None", Value::Map(result));
-    Outcome::state_run(Value::Map(ret), 1)
+    Outcome::state_run(Value::Map(ret), EX_STATE_FAILURE)
 }
 
 fn add_cli_exclude(high: &mut Map, kwargs: &Map) {
@@ -161,7 +173,8 @@ fn sls(minion: &Minion, mods: &Value, kwargs: &Map, test: bool) -> Outcome {
     }
     add_cli_exclude(&mut high, kwargs);
     if high.is_empty() {
-        return Outcome::state_run(Value::Map(Map::new()), 1);
+        // `_set_retcode({})`: an empty return is a failed run.
+        return Outcome::state_run(Value::Map(Map::new()), EX_STATE_FAILURE);
     }
     call_high(minion, high, test)
 }
@@ -227,7 +240,7 @@ fn single(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
     let env = runtime_env(minion, &saltenv(minion));
     match halite_runtime::call_single(&fun, name, state_kwargs, &run_options(minion, test), &env) {
         Ok(running) => {
-            let retcode = halite_runtime::retcode(&running) as u8;
+            let retcode = state_failure_retcode(&running);
             Outcome::state_run(Value::Map(running), retcode)
         }
         Err(errors) => Outcome::state_run(errors_value(errors), 1),
@@ -247,5 +260,5 @@ fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
     let env = runtime_env(minion, &saltenv(minion));
     let ret = halite_runtime::call_low(chunk.clone(), &run_options(minion, test), &env);
     let failed = matches!(ret.get("result"), Some(Value::Bool(false)));
-    Outcome::state_run(Value::Map(ret), u8::from(failed))
+    Outcome::state_run(Value::Map(ret), if failed { EX_STATE_FAILURE } else { 0 })
 }

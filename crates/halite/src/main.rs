@@ -6,6 +6,7 @@ mod args;
 mod config;
 mod functions;
 mod minion;
+mod progress;
 mod reclass;
 
 use anyhow::Result;
@@ -164,9 +165,22 @@ fn run(cli: &Cli) -> Result<u8> {
     }
     let (args, kwargs) = args::parse_call_args(rest);
     let mut minion = minion::Minion::load(cli, &kwargs)?;
-    let outcome = functions::call(&mut minion, fun, args, kwargs)?;
+    let outcome = if fun.starts_with("state.") {
+        progress::with_spinner(&format!("running {fun}"), || {
+            functions::call(&mut minion, fun, args, kwargs)
+        })?
+    } else {
+        functions::call(&mut minion, fun, args, kwargs)?
+    };
+    // salt-call exits 1 for a failed state unless --retcode-passthrough asks for Salt's own
+    // code (2, EX_STATE_FAILURE).
+    let exit = if outcome.retcode == apply::EX_STATE_FAILURE && !cli.retcode_passthrough {
+        1
+    } else {
+        outcome.retcode
+    };
     if outcome.quiet {
-        return Ok(outcome.retcode);
+        return Ok(exit);
     }
     let outputter = cli
         .out
@@ -192,7 +206,7 @@ fn run(cli: &Cli) -> Result<u8> {
         ),
     };
     write_output(cli, &text)?;
-    Ok(outcome.retcode)
+    Ok(exit)
 }
 
 /// `halite reclass ...`: the reclass command line (see halite_reclass::cli).

@@ -77,6 +77,15 @@ impl YamlError {
         self
     }
 
+    /// True when Salt's yaml renderer does *not* catch this error as a `SaltRenderError`
+    /// (ComposerError: undefined alias, several documents; and plain Python exceptions such
+    /// as the ValueError of `!!int x`). Salt then reports
+    /// `Rendering SLS <sls> failed, render error: <message>\n<traceback>` instead of
+    /// `Rendering SLS '<saltenv>:<sls>' failed: <message>`.
+    pub fn escapes_renderer(&self) -> bool {
+        matches!(self.kind, ErrorKind::Composer | ErrorKind::Other)
+    }
+
     /// `str(exc)` of the PyYAML exception: context, context mark, problem, problem mark,
     /// each mark as `  in "<unicode string>", line L, column C` (libyaml marks carry no
     /// buffer, so there is never a source snippet).

@@ -4,6 +4,19 @@
 //!
 //! Parsing is done by saphyr-parser (events); composing, resolving and constructing mirror
 //! PyYAML's `Composer`/`Resolver`/`SafeConstructor` and Salt's `SaltYamlSafeLoader`.
+//! Salt 3007.8 loads through libyaml (`CSafeLoader`), so error texts and marks are
+//! libyaml's; saphyr's are translated (see `translate.rs`).
+//!
+//! Public API:
+//! - [`load`]`(text, Schema::Salt | Schema::Yaml12) -> Result<Value, YamlError>`
+//! - [`salt_render_error_message`]: the text after `Rendering SLS '...' failed: `
+//! - [`dump`] with [`DumpOptions`], [`salt_yaml_filter`] (`|yaml`), [`salt_yaml_outputter`]
+//!   (`--out yaml`), [`salt_serializer_yaml`] (`file.serialize`), [`yaml_encode`],
+//!   [`yaml_dquote`], [`yaml_squote`]
+//! - [`yamlify_arg`]: salt-call's CLI argument parsing
+//!
+//! Known limits: `Value` has no big integers (beyond i64 they become floats), bytes
+//! (`!!binary` gives a lossy string) or sets (`!!set` gives a mapping to None).
 use halite_value::Value;
 
 mod args;

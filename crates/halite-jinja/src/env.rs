@@ -1,6 +1,6 @@
 //! Building the minijinja environment the way `render_jinja_tmpl` builds Jinja2's.
 
-use crate::convert::to_mj;
+use crate::convert::{to_mj, PillarShapes};
 use crate::loader::{self, SourceCache};
 use crate::salt::SaltLoader;
 use crate::{filters, methods, repr, tests};
@@ -16,6 +16,7 @@ pub fn build(
     cache: &Arc<SourceCache>,
     vars: &Map,
     log: &loader::LoadedLog,
+    shapes: &Arc<PillarShapes>,
 ) -> Environment<'static> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
@@ -35,7 +36,7 @@ pub fn build(
     loader::install(&mut env, ctx, cache, vars, log);
     filters::register(&mut env);
     tests::register(&mut env);
-    install_globals(&mut env, registry, ctx, vars);
+    install_globals(&mut env, registry, ctx, vars, shapes);
     env
 }
 
@@ -45,10 +46,15 @@ fn install_globals(
     registry: &Arc<Registry>,
     ctx: &Arc<ExecContext>,
     vars: &Map,
+    shapes: &Arc<PillarShapes>,
 ) {
     env.add_global(
         "salt",
-        Value::from_object(SaltLoader::new(registry.clone(), ctx.clone())),
+        Value::from_object(SaltLoader::new(
+            registry.clone(),
+            ctx.clone(),
+            shapes.clone(),
+        )),
     );
     env.add_global("grains", to_mj(&ctx.grains));
     env.add_global("pillar", crate::convert::to_mj_ordered(&ctx.pillar));

@@ -92,10 +92,11 @@ fn describe(
     }
     let mut line = line;
     // minijinja: "value of type undefined is not callable (`salt['x.y']` is undefined)"
+    // minijinja: "tried to use + operator on ... (`opts['x']` is undefined)"
     let undefined_call = detail
-        .strip_prefix("value of type undefined is not callable (")
-        .and_then(|d| d.strip_suffix(')'))
-        .map(str::to_string);
+        .rfind(" (`")
+        .filter(|_| detail.ends_with("` is undefined)"))
+        .map(|i| detail[i + 2..detail.len() - 1].to_string());
     let head = match e.kind() {
         _ if undefined_call.is_some() => {
             format!(

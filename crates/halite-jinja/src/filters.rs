@@ -2,6 +2,7 @@
 //! `jinja_filter` registrations (salt/utils/jinja.py, data.py, stringutils.py, ...).
 
 mod collections;
+mod dates;
 mod hashes;
 mod network;
 mod salt_data;
@@ -68,6 +69,7 @@ pub fn register(env: &mut Environment<'static>) {
     collections::register(env);
     network::register(env);
     hashes::register(env);
+    dates::register(env);
     salt_data::register(env);
 }
 

@@ -75,14 +75,17 @@ pub struct JinjaEngine {
     registry: Arc<Registry>,
     ctx: Arc<ExecContext>,
     cache: Arc<loader::SourceCache>,
+    shapes: Arc<convert::PillarShapes>,
 }
 
 impl JinjaEngine {
     pub fn new(registry: Arc<Registry>, ctx: Arc<ExecContext>) -> Self {
+        let shapes = Arc::new(convert::PillarShapes::new(&ctx.pillar));
         JinjaEngine {
             registry,
             ctx,
             cache: Arc::default(),
+            shapes,
         }
     }
 
@@ -101,7 +104,14 @@ impl JinjaEngine {
         vars: &Map,
     ) -> Result<Rendered, JinjaError> {
         let log = loader::LoadedLog::default();
-        let mut environment = env::build(&self.registry, &self.ctx, &self.cache, vars, &log);
+        let mut environment = env::build(
+            &self.registry,
+            &self.ctx,
+            &self.cache,
+            vars,
+            &log,
+            &self.shapes,
+        );
         let pre = preprocess(source);
         mutable::take_last_miss();
         let result = environment

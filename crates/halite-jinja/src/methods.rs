@@ -12,7 +12,7 @@ use std::sync::Arc;
 fn unknown(v: &Value, method: &str) -> Error {
     Error::new(
         ErrorKind::UndefinedError,
-        format!("'{}' object has no attribute '{}'", py_type(v), method),
+        format!("{} has no attribute '{}'", jinja_type_repr(v), method),
     )
 }
 
@@ -277,11 +277,7 @@ pub fn unknown_method(
     }
     Err(Error::new(
         ErrorKind::UnknownMethod,
-        format!(
-            "'{}' object has no attribute '{}'",
-            jinja_type(value),
-            method
-        ),
+        format!("{} has no attribute '{}'", jinja_type_repr(value), method),
     ))
 }
 
@@ -298,9 +294,13 @@ pub fn call_python_method(value: &Value, method: &str, args: &[Value]) -> Result
     unknown_method(&mut state, value, method, args)
 }
 
-/// Jinja2 names objects in messages as `'str object'`, `'dict object'`...
-fn jinja_type(v: &Value) -> &'static str {
-    py_type(v)
+/// Jinja2's `object_type_repr`: `None` is `'None'`, others `'int object'`...
+fn jinja_type_repr(v: &Value) -> String {
+    if v.is_none() {
+        "'None'".to_string()
+    } else {
+        format!("'{} object'", py_type(v))
+    }
 }
 
 fn tuple_method(value: &Value, method: &str, args: &[Value]) -> Result<Value, Error> {

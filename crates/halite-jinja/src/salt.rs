@@ -4,7 +4,9 @@
 //! undefined value (Jinja2's `getitem` swallows the `KeyError`), so
 //! `salt['x.y'] | default(none)` works and calling it is an undefined error.
 
-use crate::convert::{from_mj, to_mj, to_mj_ordered};
+use crate::convert::{
+    from_mj, to_mj, to_mj_merged, to_mj_ordered, to_mj_shaped, ArgShapes, PillarShapes, Source,
+};
 use halite_exec::{Args, ExecContext, ExecError, Registry};
 use halite_value::Map;
 use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
@@ -20,6 +22,7 @@ pub const EXEC_ERROR_PREFIX: &str = "\u{1}exec:";
 pub struct SaltLoader {
     registry: Arc<Registry>,
     ctx: Arc<ExecContext>,
+    shapes: Arc<PillarShapes>,
 }
 
 impl fmt::Debug for SaltLoader {
@@ -29,20 +32,24 @@ impl fmt::Debug for SaltLoader {
 }
 
 impl SaltLoader {
-    pub fn new(registry: Arc<Registry>, ctx: Arc<ExecContext>) -> Self {
-        SaltLoader { registry, ctx }
+    pub fn new(registry: Arc<Registry>, ctx: Arc<ExecContext>, shapes: Arc<PillarShapes>) -> Self {
+        SaltLoader {
+            registry,
+            ctx,
+            shapes,
+        }
     }
 
     /// Calls `name` with template arguments (the last may be keyword arguments).
-    pub fn call(&self, name: &str, args: &[Value]) -> Result<Value, Error> {
-        let args = split_args(args);
-        match self.registry.call(&self.ctx, name, &args) {
-            // pillar.* hand out the compiled pillar's OrderedDicts (a default or a merge
-            // result is a plain dict)
-            Ok(v) if name.starts_with("pillar.") && self.found_in_pillar(name, &args) => {
-                Ok(to_mj_ordered(&v))
-            }
-            Ok(v) => Ok(to_mj(&v)),
+    pub fn call(&self, name: &str, mj_args: &[Value]) -> Result<Value, Error> {
+        let mut args = split_args(mj_args);
+        let before = args.clone();
+        let result = self.registry.call_mut(&self.ctx, name, &mut args);
+        if result.is_ok() {
+            write_back(mj_args, &before, &args);
+        }
+        match result {
+            Ok(v) => Ok(self.convert_result(name, &v, mj_args, &before)),
             Err(ExecError::NotAvailable(n)) => Err(Error::new(
                 ErrorKind::UndefinedError,
                 format!("'salt.utils.templates.AliasedLoader object' has no attribute '{n}'"),
@@ -56,6 +63,83 @@ impl SaltLoader {
 }
 
 impl SaltLoader {
+    /// A function result as template data. Dict types (`dict` or Salt's `OrderedDict`,
+    /// which matters for `|yaml` key order and error texts) follow where Salt's function
+    /// got them: the pillar, or its arguments.
+    fn convert_result(
+        &self,
+        name: &str,
+        v: &halite_value::Value,
+        mj_args: &[Value],
+        args: &Args,
+    ) -> Value {
+        let positional: Vec<Value> = mj_args.iter().filter(|a| !a.is_kwargs()).cloned().collect();
+        let kwarg = |k: &str| {
+            mj_args.iter().filter(|a| a.is_kwargs()).find_map(|a| {
+                a.get_item(&Value::from(k))
+                    .ok()
+                    .filter(|v| !v.is_undefined())
+            })
+        };
+        let arg = |i: usize, k: &str| positional.get(i).cloned().or_else(|| kwarg(k));
+        match name {
+            "pillar.get" => {
+                let merge = args
+                    .get(2, "merge")
+                    .is_some_and(halite_value::Value::truthy);
+                let default = arg(1, "default");
+                if merge {
+                    let mut sources: Vec<Source> =
+                        default.into_iter().map(Source::Template).collect();
+                    sources.push(Source::Pillar);
+                    to_mj_merged(v, &sources, &self.shapes)
+                } else if self.found_in_pillar(name, args) {
+                    to_mj_ordered(v)
+                } else {
+                    to_mj_merged(
+                        v,
+                        &default
+                            .into_iter()
+                            .map(Source::Template)
+                            .collect::<Vec<_>>(),
+                        &self.shapes,
+                    )
+                }
+            }
+            _ if name.starts_with("pillar.") => to_mj_ordered(v),
+            "slsutil.merge" | "slsutil.update" | "defaults.merge" | "defaults.update"
+            | "defaults.deepcopy" => {
+                let sources: Vec<Source> = [
+                    arg(0, "obj_a"),
+                    arg(1, "obj_b"),
+                    arg(0, "dest"),
+                    arg(1, "upd"),
+                ]
+                .into_iter()
+                .flatten()
+                .map(Source::Template)
+                .collect();
+                to_mj_merged(v, &sources, &self.shapes)
+            }
+            // salt.utils.data.filter_by: the matching lookup entry, updated in place with a
+            // deep copy of `merge`
+            "grains.filter_by" | "pillar.filter_by" | "config.filter_by" => {
+                let mut sources = Vec::new();
+                if let (Some(lookup), halite_value::Value::Map(result)) = (arg(0, "lookup_dict"), v)
+                {
+                    if let Some(entry) = matching_entry(&lookup, result) {
+                        sources.push(Source::Template(entry));
+                    }
+                }
+                if let Some(merge) = arg(2, "merge") {
+                    sources.push(Source::Template(merge));
+                }
+                to_mj_merged(v, &sources, &self.shapes)
+            }
+            _ => to_mj_shaped(v, &ArgShapes::new(mj_args), &self.shapes),
+        }
+    }
+
     /// Whether `pillar.*` returned data found in the pillar (not a default, not merged).
     fn found_in_pillar(&self, name: &str, args: &Args) -> bool {
         if name != "pillar.get" {
@@ -70,6 +154,53 @@ impl SaltLoader {
         let key = args.get_str(0, "key").unwrap_or_default();
         let delim = args.get_str(99, "delimiter").unwrap_or_else(|| ":".into());
         halite_value::traverse(&self.ctx.pillar, &key, &delim).is_some()
+    }
+}
+
+/// The lookup-table entry `filter_by` picked: the first dict entry whose keys all appear in
+/// the result (a merge only adds keys).
+fn matching_entry(lookup: &Value, result: &halite_value::Map) -> Option<Value> {
+    let table = crate::mutable::as_mut_map(lookup)?;
+    table.values().into_iter().find(|entry| {
+        crate::mutable::as_mut_map(entry).is_some_and(|m| {
+            !m.is_empty()
+                && m.keys()
+                    .iter()
+                    .all(|k| result.contains_value_key(&from_mj(k)))
+        })
+    })
+}
+
+/// Salt functions that change their first argument in place (`defaults.merge`...): the
+/// registry hands back the new value, which replaces the template dict's contents.
+fn write_back(mj_args: &[Value], before: &Args, after: &Args) {
+    let positional: Vec<&Value> = mj_args.iter().filter(|a| !a.is_kwargs()).collect();
+    for (i, (old, new)) in before.args.iter().zip(after.args.iter()).enumerate() {
+        if old != new {
+            if let (Some(target), halite_value::Value::Map(m)) = (positional.get(i), new) {
+                replace_contents(target, m);
+            }
+        }
+    }
+    for (k, new) in after.kwargs.iter() {
+        if before.kwargs.get_value(k) != Some(new) {
+            let target = mj_args
+                .iter()
+                .filter(|a| a.is_kwargs())
+                .find_map(|a| a.get_item(&to_mj(k)).ok().filter(|v| !v.is_undefined()));
+            if let (Some(target), halite_value::Value::Map(m)) = (target, new) {
+                replace_contents(&target, m);
+            }
+        }
+    }
+}
+
+fn replace_contents(target: &Value, new: &halite_value::Map) {
+    if let Some(dest) = crate::mutable::as_mut_map(target) {
+        dest.clear();
+        for (k, v) in new.iter() {
+            dest.insert(to_mj(k), to_mj(v));
+        }
     }
 }
 

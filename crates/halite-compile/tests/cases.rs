@@ -2,7 +2,8 @@
 //! tests/cases, the high data `state.show_highstate` printed is compiled and compared with
 //! what `state.show_lowstate` printed (chunks or error list), byte for byte as JSON.
 use halite_compile::{
-    compile_show_low_sls, try_compile_low_chunks, verify_high, CompileFailure, CompileOptions,
+    compile_call_high, compile_show_low_sls, try_compile_low_chunks, verify_high, CompileFailure,
+    CompileOptions,
 };
 use halite_value::{Map, Value};
 use std::fs;
@@ -86,6 +87,7 @@ fn run_case(case: &Path) -> Option<Result<(), String>> {
     }
     check_show_sls(case, &cmds, &high, &mut failures);
     check_show_low_sls(case, &cmds, &high, &opts, &mut failures);
+    check_state_sls(case, &cmds, &high, &opts, &mut failures);
     if failures.is_empty() {
         Some(Ok(()))
     } else {
@@ -132,6 +134,37 @@ fn check_show_low_sls(
     let (e, a) = (expected.to_json(), actual.to_json());
     if e != a {
         failures.push(format!("show_low_sls:\n{}", diff(&e, &a)));
+    }
+}
+
+/// `state.sls main test=True` goes through `State.call_high`: when it prints a list of
+/// strings, that is the compile error list; otherwise compiling must have succeeded.
+fn check_state_sls(
+    case: &Path,
+    cmds: &[String],
+    high: &Map,
+    opts: &CompileOptions,
+    failures: &mut Vec<String>,
+) {
+    let Some(n) = cmds.iter().position(|c| c.starts_with("state.sls main")) else {
+        return;
+    };
+    if !single_sls_top(case) {
+        return;
+    }
+    let Some(expected) = expected_local(case, n) else {
+        return;
+    };
+    let actual = compile_call_high(high.clone(), opts);
+    match (&expected, actual) {
+        (Value::List(_), actual) => {
+            let (e, a) = (expected.to_json(), outcome_value(actual).to_json());
+            if e != a {
+                failures.push(format!("state.sls:\n{}", diff(&e, &a)));
+            }
+        }
+        (_, Ok(_)) => {}
+        (_, Err(e)) => failures.push(format!("state.sls ran, halite failed: {e:?}")),
     }
 }
 

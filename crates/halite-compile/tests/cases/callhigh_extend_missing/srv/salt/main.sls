@@ -1,0 +1,7 @@
+extend:
+  ghost:
+    test:
+      - comment: boo
+b:
+  test.nop:
+    - require: bad

@@ -1,0 +1,7 @@
+a:
+  test.nop:
+    - require_in:
+      - test: missing
+      - test.nop: b
+b:
+  test.nop

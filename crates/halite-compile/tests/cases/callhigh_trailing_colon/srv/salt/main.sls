@@ -1,0 +1,6 @@
+trailing:
+  test.nop:
+b:
+  test.nop:
+    - require_in:
+      - test: trailing

@@ -109,7 +109,10 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     let mut g = Map::with_capacity(96);
     let prof = Profile::new();
     let netg = std::thread::scope(|s| {
-        let net_handle = s.spawn(net::net_grains);
+        // A thread that cannot be started only costs the parallelism.
+        let net_handle = std::thread::Builder::new()
+            .spawn_scoped(s, net::net_grains)
+            .ok();
         // cwd
         g.insert(
             "cwd",
@@ -121,7 +124,7 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
         if let Some(d) = net::dns() {
             g.insert("dns", Value::Map(d));
         }
-        net_handle.join().ok()
+        net_handle.and_then(|h| h.join().ok())
     });
     let netg = netg.unwrap_or_else(net::net_grains);
     prof.mark("net+dns+gateways");
@@ -135,24 +138,9 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
         let addrs = netg.non_loopback.clone();
         let fqdn = fqdn.clone();
         let enable = opts.enable_fqdns;
-        std::thread::spawn(move || {
-            let fqdns = if enable {
-                net::fqdns(&addrs)
-            } else {
-                Vec::new()
-            };
-            let ip4 = if has4 {
-                net::fqdn_ips(&fqdn, false)
-            } else {
-                vec![]
-            };
-            let ip6 = if has6 {
-                net::fqdn_ips(&fqdn, true)
-            } else {
-                vec![]
-            };
-            (fqdns, ip4, ip6)
-        })
+        std::thread::Builder::new()
+            .spawn(move || dns_lookups(&addrs, &fqdn, enable, has4, has6))
+            .ok()
     };
     g.insert("fqdns", Value::Null);
     if let Some(mid) = ["/etc/machine-id", "/var/lib/dbus/machine-id"]
@@ -232,7 +220,10 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     g.insert("zfs_support", Value::Bool(zfs));
     g.insert("zfs_feature_flags", Value::Bool(false));
     prof.mark("rest");
-    let (fqdns, ip4, ip6) = dns_job.join().unwrap_or_default();
+    let (fqdns, ip4, ip6) = match dns_job {
+        Some(h) => h.join().unwrap_or_default(),
+        None => dns_lookups(&netg.non_loopback, &fqdn, opts.enable_fqdns, has4, has6),
+    };
     g.insert("fqdns", Value::List(fqdns));
     g.insert("fqdn_ip4", Value::List(ip4));
     g.insert("fqdn_ip6", Value::List(ip6));
@@ -257,6 +248,32 @@ impl Profile {
             c.set(now);
         }
     }
+}
+
+/// `fqdns`, `fqdn_ip4`, `fqdn_ip6`: the grains that wait on the resolver.
+fn dns_lookups(
+    addrs: &[std::net::IpAddr],
+    fqdn: &str,
+    enable_fqdns: bool,
+    has4: bool,
+    has6: bool,
+) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
+    let fqdns = if enable_fqdns {
+        net::fqdns(addrs)
+    } else {
+        Vec::new()
+    };
+    let ip4 = if has4 {
+        net::fqdn_ips(fqdn, false)
+    } else {
+        vec![]
+    };
+    let ip6 = if has6 {
+        net::fqdn_ips(fqdn, true)
+    } else {
+        vec![]
+    };
+    (fqdns, ip4, ip6)
 }
 
 /// `get_server_id()`: `abs(int(sha256(id).hexdigest(), 16) % 2**31)`.

@@ -240,11 +240,19 @@ pub(crate) fn fqdns(addrs: &[IpAddr]) -> Vec<Value> {
     let handles: Vec<_> = addrs
         .iter()
         .copied()
-        .map(|a| std::thread::spawn(move || reverse(a)))
+        .map(|a| {
+            (
+                a,
+                std::thread::Builder::new().spawn(move || reverse(a)).ok(),
+            )
+        })
         .collect();
     let mut names: Vec<String> = handles
         .into_iter()
-        .filter_map(|h| h.join().ok().flatten())
+        .filter_map(|(a, h)| match h {
+            Some(h) => h.join().ok().flatten(),
+            None => reverse(a),
+        })
         .collect();
     names.sort();
     names.dedup();

@@ -253,22 +253,28 @@ fn run(
     drop(command);
     let pid = child.id();
     let stdin_thread = match (stdin, child.stdin.take()) {
-        (Some(text), Some(mut sin)) => Some(std::thread::spawn(move || {
-            use std::io::Write;
-            // A command that does not read its stdin closes the pipe; not an error here.
-            let _ = sin.write_all(text.as_bytes());
-        })),
+        (Some(text), Some(mut sin)) => Some(
+            std::thread::Builder::new()
+                .spawn(move || {
+                    use std::io::Write;
+                    // A command that does not read its stdin closes the pipe; not an error.
+                    let _ = sin.write_all(text.as_bytes());
+                })
+                .map_err(|e| ExecError::Failed(e.to_string()))?,
+        ),
         _ => None,
     };
     // Read stderr on a thread so neither pipe can fill up and block the child.
     let mut err_pipe = child.stderr.take();
-    let err_thread = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        if let Some(p) = err_pipe.as_mut() {
-            let _ = p.read_to_end(&mut buf);
-        }
-        buf
-    });
+    let err_thread = std::thread::Builder::new()
+        .spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(p) = err_pipe.as_mut() {
+                let _ = p.read_to_end(&mut buf);
+            }
+            buf
+        })
+        .map_err(|e| ExecError::Failed(e.to_string()))?;
     let mut out_buf = Vec::new();
     if let Some(mut r) = merged {
         let _ = r.read_to_end(&mut out_buf);

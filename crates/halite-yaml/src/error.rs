@@ -86,6 +86,11 @@ impl YamlError {
         matches!(self.kind, ErrorKind::Composer | ErrorKind::Other)
     }
 
+    /// How serde_yaml 0.9 (reclass-rs) prints the error: `<problem> at line L column C`.
+    pub fn serde_yaml_message(&self) -> String {
+        format!("{} at line {} column {}", self.problem, self.line, self.column)
+    }
+
     /// `str(exc)` of the PyYAML exception: context, context mark, problem, problem mark,
     /// each mark as `  in "<unicode string>", line L, column C` (libyaml marks carry no
     /// buffer, so there is never a source snippet).

@@ -45,7 +45,8 @@ fn build(g: &Graph, id: NodeId, budget: &mut usize) -> Result<Value, YamlError> 
             for (k, v) in pairs {
                 let key = build(g, *k, budget)?;
                 if map.contains_value_key(&key) {
-                    let mark = g.nodes.get(*k).map(|n| n.start).unwrap_or_default();
+                    // serde_yaml reports the mapping's position, not the key's.
+                    let mark = node.start;
                     let p = format!("duplicate entry with key {}", key_repr(&key));
                     return Err(YamlError::new(ErrorKind::Constructor, p, mark));
                 }

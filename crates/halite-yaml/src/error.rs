@@ -88,7 +88,10 @@ impl YamlError {
 
     /// How serde_yaml 0.9 (reclass-rs) prints the error: `<problem> at line L column C`.
     pub fn serde_yaml_message(&self) -> String {
-        format!("{} at line {} column {}", self.problem, self.line, self.column)
+        format!(
+            "{} at line {} column {}",
+            self.problem, self.line, self.column
+        )
     }
 
     /// `str(exc)` of the PyYAML exception: context, context mark, problem, problem mark,

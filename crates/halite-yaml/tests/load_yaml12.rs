@@ -74,3 +74,35 @@ fn yaml12_matches_serde_yaml() {
         failures.join("\n")
     );
 }
+
+/// Error texts as reclass-rs prints them ("Error while rendering n: [path: ]<problem> at
+/// line L column C"), for the document reclass-rs actually read (the case indented under
+/// `parameters:`).
+#[test]
+fn yaml12_error_messages_match_serde_yaml() {
+    let cases = fixture("yaml12");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in &cases {
+        let Some(want) = case["expected"]["error"]["str"].as_str() else {
+            continue;
+        };
+        let body: String = input(case).lines().map(|l| format!("  {l}\n")).collect();
+        let doc = format!("parameters:\n{body}");
+        let got = match load(&doc, Schema::Yaml12) {
+            Ok(v) => format!("loaded {}", tagged(&v)),
+            Err(e) => e.serde_yaml_message(),
+        };
+        checked += 1;
+        if !want.ends_with(&got) {
+            failures.push(format!("{}\n   want {want:?}\n   got  {got:?}", name(case)));
+        }
+    }
+    assert!(checked >= 5, "only {checked} error cases");
+    assert!(
+        failures.is_empty(),
+        "{} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

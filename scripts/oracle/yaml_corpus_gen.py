@@ -365,6 +365,14 @@ def dump_values():
              '{"' + "k" * 130 + '": 1}', '[null, true, 1, 1.5, "s", [], {}]', '{"a": [{"b": [{"c": 1}]}]}',
              '{"unicode": "caf\u00e9", "emoji": "😀"}', '["a\nb", "c"]', '{"a": "x\n  y\n"}',
              '{"cmd": "#!/bin/bash\necho hi\n"}', '[1.0e+16, 1.5e-7, 123456789012.0]']
+    long_dq = "\t".join(["word%d with some spaces" % i for i in range(12)])
+    vals += [json.dumps(x, ensure_ascii=False) for x in [
+        long_dq, long_dq + "\n" + long_dq, "a  " * 40, "x" * 85 + " " + "y" * 10, "é" * 50 + " " + "ü " * 30,
+        "--- \n+++ \n@@ -1 +1,3 @@\n-old\n+new\n+\tindented\n", "first line\n  second indented\n\tthird",
+        " " * 3 + "lead" + "z " * 50, "q'uo\"te " * 15, "trailing space at end of long line " * 3 + " ",
+    ]]
+    vals += ['{"changes": {"diff": "--- \\n+++ \\n@@ -1 +1 @@\\n-a\\n+b\\n"}, "comment": "' + "File updated. " * 8 + '"}',
+             '[["' + "n" * 50 + '", "' + "m" * 50 + '"], {"k": ["' + "o" * 70 + '"]}]']
     # normalise: control characters typed raw above become JSON escapes
     from collections import OrderedDict
     vals = [json.dumps(json.loads(v, strict=False, object_pairs_hook=OrderedDict), ensure_ascii=False) for v in vals]

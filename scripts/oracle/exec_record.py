@@ -338,6 +338,10 @@ CASES = [
     C("cmd.run_stdout", "sh -c 'echo $LC_ALL-$LC_CTYPE-$LANGUAGE'", host=True),
     C("cmd.run", "echo x", bogus_kwarg=1, host=True),
     C("cmd.shell", "echo $((2*3)); false", host=True),
+    C("cmd.run_all", "sleep 3", timeout=1, host=True),
+    C("cmd.run", "sleep 3", timeout=1, host=True),
+    C("cmd.run_all", "sleep 3; echo x", python_shell=True, timeout=0.5, host=True),
+    C("cmd.retcode", "sleep 3", timeout=1, host=True),
     # argument errors
     C("pillar.get"),
     C("pillar.get", "a", "b", False, None, ":", None, None, "extra"),

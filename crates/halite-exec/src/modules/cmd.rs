@@ -49,6 +49,8 @@ struct Output {
     retcode: i64,
     stdout: String,
     stderr: String,
+    /// Salt's `TimedProcTimeoutError`: the command was killed after `timeout` seconds.
+    timed_out: bool,
 }
 
 /// `shlex.split(s)` (POSIX mode, no comments).
@@ -275,12 +277,58 @@ fn run(
             buf
         })
         .map_err(|e| ExecError::Failed(e.to_string()))?;
-    let mut out_buf = Vec::new();
-    if let Some(mut r) = merged {
-        let _ = r.read_to_end(&mut out_buf);
-    } else if let Some(mut p) = child.stdout.take() {
-        let _ = p.read_to_end(&mut out_buf);
+    let mut out_pipe: Option<Box<dyn Read + Send>> = match merged {
+        Some(r) => Some(Box::new(r)),
+        None => child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    };
+    let out_thread = std::thread::Builder::new()
+        .spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(p) = out_pipe.as_mut() {
+                let _ = p.read_to_end(&mut buf);
+            }
+            buf
+        })
+        .map_err(|e| ExecError::Failed(e.to_string()))?;
+    // `timeout` (seconds): Salt's TimedProc kills the command and reports
+    // "<cmd> : Timed out after <timeout> seconds" with retcode 1.
+    if let Some(t) = b.opt(16).filter(|t| t.truthy()) {
+        let secs = t
+            .as_f64()
+            .or_else(|| t.py_str().parse().ok())
+            .unwrap_or(0.0)
+            .max(0.0);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
+        loop {
+            match child.try_wait() {
+                Ok(Some(_)) => break,
+                Ok(None) if std::time::Instant::now() >= deadline => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    let shown = if python_shell {
+                        cmd.clone()
+                    } else {
+                        py_list(&shlex_split(&cmd).unwrap_or_default())
+                    };
+                    // The reader threads may stay blocked on pipes a grandchild still holds;
+                    // they are left to finish on their own.
+                    return Ok(Output {
+                        pid,
+                        retcode: 1,
+                        stdout: format!("{shown} : Timed out after {} seconds", t.py_str()),
+                        stderr: String::new(),
+                        timed_out: true,
+                    });
+                }
+                Ok(None) => std::thread::sleep(std::time::Duration::from_millis(5)),
+                Err(e) => return Err(ExecError::Failed(e.to_string())),
+            }
+        }
     }
+    let out_buf = out_thread.join().unwrap_or_default();
     let err_buf = err_thread.join().unwrap_or_default();
     if let Some(t) = stdin_thread {
         let _ = t.join();
@@ -314,6 +362,7 @@ fn run(
         retcode,
         stdout,
         stderr,
+        timed_out: false,
     })
 }
 
@@ -368,6 +417,14 @@ pub fn run_all(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let redirect = a.kwargs.get("redirect_stderr").is_some_and(Value::truthy);
     let out = run(ctx, &b, false, redirect)?;
     let mut m = Map::new();
+    if out.timed_out {
+        // Salt builds this dict in a different order on a timeout.
+        m.insert("stdout", Value::Str(out.stdout));
+        m.insert("stderr", Value::Str(out.stderr));
+        m.insert("retcode", Value::Int(out.retcode));
+        m.insert("pid", Value::Int(out.pid as i64));
+        return Ok(Value::Map(m));
+    }
     m.insert("pid", Value::Int(out.pid as i64));
     m.insert("retcode", Value::Int(out.retcode));
     m.insert("stdout", Value::Str(out.stdout));

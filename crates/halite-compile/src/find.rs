@@ -29,7 +29,8 @@ pub fn state_args(id: &Value, state: &Value, high: &Map) -> Vec<Value> {
 /// returns one tuple per matching argument), keyed by the ID's position in high.
 #[derive(Default)]
 pub struct NameIndex {
-    by_value: HashMap<(Value, Value), BTreeMap<usize, usize>>,
+    /// state -> argument value -> ID position -> number of matching arguments.
+    by_state: HashMap<Value, HashMap<Value, BTreeMap<usize, usize>>>,
 }
 
 impl NameIndex {
@@ -59,19 +60,31 @@ impl NameIndex {
     }
 
     pub fn add_run(&mut self, pos: usize, state: &Value, run: &Value) {
-        for v in Self::run_values(run) {
-            *self
-                .by_value
-                .entry((state.clone(), v.clone()))
-                .or_default()
-                .entry(pos)
-                .or_insert(0) += 1;
+        let mut values = Self::run_values(run).peekable();
+        if values.peek().is_none() {
+            return;
+        }
+        if !self.by_state.contains_key(state) {
+            self.by_state.insert(state.clone(), HashMap::new());
+        }
+        let Some(by_value) = self.by_state.get_mut(state) else {
+            return;
+        };
+        for v in values {
+            let ids = match by_value.get_mut(v) {
+                Some(ids) => ids,
+                None => by_value.entry(v.clone()).or_default(),
+            };
+            *ids.entry(pos).or_insert(0) += 1;
         }
     }
 
     pub fn remove_run(&mut self, pos: usize, state: &Value, run: &Value) {
+        let Some(by_value) = self.by_state.get_mut(state) else {
+            return;
+        };
         for v in Self::run_values(run) {
-            if let Some(ids) = self.by_value.get_mut(&(state.clone(), v.clone())) {
+            if let Some(ids) = by_value.get_mut(v) {
                 if let Some(count) = ids.get_mut(&pos) {
                     *count -= 1;
                     if *count == 0 {
@@ -84,7 +97,7 @@ impl NameIndex {
 
     fn scan(&self, name: &Value, state: &Value, high: &Map) -> Vec<IdState> {
         let mut out = Vec::new();
-        if let Some(ids) = self.by_value.get(&(state.clone(), name.clone())) {
+        if let Some(ids) = self.by_state.get(state).and_then(|m| m.get(name)) {
             for (&pos, &count) in ids {
                 if let Some((nid, _)) = high.get_index(pos) {
                     for _ in 0..count {

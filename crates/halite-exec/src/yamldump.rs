@@ -10,8 +10,20 @@ use halite_value::{Map, Value};
 const BEST_WIDTH: usize = 80;
 
 pub fn dump(v: &Value) -> String {
-    let mut em = Emitter::default();
-    if is_block(v) {
+    dump_styled(v, true)
+}
+
+/// `yaml.dump(obj, default_flow_style=False)`: every non-empty collection in block style.
+pub fn dump_block(v: &Value) -> String {
+    dump_styled(v, false)
+}
+
+fn dump_styled(v: &Value, flow_simple: bool) -> String {
+    let mut em = Emitter {
+        flow_simple,
+        ..Emitter::default()
+    };
+    if em.is_block(v) {
         match v {
             Value::Map(m) => em.block_mapping(m, 0),
             Value::List(l) => em.block_sequence(l, 0),
@@ -74,9 +86,20 @@ fn sort_key(v: &Value) -> (u8, String) {
 struct Emitter {
     out: String,
     col: usize,
+    /// `default_flow_style=None`: collections of scalars in flow style.
+    flow_simple: bool,
 }
 
 impl Emitter {
+    fn is_block(&self, v: &Value) -> bool {
+        if self.flow_simple {
+            is_block(v)
+        } else {
+            matches!(v, Value::Map(m) if !m.is_empty())
+                || matches!(v, Value::List(l) if !l.is_empty())
+        }
+    }
+
     fn write(&mut self, s: &str) {
         self.out.push_str(s);
         match s.rfind('\n') {
@@ -134,9 +157,9 @@ impl Emitter {
     /// A value after `key:` (in_mapping) or `-`.
     fn block_value(&mut self, v: &Value, indent: usize, in_mapping: bool) {
         match v {
-            Value::Map(m) if is_block(v) => self.block_mapping(m, indent + 2),
+            Value::Map(m) if self.is_block(v) => self.block_mapping(m, indent + 2),
             // Sequences in a mapping are not indented (indentless sequences).
-            Value::List(l) if is_block(v) => {
+            Value::List(l) if self.is_block(v) => {
                 self.block_sequence(l, if in_mapping { indent } else { indent + 2 })
             }
             Value::Map(_) | Value::List(_) => {

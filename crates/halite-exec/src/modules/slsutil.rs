@@ -94,10 +94,13 @@ pub fn serialize(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     match serializer.as_str() {
         // salt.serializers.json.serialize -> salt.utils.json.dumps(obj): ", " / ": "
         // separators and, unlike plain json.dumps, non-ASCII text kept as is.
-        "json" => Ok(Value::Str(py_json(&obj))),
+        "json" => Ok(Value::Str(py_json(&obj, &kwargs))),
         // salt.serializers.yaml.serialize: yaml.dump(obj, default_flow_style=None) with the
         // trailing "\n" (or "\n...\n") removed.
-        "yaml" => Ok(Value::Str(crate::yamldump::dump(&obj))),
+        "yaml" => Ok(Value::Str(match kwargs.get("default_flow_style") {
+            Some(Value::Bool(false)) => crate::yamldump::dump_block(&obj),
+            _ => crate::yamldump::dump(&obj),
+        })),
         other => Err(ExecError::Failed(format!(
             "Serializer '{other}' not found."
         ))),
@@ -145,7 +148,30 @@ pub fn path_exists(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     ))
 }
 
-/// `salt.utils.json.dumps(obj)` with default options.
-fn py_json(obj: &Value) -> String {
-    obj.to_json_styled(JsonStyle::Compact)
+/// `salt.utils.json.dumps(obj, **kwargs)`: `indent=` and `sort_keys=` are honoured.
+fn py_json(obj: &Value, kwargs: &Map) -> String {
+    let sorted;
+    let obj = if kwargs.get("sort_keys").is_some_and(Value::truthy) {
+        sorted = sort_keys(obj);
+        &sorted
+    } else {
+        obj
+    };
+    match kwargs.get("indent").and_then(Value::as_i64) {
+        Some(n) if n >= 0 => obj.to_json_styled(JsonStyle::Pretty(n as usize)),
+        _ => obj.to_json_styled(JsonStyle::Compact),
+    }
+}
+
+fn sort_keys(v: &Value) -> Value {
+    match v {
+        Value::Map(m) => {
+            let mut items: Vec<(Value, Value)> =
+                m.iter().map(|(k, v)| (k.clone(), sort_keys(v))).collect();
+            items.sort_by_key(|a| a.0.py_str());
+            Value::Map(items.into_iter().collect())
+        }
+        Value::List(l) => Value::List(l.iter().map(sort_keys).collect()),
+        other => other.clone(),
+    }
 }

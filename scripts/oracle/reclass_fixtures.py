@@ -487,6 +487,110 @@ parameters:
         "classes/a.yml": "classes: [b]\nparameters:\n  a: 1\n",
         "classes/b.yml": "parameters:\n  b: 1\n",
     },
+    "int_key_reference": {
+        "nodes/n1.yml": "parameters:\n  ports:\n    80: http\n  x: ${ports:80}\n",
+        "classes/.keep.yml": "",
+    },
+    "float_formatting": {
+        "nodes/n1.yml": "parameters:\n  a: 0.1\n  b: 1.0e+20\n  c: 1.0e-7\n  d: 3.0\n  e: -0.0\n  f: 1.0e+16\n  g: 123456789.125\n  h: 1.0e+15\n  s: '${a} ${b} ${c} ${d} ${e} ${f} ${g} ${h}'\n  m: 'm=${mm}'\n  mm: {x: 0.1, y: 1.0e+20, z: -3}\n",
+        "classes/.keep.yml": "",
+    },
+    "null_and_bool_keys": {
+        "nodes/n1.yml": "parameters:\n  weird:\n    null: a\n    true: b\n    false: c\n  r: ${weird}\n",
+        "classes/.keep.yml": "",
+    },
+    "error_overwritten_by_map": {
+        "nodes/n1.yml": "classes: [one, two]\n",
+        "classes/one.yml": "parameters:\n  a: ${missing}\n",
+        "classes/two.yml": "parameters:\n  a: {x: 1}\n",
+    },
+    "error_overwritten_by_null": {
+        "nodes/n1.yml": "classes: [one, two]\n",
+        "classes/one.yml": "parameters:\n  a: ${missing}\n  b: ${missing2}\n",
+        "classes/two.yml": "parameters:\n  a: null\n  ~b: 2\n",
+    },
+    "override_inside_referenced_dict": {
+        "nodes/n1.yml": "classes: [one, two]\nparameters:\n  copy: ${src}\n",
+        "classes/one.yml": "parameters:\n  src:\n    opts: {a: 1}\n    l: [1]\n  copy:\n    opts: {keep: 0}\n    l: [0]\n",
+        "classes/two.yml": "parameters:\n  src:\n    ~opts: {b: 2}\n    ~l: [2]\n",
+    },
+    "class_name_ref_relative": {
+        "nodes/n1.yml": "classes: [apps.web]\nparameters:\n  x: never\n",
+        "classes/apps/web.yml": "classes: [apps.vars, '.${flavour}']\n",
+        "classes/apps/vars.yml": "parameters:\n  flavour: base\n",
+        "classes/apps/base.yml": "parameters:\n  loaded: apps.base\n",
+    },
+    "class_name_ref_missing": {
+        "nodes/n1.yml": "classes:\n  - role.${nope}\n",
+        "classes/.keep.yml": "",
+    },
+    "class_mappings_meta_order": {
+        "reclass-config.yml": "class_mappings:\n  - '* mapped'\n",
+        "nodes/n1.yml": "classes: [own]\nparameters:\n  me: ${_reclass_:name:full}\n",
+        "classes/mapped.yml": "parameters:\n  from_mapping: 1\n  _reclass_:\n    extra: from-class\n",
+        "classes/own.yml": "parameters:\n  own: 1\n",
+    },
+    "ref_chain_too_deep": {
+        "nodes/n1.yml": "parameters:\n" + "".join(f"  a{i}: ${{a{i+1}}}\n" for i in reversed(range(70))) + "  a70: end\n",
+        "classes/.keep.yml": "",
+    },
+    "ref_chain_long_ok": {
+        "nodes/n1.yml": "parameters:\n" + "".join(f"  a{i}: ${{a{i+1}}}\n" for i in reversed(range(60))) + "  a60: end\n",
+        "classes/.keep.yml": "",
+    },
+    "embedded_list_with_refs": {
+        "nodes/n1.yml": "parameters:\n  a: A\n  l: ['${a}', x]\n  d: {k: '${a}'}\n  s: 'l=${l} d=${d}'\n",
+        "classes/.keep.yml": "",
+    },
+    "default_with_nested_ref": {
+        "nodes/n1.yml": "parameters:\n  other: {key: fromother}\n  a: ${missing::${other:key}}\n  b: '${missing::${other}}'\n  c: ${missing::}\n",
+        "classes/.keep.yml": "",
+    },
+    "applications_not_interpolated": {
+        "nodes/n1.yml": "applications: ['${x}', plain]\nparameters:\n  x: y\n",
+        "classes/.keep.yml": "",
+    },
+    "dotted_keys_in_refs": {
+        "nodes/n1.yml": "parameters:\n  a.b: dotted\n  c: ${a.b}\n  d:\n    'e:f': colon\n",
+        "classes/.keep.yml": "",
+    },
+    "ref_whole_dict_then_merged_by_node": {
+        "nodes/n1.yml": "classes: [c]\nparameters:\n  target:\n    extra: node\n",
+        "classes/c.yml": "parameters:\n  source: {a: 1, b: {c: 2}}\n  target: ${source}\n",
+    },
+    "list_of_dicts_merge": {
+        "nodes/n1.yml": "classes: [c]\nparameters:\n  l:\n    - {name: b}\n",
+        "classes/c.yml": "parameters:\n  l:\n    - name: a\n      v: ${v}\n  v: 1\n",
+    },
+    "scalar_over_list_error": {
+        "nodes/n1.yml": "classes: [c]\nparameters:\n  l: text\n",
+        "classes/c.yml": "parameters:\n  l: [1]\n",
+    },
+    "list_over_scalar_error": {
+        "nodes/n1.yml": "classes: [c]\nparameters:\n  s: [1]\n",
+        "classes/c.yml": "parameters:\n  s: text\n",
+    },
+    "ref_loop_through_dict": {
+        "nodes/n1.yml": "parameters:\n  a: ${b}\n  b:\n    c: ${a}\n    d: 1\n",
+        "classes/.keep.yml": "",
+    },
+    "ref_to_missing_nested_in_referenced_dict": {
+        "nodes/n1.yml": "parameters:\n  z: ${b}\n  b:\n    c: ${nope}\n",
+        "classes/.keep.yml": "",
+    },
+    "node_param_over_class_ref": {
+        "nodes/n1.yml": "classes: [c]\nparameters:\n  port: 443\n",
+        "classes/c.yml": "parameters:\n  port: 80\n  url: 'http://host:${port}/'\n",
+    },
+    "constant_nested_override_error": {
+        "nodes/n1.yml": "classes: [one]\nparameters:\n  d:\n    k: 2\n",
+        "classes/one.yml": "parameters:\n  d:\n    =k: 1\n",
+    },
+    "nested_nodes_with_init": {
+        "nodes/grp/init.yml": "parameters:\n  a: 1\n",
+        "nodes/n2.yml": "parameters:\n  b: 1\n",
+        "classes/.keep.yml": "",
+    },
     "deep_ref_into_merged_override": {
         "nodes/n1.yml": "classes: [one, two]\nparameters:\n  out: ${svc:opts}\n  out_port: ${svc:opts:port}\n",
         "classes/one.yml": "parameters:\n  svc:\n    opts: {port: 1, host: h}\n",

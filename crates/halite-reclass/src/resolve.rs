@@ -29,6 +29,8 @@ pub(crate) struct RenderOpts {
 pub(crate) struct State {
     seen: Vec<String>,
     depth: usize,
+    /// The deepest `depth` reached (to know how deep a cached result went).
+    max_depth: usize,
     keys: Vec<String>,
 }
 
@@ -92,7 +94,8 @@ impl State {
 pub(crate) struct Resolver<'a> {
     root: &'a PMap,
     opts: &'a RenderOpts,
-    cache: RefCell<HashMap<String, PValue>>,
+    /// Rendered whole-value references: the value and how many nested lookups it took.
+    cache: RefCell<HashMap<String, (PValue, usize)>>,
     errors_made: Cell<usize>,
 }
 
@@ -213,14 +216,24 @@ impl<'a> Resolver<'a> {
     /// A whole-value reference: the referenced value, fully interpolated, keeping its type.
     fn render_ref(&self, parts: &[Token], st: &mut State) -> R<PValue> {
         let full = self.enter_ref(parts, st)?;
-        if let Some(hit) = self.cache.borrow().get(&full) {
-            return Ok(hit.clone());
+        if let Some((hit, extra)) = self.cache.borrow().get(&full) {
+            // reclass-rs counts every nested lookup; a hit must not hide a too deep chain.
+            if st.depth + extra <= MAX_DEPTH {
+                st.max_depth = st.max_depth.max(st.depth + extra);
+                return Ok(hit.clone());
+            }
         }
+        let (entry_depth, outer_max) = (st.depth, st.max_depth);
+        st.max_depth = st.depth;
         let errors_before = self.errors_made.get();
-        let found = self.lookup(&full, st)?;
-        let v = self.interpolate(&found, st)?;
+        let result = self
+            .lookup(&full, st)
+            .and_then(|found| self.interpolate(&found, st));
+        let extra = st.max_depth - entry_depth;
+        st.max_depth = st.max_depth.max(outer_max);
+        let v = result?;
         if errors_before == self.errors_made.get() {
-            self.cache.borrow_mut().insert(full, v.clone());
+            self.cache.borrow_mut().insert(full, (v.clone(), extra));
         }
         Ok(v)
     }
@@ -229,6 +242,7 @@ impl<'a> Resolver<'a> {
     /// any `::default`).
     fn enter_ref(&self, parts: &[Token], st: &mut State) -> R<String> {
         st.depth += 1;
+        st.max_depth = st.max_depth.max(st.depth);
         if st.depth > MAX_DEPTH {
             return Err(format!(
                 "Token resolution exceeded recursion depth of {MAX_DEPTH} for parameter '{}'. \
@@ -544,8 +558,8 @@ fn write_json(v: &PValue, out: &mut String) -> R<()> {
     match v {
         PValue::Null => out.push_str("null"),
         PValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        PValue::Int(i) => out.push_str(&format!("{:?}", *i as f64)),
-        PValue::Float(f) if f.is_finite() => out.push_str(&format!("{f:?}")),
+        PValue::Int(i) => out.push_str(&json_float(*i as f64)),
+        PValue::Float(f) if f.is_finite() => out.push_str(&json_float(*f)),
         PValue::Float(f) => write_json_str(&number_text(*f), out),
         PValue::Lit(s) => write_json_str(s, out),
         PValue::Ref(r) => write_json_str(&r.raw, out),
@@ -579,6 +593,15 @@ fn write_json(v: &PValue, out: &mut String) -> R<()> {
         other => return Err(format!("Can't serialize {} as JSON", other.variant())),
     }
     Ok(())
+}
+
+/// serde_json's float text: shortest digits, `1e+20` for large exponents.
+fn json_float(f: f64) -> String {
+    let text = format!("{f:?}");
+    match text.split_once('e') {
+        Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e}"),
+        _ => text,
+    }
 }
 
 fn json_key(k: &Value) -> R<String> {

@@ -1,6 +1,27 @@
 //! Execution functions: what `salt['pillar.get'](...)` in a template and `module.run` in a
 //! state call. Each Salt module is one file under `modules/`; each function is one line in
 //! [`Registry::standard`].
+//!
+//! Conventions, all mirroring Salt 3007.8:
+//! - Arguments bind like Python's `def f(a, b=None, **kwargs)`: positional or keyword, with
+//!   CPython's `TypeError` texts for missing, duplicate or unknown arguments
+//!   ([`salt_utils::bind`]). Keywords starting with `__` (Salt's `__pub_*`) are ignored.
+//! - An exception becomes [`ExecError::Failed`] holding `str(exc)` as Python prints it (a
+//!   `KeyError` keeps its quotes: `'Pillar key not found: x'`).
+//! - Modules whose `__virtual__` fails on this host are not registered, so
+//!   [`Registry::contains`] answers as Salt's loader does: `pkg.*` needs /var/lib/dpkg/status
+//!   (aptpkg), `dig.*` the `dig` binary, `git.*` the `git` binary.
+//! - Salt mutates some arguments in place (`defaults.merge`, `defaults.update`,
+//!   `slsutil.update`); [`Registry::call_mut`] writes those changes back into [`Args`].
+//! - Shared Salt helpers live in [`salt_utils`]: `traverse_dict_and_list`, `dictupdate.update`
+//!   and `merge` strategies, `data.filter_by`, `fnmatch`. [`yamldump`] is Salt's `yaml`
+//!   serializer (libyaml emitter, `default_flow_style=None`).
+//! - `cmd.*` follow 3007.8: `python_shell` defaults to False (the command is `shlex.split` and
+//!   run directly) unless `cmd_safe: False`; `cwd` defaults to `$HOME`; `LC_*=C`.
+//!
+//! Fixtures: `scripts/oracle/exec_record.py` records every case in tests/data/cases.json from
+//! Salt; tests/oracle_cases.rs replays the host-independent ones and tests/host_cases.rs
+//! recomputes the host-dependent ones (commands, users, packages, network) on the test host.
 
 pub mod fileserver;
 pub mod hashes;

@@ -133,17 +133,27 @@ fn run(label: &str, chunks: Vec<Map>, test: bool, env: &RuntimeEnv) {
 }
 
 fn main() {
+    // `cargo bench -p halite-runtime --bench apply -- chain` runs only the groups named.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let want = |g: &str| only.is_empty() || only.iter().any(|o| o == g);
     let scratch = tempfile::tempdir().expect("tempdir");
     let dir = scratch.path().to_string_lossy().to_string();
     let env = RuntimeEnv::new(Registry::standard(), ExecContext::default());
-    run(
-        "mixed 5000: test=True (fresh)",
-        mixed(&dir, 5000),
-        true,
-        &env,
-    );
-    run("mixed 5000: first run", mixed(&dir, 5000), false, &env);
-    run("mixed 5000: second run", mixed(&dir, 5000), false, &env);
-    run("mixed 5000: test=True", mixed(&dir, 5000), true, &env);
-    run("chain 1000 (require)", chain(1000), false, &env);
+    if want("mixed") {
+        run(
+            "mixed 5000: test=True (fresh)",
+            mixed(&dir, 5000),
+            true,
+            &env,
+        );
+        run("mixed 5000: first run", mixed(&dir, 5000), false, &env);
+        run("mixed 5000: second run", mixed(&dir, 5000), false, &env);
+        run("mixed 5000: test=True", mixed(&dir, 5000), true, &env);
+    }
+    if want("chain") {
+        run("chain 1000 (require)", chain(1000), false, &env);
+    }
 }

@@ -2,7 +2,20 @@
 //! `salt.state.State` (`call_high` after compilation): `call_chunks` walks the chunks in order,
 //! `call_chunk` evaluates requisites depth-first, `check_requisite` decides whether a chunk runs,
 //! `call` runs one state function with the global arguments (onlyif/unless/creates, check_cmd,
-//! retry) and `call_listen` appends the `listen` mod_watch runs.
+//! retry, umask, parallel) and `call_listen` appends the `listen` mod_watch runs.
+//!
+//! Wiring it into salt-call commands:
+//! - `state.apply` / `state.sls` / `state.highstate`: compile to low chunks, then
+//!   [`apply_chunks`]`(chunks, &opts, &env)` -> running; print `{"local": running}`; exit with
+//!   [`retcode`]`(&running)` (1 when any result is False).
+//! - `state.single fun name=... k=v`: [`call_single`]; `Err(list)` is printed as the return
+//!   (exit 1).
+//! - `state.low '{...}'`: [`call_low`] (a bare result dict; Salt ignores `test=` here).
+//! - Only one state run at a time: [`lock::acquire`]`(cachedir, "state.apply", concurrent)`
+//!   before running; `Err(messages)` is printed as the return with exit 1.
+//!
+//! `RunOptions::test` is `test=` from the command line, else `test:` from the minion config;
+//! `failhard` and `disabled_requisites` come from the minion config, `shell` from the grains.
 
 mod checks;
 pub mod lock;

@@ -72,18 +72,33 @@ fn normalize_results(local: &mut Map) {
     }
 }
 
-fn minion_opts(case: &Path, opts: &mut RunOptions) {
+/// The few minion options the runtime reads, from the case's `minion` file (flat YAML).
+/// Returns the config's `test` value.
+fn minion_opts(case: &Path, opts: &mut RunOptions) -> bool {
+    let mut test = false;
     let Ok(text) = std::fs::read_to_string(case.join("minion")) else {
-        return;
+        return test;
     };
     for line in text.lines() {
         if let Some((k, v)) = line.split_once(':') {
             let v = v.trim();
-            if k.trim() == "failhard" {
-                opts.failhard = v == "True" || v == "true";
+            let truthy = v == "True" || v == "true";
+            match k.trim() {
+                "failhard" => opts.failhard = truthy,
+                "test" => test = truthy,
+                "disabled_requisites" => {
+                    opts.disabled_requisites = v
+                        .trim_matches(['[', ']'])
+                        .split(',')
+                        .map(|s| s.trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .collect();
+                }
+                _ => {}
             }
         }
     }
+    test
 }
 
 /// Runs one case; returns (passed, failures).
@@ -125,8 +140,15 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
         let scratch = tempfile::tempdir().expect("tempdir");
         let sp = scratch.path().to_string_lossy().to_string();
         let mut opts = RunOptions::default();
-        minion_opts(case, &mut opts);
-        opts.test = cmd.contains("test=True");
+        let config_test = minion_opts(case, &mut opts);
+        // test=True/False on the command line wins over `test:` in the minion config.
+        opts.test = if cmd.contains("test=True") {
+            true
+        } else if cmd.contains("test=False") {
+            false
+        } else {
+            config_test
+        };
         let mut roots = FileRoots::default();
         roots
             .envs

@@ -1,0 +1,5 @@
+a:
+  test.succeed_with_changes
+b:
+  cmd.run:
+    - name: echo b

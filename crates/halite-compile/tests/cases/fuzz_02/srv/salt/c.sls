@@ -1,0 +1,3 @@
+id7:
+  cmd.run:
+    - mode: 755

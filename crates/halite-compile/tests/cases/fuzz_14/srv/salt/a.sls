@@ -1,0 +1,3 @@
+id0:
+  file.managed:
+    - mode: 755

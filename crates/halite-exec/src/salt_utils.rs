@@ -525,6 +525,106 @@ pub fn clean_kwargs(kwargs: &Map) -> Map {
         .collect()
 }
 
+/// `salt.utils.data.subdict_match(data, expr, delimiter, regex_match, exact_match)`: does
+/// `a:b:glob` match `data`, trying the deepest key split first (what grain and pillar
+/// targeting use). Values compare as lower-cased `str()`.
+pub fn subdict_match(
+    data: &Value,
+    expr: &str,
+    delimiter: &str,
+    regex_match: bool,
+    exact_match: bool,
+) -> bool {
+    let splits: Vec<&str> = expr.split(delimiter).collect();
+    if splits.len() == 1 {
+        return false;
+    }
+    for idx in (1..splits.len()).rev() {
+        let key = splits[..idx].join(delimiter);
+        let (matchstr, found) = if key == "*" {
+            (expr.to_string(), Some(data))
+        } else {
+            (
+                splits[idx..].join(delimiter),
+                traverse(data, &key, delimiter),
+            )
+        };
+        let Some(m) = found else { continue };
+        match m {
+            Value::Map(mm) if mm.is_empty() => continue,
+            Value::Map(mm) => {
+                if dict_match(mm, &matchstr, regex_match, exact_match) {
+                    return true;
+                }
+            }
+            Value::List(items) => {
+                for member in items {
+                    if let Value::Map(d) = member {
+                        if dict_match(d, &matchstr, regex_match, exact_match) {
+                            return true;
+                        }
+                    }
+                    if value_match(member, &matchstr, regex_match, exact_match) {
+                        return true;
+                    }
+                }
+            }
+            other => {
+                if value_match(other, &matchstr, regex_match, exact_match) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+fn value_match(target: &Value, pattern: &str, regex_match: bool, exact_match: bool) -> bool {
+    let target = target.py_str().to_lowercase();
+    let pattern = pattern.to_lowercase();
+    if regex_match {
+        // re.match: anchored at the start only.
+        return regex::Regex::new(&format!("^(?:{pattern})")).is_ok_and(|r| r.is_match(&target));
+    }
+    if exact_match {
+        target == pattern
+    } else {
+        fnmatchcase(&target, &pattern)
+    }
+}
+
+fn dict_match(target: &Map, pattern: &str, regex_match: bool, exact_match: bool) -> bool {
+    let wildcard = pattern.starts_with("*:");
+    let pattern = if wildcard { &pattern[2..] } else { pattern };
+    if pattern == "*" || target.contains_key(pattern) {
+        return true;
+    }
+    if subdict_match(
+        &Value::Map(target.clone()),
+        pattern,
+        DEFAULT_DELIM,
+        regex_match,
+        exact_match,
+    ) {
+        return true;
+    }
+    if wildcard {
+        for (_, v) in target.iter() {
+            let hit = match v {
+                Value::Map(d) => dict_match(d, pattern, regex_match, exact_match),
+                Value::List(l) => l
+                    .iter()
+                    .any(|i| value_match(i, pattern, regex_match, exact_match)),
+                other => value_match(other, pattern, regex_match, exact_match),
+            };
+            if hit {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -298,24 +298,26 @@ pub fn copy(call: &StateCall) -> Result<Map, StateError> {
     let mut ch = Map::new();
     ch.insert(name.as_str(), Value::str(source.clone()));
     ret.insert("changes", Value::Map(ch));
-    let mode = super::normalize_mode(call.arg("mode"));
-    if call.arg("user").is_some() || call.arg("group").is_some() || mode.is_some() {
+    // Not `preserve`: the user defaults to the one running, the group to that user's primary
+    // group, the mode to the source's; check_perms edits the same return dict.
+    if !call.flag("preserve", false) {
+        let me = unsafe_geteuid();
+        let user = call.arg_str("user").unwrap_or_else(|| user_name(me));
+        let group = call
+            .arg_str("group")
+            .unwrap_or_else(|| group_name(primary_gid(me)));
+        let mode = super::normalize_mode(call.arg("mode"))
+            .or_else(|| super::stats(&source, true).map(|s| s.mode));
         let (r, _) = super::check_perms(
             &name,
-            ret.clone(),
-            call.arg_str("user").as_deref(),
-            call.arg_str("group").as_deref(),
+            ret,
+            Some(&user),
+            Some(&group),
             mode.as_deref(),
             false,
             false,
         );
-        if !r.get("result").map(Value::truthy).unwrap_or(true) {
-            ret.insert(
-                "result",
-                r.get("result").cloned().unwrap_or(Value::Bool(false)),
-            );
-            ret.insert("comment", r.get("comment").cloned().unwrap_or(Value::Null));
-        }
+        ret = r;
     }
     Ok(ret)
 }

@@ -31,6 +31,15 @@ VARIANTS = {
     "noprofile": {"state_output_profile": False},
 }
 
+# Extra option sets, on a few cases only (keeps the fixture count down).
+EXTRA_CASES = {"test_basic", "watch_basic", "cmd_basic", "file_managed", "parallel_basic", "test_warnings"}
+EXTRA_VARIANTS = {
+    "pct": {"state_output_pct": True},
+    "tabular": {"state_output": "terse", "state_tabular": True},
+    "diffonly": {"state_output_diff": True},
+    "changesid": {"state_output": "changes_id"},
+}
+
 
 def main():
     base = salt.config.minion_config(None)
@@ -48,7 +57,10 @@ def main():
             isinstance(v, dict) and "__run_num__" in v for v in local.values()
         ):
             continue
-        for name, extra in VARIANTS.items():
+        variants = dict(VARIANTS)
+        if case in EXTRA_CASES:
+            variants.update(EXTRA_VARIANTS)
+        for name, extra in variants.items():
             opts = dict(base)
             opts.update({"color": False, "force_color": False})
             opts.update(extra)

@@ -46,6 +46,13 @@ fn salt_highstate_fixtures() {
             "quiet" => o.state_verbose = false,
             "color" => o.color = true,
             "noprofile" => o.state_output_profile = false,
+            "pct" => o.state_output_pct = true,
+            "tabular" => {
+                o.state_output = "terse".into();
+                o.state_tabular = true;
+            }
+            "diffonly" => o.state_output_diff = true,
+            "changesid" => o.state_output = "changes_id".into(),
             _ => {}
         }
         let want = std::fs::read_to_string(dir.join(&n)).unwrap_or_default();

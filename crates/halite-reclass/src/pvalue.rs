@@ -6,8 +6,79 @@
 
 use crate::token::{self, Token};
 use halite_value::Value;
-use indexmap::IndexMap;
+use indexmap::{Equivalent, IndexMap};
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::Arc;
+
+/// A mapping key: shared, so that merging and interpolating copy no key text.
+pub(crate) type Key = Arc<Value>;
+
+/// Looks a string key up without building a `Value` (hashes as `Value::Str` does).
+pub(crate) struct StrKey<'a>(pub &'a str);
+
+impl Hash for StrKey<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state)
+    }
+}
+
+impl Equivalent<Key> for StrKey<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        matches!(&**key, Value::Str(s) if s == self.0)
+    }
+}
+
+/// A fast non-cryptographic hasher (FxHash's mixing) for parameter keys.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct FxBuild;
+
+impl BuildHasher for FxBuild {
+    type Hasher = FxHasher;
+    fn build_hasher(&self) -> FxHasher {
+        FxHasher(0)
+    }
+}
+
+pub(crate) struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(c);
+            self.add(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// A string with references, parsed once when its file is loaded.
 #[derive(Debug)]
@@ -111,15 +182,15 @@ pub(crate) enum KeyPrefix {
 }
 
 /// Splits a `~`/`=` marker off a string key.
-pub(crate) fn strip_prefix(k: Value) -> (Value, Option<KeyPrefix>) {
-    if let Value::Str(s) = &k {
+pub(crate) fn strip_prefix(k: Key) -> (Key, Option<KeyPrefix>) {
+    if let Value::Str(s) = &*k {
         let prefix = match s.chars().next() {
             Some('=') => Some(KeyPrefix::Constant),
             Some('~') => Some(KeyPrefix::Override),
             _ => None,
         };
         if let Some(p) = prefix {
-            return (Value::Str(s[1..].to_string()), Some(p));
+            return (Arc::new(Value::Str(s[1..].to_string())), Some(p));
         }
     }
     (k, None)
@@ -151,7 +222,7 @@ impl PSeq {
 /// A parameters mapping with reclass's key markers.
 #[derive(Debug, Clone)]
 pub(crate) struct PMap {
-    pub entries: IndexMap<Value, Entry>,
+    pub entries: IndexMap<Key, Entry, FxBuild>,
     /// See [`PValue::is_clean`].
     pub clean: bool,
 }
@@ -159,7 +230,7 @@ pub(crate) struct PMap {
 impl Default for PMap {
     fn default() -> Self {
         PMap {
-            entries: IndexMap::new(),
+            entries: IndexMap::with_hasher(FxBuild),
             clean: true,
         }
     }
@@ -172,26 +243,26 @@ impl PMap {
 
     pub fn with_capacity(n: usize) -> Self {
         PMap {
-            entries: IndexMap::with_capacity(n),
+            entries: IndexMap::with_capacity_and_hasher(n, FxBuild),
             clean: true,
         }
     }
 
-    pub fn get(&self, k: &Value) -> Option<&PValue> {
-        self.entries.get(k).map(|e| &e.value)
+    pub fn get_str(&self, k: &str) -> Option<&PValue> {
+        self.entries.get(&StrKey(k)).map(|e| &e.value)
     }
 
     /// Inserts a key as written in YAML (markers not yet stripped).
     pub fn insert_prefixed(&mut self, k: Value, v: PValue) {
         // A fresh mapping has no constant keys, so this cannot fail.
-        let _ = self.insert(k, v, false, false);
+        let _ = self.insert(Arc::new(k), v, false, false);
     }
 
     /// reclass's insertion: a new key is set; an existing key gets the value as a new layer,
     /// or is replaced when the key (or `force_override`) says so. Returns the replaced value.
     pub fn insert(
         &mut self,
-        k: Value,
+        k: Key,
         v: PValue,
         force_const: bool,
         force_override: bool,

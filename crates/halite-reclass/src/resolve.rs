@@ -5,7 +5,7 @@
 //! (no layers, no uninterpolated strings), so interpolating it again is free. Successful
 //! whole-value references are memoised per render.
 
-use crate::pvalue::{PMap, PSeq, PValue};
+use crate::pvalue::{Key, PMap, PSeq, PValue};
 use crate::token::Token;
 use halite_value::{Map, Value};
 use std::cell::{Cell, RefCell};
@@ -31,7 +31,15 @@ pub(crate) struct State {
     depth: usize,
     /// The deepest `depth` reached (to know how deep a cached result went).
     max_depth: usize,
-    keys: Vec<String>,
+    keys: Vec<Segment>,
+    null_as_none: bool,
+}
+
+/// One step of the parameter path in error messages: `key` or `[index]`.
+#[derive(Debug, Clone)]
+enum Segment {
+    Key(Key),
+    Index(usize),
 }
 
 /// A saved [`State`], restored where reclass-rs works on a copy of its state.
@@ -40,16 +48,21 @@ struct Mark {
     seen: usize,
     depth: usize,
     keys: usize,
-    last_key: usize,
 }
 
 impl State {
+    fn new(opts: &RenderOpts) -> Self {
+        State {
+            null_as_none: opts.nested_reference_null_as_none,
+            ..State::default()
+        }
+    }
+
     fn mark(&self) -> Mark {
         Mark {
             seen: self.seen.len(),
             depth: self.depth,
             keys: self.keys.len(),
-            last_key: self.keys.last().map_or(0, String::len),
         }
     }
 
@@ -57,26 +70,31 @@ impl State {
         self.seen.truncate(m.seen);
         self.depth = m.depth;
         self.keys.truncate(m.keys);
-        if let Some(last) = self.keys.last_mut() {
-            last.truncate(m.last_key);
-        }
     }
 
-    fn push_key(&mut self, k: &Value, opts: &RenderOpts) {
-        self.keys.push(key_string(k, opts));
+    fn push_key(&mut self, k: &Key) {
+        self.keys.push(Segment::Key(k.clone()));
     }
 
     fn push_index(&mut self, idx: usize) {
-        if self.keys.is_empty() {
-            self.keys.push(String::new());
-        }
-        if let Some(last) = self.keys.last_mut() {
-            last.push_str(&format!("[{idx}]"));
-        }
+        self.keys.push(Segment::Index(idx));
     }
 
+    /// The parameter path as reclass-rs prints it: `a.b[0].c`.
     fn current_key(&self) -> String {
-        self.keys.join(".")
+        let mut out = String::new();
+        for (i, seg) in self.keys.iter().enumerate() {
+            match seg {
+                Segment::Key(k) => {
+                    if i > 0 {
+                        out.push('.');
+                    }
+                    out.push_str(&key_string(k, self.null_as_none));
+                }
+                Segment::Index(idx) => out.push_str(&format!("[{idx}]")),
+            }
+        }
+        out
     }
 
     fn seen_list(&self) -> String {
@@ -90,12 +108,17 @@ impl State {
     }
 }
 
+/// Memoised reference results: the value and how many nested lookups it took.
+type Cache = RefCell<HashMap<String, (PValue, usize)>>;
+
 /// Renders values against one parameters mapping.
 pub(crate) struct Resolver<'a> {
     root: &'a PMap,
     opts: &'a RenderOpts,
-    /// Rendered whole-value references: the value and how many nested lookups it took.
-    cache: RefCell<HashMap<String, (PValue, usize)>>,
+    /// Rendered whole-value references.
+    rendered: Cache,
+    /// Looked-up (not yet interpolated) reference targets.
+    looked_up: Cache,
     errors_made: Cell<usize>,
 }
 
@@ -104,7 +127,8 @@ impl<'a> Resolver<'a> {
         Resolver {
             root,
             opts,
-            cache: RefCell::new(HashMap::new()),
+            rendered: Cache::default(),
+            looked_up: Cache::default(),
             errors_made: Cell::new(0),
         }
     }
@@ -116,11 +140,11 @@ impl<'a> Resolver<'a> {
 
     /// Renders the whole root mapping into the node's final parameters.
     pub fn render_root(&self) -> R<Map> {
-        let mut st = State::default();
+        let mut st = State::new(self.opts);
         let rendered = self.interpolate_map(self.root, &mut st)?;
         let mut out = Map::with_capacity(rendered.entries.len());
         for (k, e) in &rendered.entries {
-            out.insert(k.clone(), self.to_output(&e.value, &mut st)?);
+            out.insert((**k).clone(), self.to_output(&e.value, &mut st)?);
         }
         Ok(out)
     }
@@ -128,7 +152,7 @@ impl<'a> Resolver<'a> {
     /// Renders a class name such as `role.${role}` into a plain string.
     pub fn render_string(&self, s: &str) -> R<String> {
         let token = crate::token::parse(s)?;
-        let mut st = State::default();
+        let mut st = State::new(self.opts);
         let v = self.render_token(&token, &mut st)?;
         self.raw_string(&v)
     }
@@ -156,7 +180,7 @@ impl<'a> Resolver<'a> {
                 e.value.clone()
             } else {
                 let mark = st.mark();
-                st.push_key(k, self.opts);
+                st.push_key(k);
                 let v = match self.interpolate(&e.value, st) {
                     Ok(v) => v,
                     Err(msg) => self.error_value(msg),
@@ -216,8 +240,30 @@ impl<'a> Resolver<'a> {
     /// A whole-value reference: the referenced value, fully interpolated, keeping its type.
     fn render_ref(&self, parts: &[Token], st: &mut State) -> R<PValue> {
         let full = self.enter_ref(parts, st)?;
-        if let Some((hit, extra)) = self.cache.borrow().get(&full) {
-            // reclass-rs counts every nested lookup; a hit must not hide a too deep chain.
+        self.memoised(&self.rendered, full, st, |this, full, st| {
+            let found = this.lookup_memoised(full.to_string(), st)?;
+            this.interpolate(&found, st)
+        })
+    }
+
+    /// [`Resolver::lookup`], memoised.
+    fn lookup_memoised(&self, full: String, st: &mut State) -> R<PValue> {
+        self.memoised(&self.looked_up, full, st, |this, full, st| {
+            this.lookup(full, st)
+        })
+    }
+
+    /// Runs `compute` for the reference `full` unless an earlier successful, error-free
+    /// result can stand in for it. reclass-rs recomputes every time and counts every nested
+    /// lookup, so a result is only reused when the depth it took still fits the limit.
+    fn memoised(
+        &self,
+        cache: &Cache,
+        full: String,
+        st: &mut State,
+        compute: impl FnOnce(&Self, &str, &mut State) -> R<PValue>,
+    ) -> R<PValue> {
+        if let Some((hit, extra)) = cache.borrow().get(&full) {
             if st.depth + extra <= MAX_DEPTH {
                 st.max_depth = st.max_depth.max(st.depth + extra);
                 return Ok(hit.clone());
@@ -226,14 +272,12 @@ impl<'a> Resolver<'a> {
         let (entry_depth, outer_max) = (st.depth, st.max_depth);
         st.max_depth = st.depth;
         let errors_before = self.errors_made.get();
-        let result = self
-            .lookup(&full, st)
-            .and_then(|found| self.interpolate(&found, st));
+        let result = compute(self, &full, st);
         let extra = st.max_depth - entry_depth;
         st.max_depth = st.max_depth.max(outer_max);
         let v = result?;
         if errors_before == self.errors_made.get() {
-            self.cache.borrow_mut().insert(full, (v.clone(), extra));
+            cache.borrow_mut().insert(full, (v.clone(), extra));
         }
         Ok(v)
     }
@@ -272,7 +316,7 @@ impl<'a> Resolver<'a> {
             }
             Token::Ref(parts) => {
                 let full = self.enter_ref(parts, st)?;
-                self.lookup(&full, st)
+                self.lookup_memoised(full, st)
             }
         }
     }
@@ -299,7 +343,7 @@ impl<'a> Resolver<'a> {
         };
         let mut segments = path.split(':');
         let k0 = segments.next().unwrap_or("");
-        let Some(first) = self.root.get(&Value::Str(k0.to_string())) else {
+        let Some(first) = self.root.get_str(k0) else {
             return self.fallback(path, k0, default, st);
         };
         let mut cur = first.clone();
@@ -307,7 +351,7 @@ impl<'a> Resolver<'a> {
         for key in segments {
             let newv = self.interpolate_for_lookup(&cur, st)?;
             match &newv {
-                PValue::Map(m) => match m.get(&Value::Str(key.to_string())) {
+                PValue::Map(m) => match m.get_str(key) {
                     Some(v) => cur = v.clone(),
                     None => return self.fallback(path, key, default, st),
                 },
@@ -459,7 +503,7 @@ impl<'a> Resolver<'a> {
             PValue::Map(m) => {
                 let mut out = Map::with_capacity(m.entries.len());
                 for (k, e) in &m.entries {
-                    out.insert(k.clone(), self.to_output(&e.value, st)?);
+                    out.insert((**k).clone(), self.to_output(&e.value, st)?);
                 }
                 Value::Map(out)
             }
@@ -507,10 +551,10 @@ fn lookup_error(st: &State, path: &str, key: &str, msg: &str) -> String {
     )
 }
 
-fn key_string(k: &Value, opts: &RenderOpts) -> String {
+fn key_string(k: &Value, null_as_none: bool) -> String {
     match k {
         Value::Str(s) => s.clone(),
-        Value::Null if opts.nested_reference_null_as_none => "None".into(),
+        Value::Null if null_as_none => "None".into(),
         Value::Null => "null".into(),
         Value::Bool(true) => "True".into(),
         Value::Bool(false) => "False".into(),

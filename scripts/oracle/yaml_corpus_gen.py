@@ -320,6 +320,14 @@ nginx:
     c("sls_octal_modes", "f:\n  file.directory:\n    - mode: 755\n    - file_mode: 0600\n    - dir_mode: '0750'\n    - other: 0o755\n")
     c("sls_watch_in", "a:\n  service.running:\n    - watch_in:\n      - cmd: b\n")
     c("deep_block", "a:\n" + "".join("  " * (i + 1) + f"k{i}:\n" for i in range(25)) + "  " * 26 + "v: 1\n")
+    for i, d in enumerate(["a: 1\n\t\nb: 2\n", "a: 'x'\n\t\nb: 2\n", "a:\n  b: 1\n\t\n  c: 2\n", "a: 1\n  \t\nb: 2\n",
+                           "a: 1 \t\nb: 2\n", "a:\n  - x\n\t\n  - y\n", "a: [1,\n\t2]\n", "a: 1\n\t# comment\nb: 2\n",
+                           "- a\n\t\n- b\n", "a: |\n  x\n\t\n  y\n", "a: 1\n\t\n", "\t\na: 1\n", "a: 1\n\t",
+                           "a: |\n  x\n\t\nb: 1\n", "a: >\n  x\n\t\nb: 1\n", "a: 'x'\n\t# c\nb: 2\n", "a: [1]\n\t\nb: 2\n",
+                           "a:\n  b: 'x'\n\t\n  c: 2\n", "a: \"x\n\t\n y\"\n", "a: 1 # c\n\t\nb: 2\n",
+                           "a: &x 1\n\t\nb: *x\n\t\nc: 3\n", "- 'a'\n\t\n- b\n", "a: b\n \t\nc: d\n",
+                           "a: {x: 1,\n\t\n y: 2}\n", "---\n\t\na: 1\n", "a: 'x\n\t\n  y'\n", "a: !!str foo\n\t\nb: 1\n"]):
+        c(f"tab_line_{i:02}", d)
     c("many_keys", "".join(f"k{i}: {i}\n" for i in range(300)))
     return cases
 

@@ -3,6 +3,7 @@
 
 use crate::error::{ErrorKind, Mark, YamlError};
 use crate::resolve;
+use crate::tabs::TabCheck;
 use crate::translate::{translate, OpenKind, Source};
 use crate::Schema;
 use saphyr_parser::{Event, Marker, Parser, ScalarStyle, Span, Tag};
@@ -107,15 +108,38 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
     };
     let mut parser = Parser::new_from_str(text);
     let mut documents = 0usize;
+    let mut tabs = TabCheck::new(text);
+    let tab_src = tabs.as_ref().map(|_| Source::new(text));
     loop {
         let (event, span) = match parser.next_event() {
             None => break,
             Some(Ok(ev)) => ev,
             Some(Err(e)) => {
+                // libyaml would have stopped at a tab line before this error
+                if let (Some(t), Some(src)) = (&tabs, &tab_src) {
+                    t.check_before(src, e.marker().index())?;
+                }
                 let open = c.innermost_open();
                 return Err(translate(&e, open, &Source::new(text)));
             }
         };
+        if let Some(t) = tabs.as_mut() {
+            match &event {
+                Event::Scalar(_, style, _, _) => {
+                    if let Some(src) = &tab_src {
+                        t.scalar(*style, &span, src);
+                    }
+                }
+                Event::SequenceEnd | Event::MappingEnd => {
+                    if let Some(f) = c.stack.last().filter(|f| f.flow) {
+                        t.flow(f.span.start.index(), span.end.index());
+                    }
+                    t.other(&span);
+                }
+                Event::StreamEnd | Event::MappingStart(..) | Event::SequenceStart(..) => {}
+                _ => t.other(&span),
+            }
+        }
         match event {
             Event::StreamEnd => break,
             Event::DocumentStart(explicit) => {
@@ -179,6 +203,9 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
             }
             Event::Nothing | Event::StreamStart | Event::DocumentEnd => {}
         }
+    }
+    if let (Some(t), Some(src)) = (&tabs, &tab_src) {
+        t.check(src)?;
     }
     Ok(c.graph)
 }

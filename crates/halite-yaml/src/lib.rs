@@ -28,6 +28,7 @@ mod dump;
 mod error;
 mod reader;
 mod resolve;
+mod tabs;
 mod translate;
 
 pub use args::yamlify_arg;
@@ -72,10 +73,17 @@ fn load_inner(text: &str, schema: Schema) -> Result<Value, YamlError> {
     let graph = loop {
         let current = owned.as_deref().unwrap_or(text);
         match compose::compose(current, schema) {
-            Err(e) if e.problem == reader::TAB_AFTER_COLON => {
-                // libyaml accepts `key:<TAB>value`; saphyr does not. The tab is separation
-                // whitespace there, so make it a space (same columns) and parse again.
-                let fixed = reader::tab_to_space_before(current, e.line, e.column);
+            Err(e)
+                if e.problem == reader::TAB_AFTER_COLON || e.problem == reader::TAB_IN_QUOTED =>
+            {
+                // libyaml accepts `key:<TAB>value` and tabs leading a quoted scalar's
+                // continuation line; saphyr does not. Those tabs are separation whitespace
+                // (folded away), so make them spaces (same columns) and parse again.
+                let fixed = if e.problem == reader::TAB_AFTER_COLON {
+                    reader::tab_to_space_before(current, e.line, e.column)
+                } else {
+                    reader::tabs_to_spaces_at(current, e.line, e.column)
+                };
                 match fixed {
                     Some(f) if owned_fixes(&owned, text) < MAX_TAB_FIXES => owned = Some(f),
                     _ => return Err(e),

@@ -160,8 +160,7 @@ pub(crate) fn translate(e: &ScanError, open: Option<(OpenKind, Mark)>, src: &Sou
             scan("could not find expected ':'").with_context("while scanning a simple key", ctx)
         }
         "tabs disallowed within this context (block indentation)"
-        | "tabs disallowed in this context"
-        | "tab cannot be used as indentation" => {
+        | "tabs disallowed in this context" => {
             // libyaml points at the tab itself; saphyr just after it.
             let at = if src.char_at(index) != Some('\t') && index > 0 && src.char_at(index - 1) == Some('\t') {
                 src.mark_of(index - 1)

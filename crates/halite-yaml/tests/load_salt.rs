@@ -87,10 +87,6 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
         "a BOM inside a document: different parser error",
     ),
     (
-        "leading_tab_line_blank",
-        "a tab-only line after a plain scalar is accepted",
-    ),
-    (
         "sls_jinja_comment_leftover",
         "`{#` (no space before #): saphyr rejects it, libyaml reads a comment",
     ),

@@ -111,10 +111,14 @@ fn compile_state(name: &Value, meta: &Map, state: Value, run: Value, chunks: &mu
             }
         }
         live.insert("name_order", Value::Int(i as i64 + 1));
-        for fun in &funcs {
-            let mut out = live.clone();
-            out.insert("fun", fun.clone());
-            chunks.push(out);
+        if let Some((last, rest)) = funcs.split_last() {
+            for fun in rest {
+                let mut out = live.clone();
+                out.insert("fun", fun.clone());
+                chunks.push(out);
+            }
+            live.insert("fun", last.clone());
+            chunks.push(live);
         }
     }
 }

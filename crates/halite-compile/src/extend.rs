@@ -3,7 +3,7 @@ use crate::find::{find_name, NameIndex};
 use crate::py::{first_key, first_key_of, fmt, get_fmt, is_dunder, py_iter};
 use crate::STATE_REQUISITE_KEYWORDS;
 use halite_value::{Map, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Pops `__extend__` and merges each extension into its target, as Salt's
 /// `State.reconcile_extend(high, strict)` does; returns the error strings.
@@ -25,7 +25,8 @@ pub fn reconcile_extend_shared(high: &mut Map, strict: bool, sources: &Sources) 
         return errors;
     };
     let sls_excludes = sls_excludes(high);
-    let mut index: Option<NameIndex> = None;
+    let mut index: Option<NameIndex> =
+        Some(NameIndex::build_for(high, Some(extension_names(&ext))));
     for (chunk, ext_chunk) in ext.as_list().into_iter().flatten().enumerate() {
         let Some(ext_chunk) = ext_chunk.as_map() else {
             continue;
@@ -61,6 +62,17 @@ pub fn reconcile_extend_shared(high: &mut Map, strict: bool, sources: &Sources) 
         }
     }
     errors
+}
+
+/// The extension targets: only these are ever searched by argument value.
+fn extension_names(ext: &Value) -> HashSet<Value> {
+    ext.as_list()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_map)
+        .flat_map(|chunk| chunk.keys())
+        .cloned()
+        .collect()
 }
 
 /// The sls names in `__exclude__` (plain strings and `{sls: ...}` entries).

@@ -2,7 +2,7 @@
 //! they cost O(1) instead of Salt's full scans; results are identical, in Salt's order.
 use crate::py::{first_key, is_dunder};
 use halite_value::{Map, Value};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// `(ID, state)` pairs as Salt's `find_name` / `find_sls_ids` return them.
 pub type IdState = (Value, Value);
@@ -31,11 +31,21 @@ pub fn state_args(id: &Value, state: &Value, high: &Map) -> Vec<Value> {
 pub struct NameIndex {
     /// state -> argument value -> ID position -> number of matching arguments.
     by_state: HashMap<Value, HashMap<Value, BTreeMap<usize, usize>>>,
+    /// When set, only these values can be looked up, so only they are indexed.
+    wanted: Option<HashSet<Value>>,
 }
 
 impl NameIndex {
     pub fn build(high: &Map) -> NameIndex {
-        let mut idx = NameIndex::default();
+        Self::build_for(high, None)
+    }
+
+    /// An index that answers lookups of the `wanted` values only (all values when None).
+    pub fn build_for(high: &Map, wanted: Option<HashSet<Value>>) -> NameIndex {
+        let mut idx = NameIndex {
+            wanted,
+            ..NameIndex::default()
+        };
         for (pos, (_, body)) in high.iter().enumerate() {
             let Some(body) = body.as_map() else { continue };
             for (state, run) in body.iter() {
@@ -60,7 +70,13 @@ impl NameIndex {
     }
 
     pub fn add_run(&mut self, pos: usize, state: &Value, run: &Value) {
-        let mut values = Self::run_values(run).peekable();
+        let wanted = self.wanted.as_ref();
+        let mut values = Self::run_values(run)
+            .filter(|v| match wanted {
+                Some(w) => w.contains(*v),
+                None => true,
+            })
+            .peekable();
         if values.peek().is_none() {
             return;
         }

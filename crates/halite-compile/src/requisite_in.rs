@@ -295,11 +295,15 @@ fn requisite_in_list(
 ) {
     let mut hinges: Vec<IdState> = Vec::new();
     for ind in items {
+        let resolved;
         let ind = match ind {
-            Value::Map(m) => m.clone(),
+            Value::Map(m) => m,
             Value::List(_) => continue,
             other => match lookups.resolve_bare(other) {
-                Some(m) => m,
+                Some(m) => {
+                    resolved = m;
+                    &resolved
+                }
                 None => continue,
             },
         };
@@ -316,8 +320,8 @@ fn requisite_in_list(
                 errors.push(msg);
             }
         }
-        for (name, tstate) in hinges.clone() {
-            apply_hinge(ctx, &name, &tstate, lookups, extend);
+        for (name, tstate) in &hinges {
+            apply_hinge(ctx, name, tstate, lookups, extend);
         }
     }
 }

@@ -476,6 +476,10 @@ CASES = [
     C("network.hw_addr", "lo", host=True),
     C("network.hw_addr", "nosuchif0", host=True),
     C("network.in_subnet", "127.0.0.0/8", host=True),
+    C("network.interfaces", host=True),
+    C("network.subnets", host=True),
+    C("network.subnets", ["lo"], host=True),
+    C("network.subnets6", host=True),
     C("network.in_subnet", "203.0.113.0/24", host=True),
 ]
 

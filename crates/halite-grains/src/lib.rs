@@ -22,19 +22,29 @@ use util::{read_trim, which};
 pub struct Interface {
     pub name: String,
     pub hwaddr: Option<String>,
+    /// `IFF_UP`.
+    pub up: bool,
     pub inet: Vec<std::net::Ipv4Addr>,
     pub inet6: Vec<std::net::Ipv6Addr>,
+    /// Per IPv4 address, in `inet` order: netmask, broadcast (None without IFF_BROADCAST),
+    /// label (the alias name, e.g. `eth0:1`).
+    pub inet_detail: Vec<(std::net::Ipv4Addr, Option<std::net::Ipv4Addr>, String)>,
+    /// Per IPv6 address, in `inet6` order: prefix length.
+    pub inet6_prefix: Vec<u32>,
 }
 
-/// The host's interfaces (`salt.utils.network.interfaces()` without netmasks).
+/// The host's interfaces, as `salt.utils.network.interfaces()` sees them.
 pub fn interfaces() -> Vec<Interface> {
     net::interfaces()
         .into_iter()
         .map(|i| Interface {
             name: i.name,
             hwaddr: i.hwaddr,
+            up: i.up,
             inet: i.inet,
             inet6: i.inet6,
+            inet_detail: i.inet_detail,
+            inet6_prefix: i.inet6_prefix,
         })
         .collect()
 }

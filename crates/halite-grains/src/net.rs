@@ -13,8 +13,13 @@ pub(crate) struct Iface {
     pub name: String,
     pub index: u32,
     pub hwaddr: Option<String>,
+    pub up: bool,
     pub inet: Vec<Ipv4Addr>,
     pub inet6: Vec<Ipv6Addr>,
+    /// Per IPv4 address: (netmask, broadcast, label).
+    pub inet_detail: Vec<(Ipv4Addr, Option<Ipv4Addr>, String)>,
+    /// Per IPv6 address: prefix length.
+    pub inet6_prefix: Vec<u32>,
 }
 
 /// Interfaces in ifindex order (the order `ip addr show` prints them).
@@ -29,10 +34,14 @@ pub(crate) fn interfaces() -> Vec<Iface> {
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(u32::MAX);
             let hwaddr = read_trim(&format!("{base}/address")).filter(|a| !a.is_empty());
+            let flags = read_trim(&format!("{base}/flags"))
+                .and_then(|f| u32::from_str_radix(f.trim_start_matches("0x"), 16).ok())
+                .unwrap_or(0);
             out.push(Iface {
                 name,
                 index,
                 hwaddr,
+                up: flags & 1 != 0,
                 ..Default::default()
             });
         }
@@ -65,14 +74,35 @@ pub(crate) fn interfaces() -> Vec<Iface> {
                         out.len() - 1
                     }
                 };
+                let v4 = |p: *const libc::sockaddr| -> Option<Ipv4Addr> {
+                    if p.is_null() || (*p).sa_family as i32 != libc::AF_INET {
+                        return None;
+                    }
+                    let sa = &*(p as *const libc::sockaddr_in);
+                    Some(Ipv4Addr::from(u32::from_be(sa.sin_addr.s_addr)))
+                };
                 if family == libc::AF_INET {
                     let sa = &*(ifa.ifa_addr as *const libc::sockaddr_in);
                     out[pos]
                         .inet
                         .push(Ipv4Addr::from(u32::from_be(sa.sin_addr.s_addr)));
+                    let mask = v4(ifa.ifa_netmask).unwrap_or(Ipv4Addr::new(255, 255, 255, 255));
+                    let bcast = if ifa.ifa_flags & libc::IFF_BROADCAST as u32 != 0 {
+                        v4(ifa.ifa_ifu)
+                    } else {
+                        None
+                    };
+                    out[pos].inet_detail.push((mask, bcast, name.clone()));
                 } else if family == libc::AF_INET6 {
                     let sa = &*(ifa.ifa_addr as *const libc::sockaddr_in6);
                     out[pos].inet6.push(Ipv6Addr::from(sa.sin6_addr.s6_addr));
+                    let prefix = if ifa.ifa_netmask.is_null() {
+                        128
+                    } else {
+                        let m = &*(ifa.ifa_netmask as *const libc::sockaddr_in6);
+                        m.sin6_addr.s6_addr.iter().map(|b| b.count_ones()).sum()
+                    };
+                    out[pos].inet6_prefix.push(prefix);
                 }
             }
             libc::freeifaddrs(head);

@@ -120,6 +120,9 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("network.hw_addr", network::hw_addr);
     r.register("network.hwaddr", network::hw_addr);
     r.register("network.in_subnet", network::in_subnet);
+    r.register("network.interfaces", network::interfaces);
+    r.register("network.subnets", network::subnets);
+    r.register("network.subnets6", network::subnets6);
     r.register("pillar.get", pillar::get);
     r.register("pillar.item", pillar::item);
     r.register("pillar.items", pillar::items);

@@ -2,7 +2,7 @@
 
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
-use halite_value::Value;
+use halite_value::{Map, Value};
 use std::net::IpAddr;
 
 /// `ipaddress.ip_network(cidr, strict=False)` containment.
@@ -173,4 +173,133 @@ pub fn in_subnet(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         all.into_iter()
             .any(|ip| in_cidr(ip, &cidr).unwrap_or(false)),
     ))
+}
+
+/// The scope `ip addr` prints for an IPv6 address.
+fn scope6(a: &std::net::Ipv6Addr) -> &'static str {
+    let s = a.segments();
+    if a.is_loopback() {
+        "host"
+    } else if (s[0] & 0xffc0) == 0xfe80 {
+        "link"
+    } else if (s[0] & 0xffc0) == 0xfec0 {
+        "site"
+    } else {
+        "global"
+    }
+}
+
+/// `network.interfaces()`: `{name: {up, hwaddr, inet: [...], inet6: [...]}}`.
+pub fn interfaces(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    bind("network.interfaces", a, &[], 0)?;
+    let mut out = Map::new();
+    for i in halite_grains::interfaces() {
+        let mut m = Map::new();
+        m.insert("up", Value::Bool(i.up));
+        if let Some(h) = &i.hwaddr {
+            m.insert("hwaddr", Value::Str(h.clone()));
+        }
+        if !i.inet.is_empty() {
+            let list = i
+                .inet
+                .iter()
+                .zip(&i.inet_detail)
+                .map(|(addr, (mask, bcast, label))| {
+                    let mut e = Map::new();
+                    e.insert("address", Value::Str(addr.to_string()));
+                    e.insert("netmask", Value::Str(mask.to_string()));
+                    e.insert(
+                        "broadcast",
+                        bcast
+                            .map(|b| Value::Str(b.to_string()))
+                            .unwrap_or(Value::Null),
+                    );
+                    e.insert("label", Value::Str(label.clone()));
+                    Value::Map(e)
+                })
+                .collect();
+            m.insert("inet", Value::List(list));
+        }
+        if !i.inet6.is_empty() {
+            let list = i
+                .inet6
+                .iter()
+                .zip(&i.inet6_prefix)
+                .map(|(addr, prefix)| {
+                    let mut e = Map::new();
+                    e.insert("address", Value::Str(addr.to_string()));
+                    e.insert("prefixlen", Value::Str(prefix.to_string()));
+                    e.insert("scope", Value::str(scope6(addr)));
+                    Value::Map(e)
+                })
+                .collect();
+            m.insert("inet6", Value::List(list));
+        }
+        out.insert(i.name.clone(), Value::Map(m));
+    }
+    Ok(Value::Map(out))
+}
+
+/// `_subnets(proto, interfaces)`: the non-loopback networks of the host, sorted.
+fn subnets_of(filter: Option<&Value>, v6: bool) -> Vec<Value> {
+    let wanted = |name: &str| match filter {
+        None | Some(Value::Null) => true,
+        Some(Value::List(l)) => l.iter().any(|v| v.py_str() == name),
+        Some(other) => other.py_str() == name,
+    };
+    let mut nets4: Vec<(u32, u32)> = Vec::new();
+    let mut nets6: Vec<(u128, u32)> = Vec::new();
+    for i in halite_grains::interfaces()
+        .into_iter()
+        .filter(|i| wanted(&i.name))
+    {
+        if v6 {
+            for (addr, len) in i.inet6.iter().zip(&i.inet6_prefix) {
+                if addr.is_loopback() {
+                    continue;
+                }
+                let mask = if *len == 0 {
+                    0
+                } else {
+                    u128::MAX << (128 - len.min(&128))
+                };
+                nets6.push((u128::from(*addr) & mask, *len));
+            }
+        } else {
+            for (addr, (mask, _, _)) in i.inet.iter().zip(&i.inet_detail) {
+                if addr.is_loopback() {
+                    continue;
+                }
+                let m = u32::from(*mask);
+                nets4.push((u32::from(*addr) & m, m.count_ones()));
+            }
+        }
+    }
+    nets4.sort();
+    nets4.dedup();
+    nets6.sort();
+    nets6.dedup();
+    if v6 {
+        nets6
+            .into_iter()
+            .map(|(n, l)| Value::Str(format!("{}/{l}", std::net::Ipv6Addr::from(n))))
+            .collect()
+    } else {
+        nets4
+            .into_iter()
+            .map(|(n, l)| Value::Str(format!("{}/{l}", std::net::Ipv4Addr::from(n))))
+            .collect()
+    }
+}
+
+/// `network.subnets(interfaces=None)`.
+pub fn subnets(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("network.subnets", a, &["interfaces"], 0)?;
+    Ok(Value::List(subnets_of(b.get(0), false)))
+}
+
+/// `network.subnets6()`.
+pub fn subnets6(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    bind("network.subnets6", a, &[], 0)?;
+    Ok(Value::List(subnets_of(None, true)))
 }

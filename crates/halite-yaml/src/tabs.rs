@@ -189,9 +189,10 @@ fn quoted_end(src: &Source, start: usize, single: bool) -> Option<usize> {
     i += 1;
     loop {
         let c = src.char_at(i)?;
-        if single && c == '\'' && src.char_at(i + 1) == Some('\'') {
-            i += 2;
-        } else if !single && c == '\\' {
+        // a doubled '' (single) or a backslash escape (double) is two characters
+        let escaped_pair =
+            (single && c == '\'' && src.char_at(i + 1) == Some('\'')) || (!single && c == '\\');
+        if escaped_pair {
             i += 2;
         } else if c == quote {
             return Some(i + 1);

@@ -1,0 +1,141 @@
+//! Rendering one SLS file through idem's default pipe `jinja|yaml|replacements`
+//! (`rend/rend/init.py` `blocks`/`parse_bytes`, `rend/rend/jinja.py`,
+//! `rend/rend/yaml_file.py`, `rend/rend/replacements.py`).
+
+use crate::refs::Resolved;
+use crate::ValidateError;
+use halite_value::{Map, Value};
+use minijinja::value::Value as MjValue;
+use minijinja::Environment;
+
+/// What `params` is bound to while rendering, plus the Jinja environment.
+pub struct Renderer {
+    pub env: Environment<'static>,
+    pub params: MjValue,
+}
+
+impl Renderer {
+    pub fn new(params: MjValue) -> Self {
+        Renderer {
+            env: crate::jinja::environment(),
+            params,
+        }
+    }
+}
+
+/// The render pipe of a file: a `#!a|b` first line overrides the default.
+/// Block requisites (`#!key:value`) and `#!END` nesting are not supported; such lines
+/// are dropped from the text as idem drops them.
+fn split_pipe(text: &str) -> (Vec<String>, String) {
+    let mut pipe: Vec<String> = vec!["jinja".into(), "yaml".into(), "replacements".into()];
+    let mut body = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if let Some(root) = line.strip_prefix("#!") {
+            let root = root.trim();
+            if root != "END" && !root.contains(':') {
+                pipe = root.split('|').map(|p| p.trim().to_string()).collect();
+            }
+            continue;
+        }
+        body.push_str(line);
+    }
+    (pipe, body)
+}
+
+/// Renders a resolved SLS file; errors name the ref (`cfn`, as idem), the file and the line.
+pub fn render_sls(r: &mut Renderer, cfn: &str, res: &Resolved) -> Result<Value, ValidateError> {
+    let raw = String::from_utf8_lossy(&res.content).replace('\r', "");
+    let (pipe, body) = split_pipe(&raw);
+    let mut text = body;
+    let mut data: Option<Value> = None;
+    for stage in &pipe {
+        match stage.as_str() {
+            "jinja" => {
+                text = crate::jinja::render(&r.env, &text, r.params.clone())
+                    .map_err(|e| jinja_error(cfn, res, &e))?;
+            }
+            "yaml" => {
+                let v = halite_yaml::load(&text, halite_yaml::Schema::Salt)
+                    .map_err(|e| yaml_error(cfn, res, &e))?;
+                data = Some(v);
+            }
+            "replacements" => {
+                if let Some(v) = data.take() {
+                    data = Some(replacements(v));
+                }
+            }
+            other => {
+                return Err(ValidateError::Unsupported(format!(
+                    "render pipe `{other}` in {} is not supported",
+                    res.path.display()
+                )))
+            }
+        }
+    }
+    Ok(data.unwrap_or(Value::Str(text)))
+}
+
+/// idem's messages: `Jinja syntax error: ...` / `Jinja variable: ...` (plus the line).
+fn jinja_error(cfn: &str, res: &Resolved, e: &minijinja::Error) -> ValidateError {
+    let detail = e
+        .detail()
+        .map(str::to_string)
+        .unwrap_or_else(|| e.kind().to_string());
+    let message = match e.kind() {
+        minijinja::ErrorKind::SyntaxError => format!("Jinja syntax error: {detail}"),
+        minijinja::ErrorKind::UndefinedError => format!("Jinja variable: {detail}"),
+        _ => format!("Jinja error: {detail}"),
+    };
+    ValidateError::Render {
+        sls: cfn.to_string(),
+        file: res.path.clone(),
+        line: e.line(),
+        message,
+    }
+}
+
+/// PyYAML's MarkedYAMLError args joined as rend does (0-based marks).
+fn yaml_error(cfn: &str, res: &Resolved, e: &halite_yaml::YamlError) -> ValidateError {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(ctx) = &e.context {
+        parts.push(ctx.clone());
+    }
+    if let Some((l, c)) = e.context_mark {
+        parts.push(format!(
+            "on line: {} column: {}",
+            l.saturating_sub(1),
+            c.saturating_sub(1)
+        ));
+    }
+    parts.push(e.problem.clone());
+    parts.push(format!(
+        "on line: {} column: {}",
+        e.line.saturating_sub(1),
+        e.column.saturating_sub(1)
+    ));
+    ValidateError::Render {
+        sls: cfn.to_string(),
+        file: res.path.clone(),
+        line: Some(e.line),
+        message: format!("Yaml render error: {}", parts.join(" ")),
+    }
+}
+
+/// `rend/rend/replacements.py`: `__PYTHON_NONE__` -> None (whole) or removed (inside).
+fn replacements(v: Value) -> Value {
+    match v {
+        Value::Str(s) if s == "__PYTHON_NONE__" => Value::Null,
+        Value::Str(s) if s.contains("__PYTHON_NONE__") => {
+            Value::Str(s.replace("__PYTHON_NONE__", ""))
+        }
+        Value::List(l) => Value::List(l.into_iter().map(replacements).collect()),
+        Value::Map(m) => {
+            let mut out = Map::new();
+            for (k, v) in m.iter() {
+                out.insert(replacements(k.clone()), replacements(v.clone()));
+            }
+            Value::Map(out)
+        }
+        other => other,
+    }
+}

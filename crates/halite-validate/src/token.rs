@@ -1,0 +1,62 @@
+//! The opaque tokens idem prints for a tracked parameter, and their decoding
+//! (`idem/tool/parameter.py`: `BaseParam.__str__`, `split_and_decode_base64`).
+
+use crate::b64;
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// `BASE_64_TAG` in idem.
+pub const TAG: &str = "--base64--";
+
+/// `str(param)` in idem: `--base64--<b64("?? display ?? internal ??")>--base64--`.
+pub fn encode(display: &str, internal: &str) -> String {
+    let message = format!("?? {display} ?? {internal} ??");
+    format!("{TAG}{}{TAG}", b64::encode(message.as_bytes()))
+}
+
+fn base64_regex() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)\n?$",
+        )
+        .expect("static regex")
+    })
+}
+
+/// `_decode_base64`: a piece that looks like base64 is decoded (UTF-8, errors replaced),
+/// anything else is kept. Like idem, this also decodes ordinary words that happen to look
+/// like base64 when they sit next to a token (`{{ p }}test` garbles `test`).
+fn decode_piece(piece: &str) -> String {
+    let looks_encoded =
+        !piece.is_empty() && piece.trim().len() % 4 == 0 && base64_regex().is_match(piece);
+    if !looks_encoded {
+        return piece.to_string();
+    }
+    match b64::decode(piece.trim_end_matches('\n')) {
+        Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        None => piece.to_string(),
+    }
+}
+
+/// `split_and_decode_base64`: decodes every token in `text` (only when the tag occurs).
+pub fn split_and_decode(text: &str) -> String {
+    if !text.contains(TAG) {
+        return text.to_string();
+    }
+    text.split(TAG).map(decode_piece).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_round_trip() {
+        let t = encode("params.get('a')", "^^a^^");
+        assert_eq!(
+            split_and_decode(&format!("x {t} y")),
+            "x ?? params.get('a') ?? ^^a^^ ?? y"
+        );
+    }
+}

@@ -1,0 +1,9 @@
+attr:
+  test.present:
+    - port: {{ params.get('server').get('port', 22) }}
+    - host: {{ params.get('server').hostname }}
+    - host2: {{ params.get('server').get('hostname') }}
+chain:
+  test.present:
+    - v: {{ params.get('db').conn.get('user') }}
+    - len: {{ params.get('db') | length }}

@@ -1,0 +1,2 @@
+{% set x = params.get('x') %}
+{# nothing here #}

@@ -1,0 +1,4 @@
+a:
+  test.nop: []
+a:
+  test.nop: []

@@ -1,0 +1,4 @@
+include:
+  - other
+shared_id:
+  test.nop: []

@@ -1,0 +1,2 @@
+shared_id:
+  test.nop: []

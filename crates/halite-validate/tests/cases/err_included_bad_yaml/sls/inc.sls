@@ -1,0 +1,3 @@
+b:
+  test.nop:
+    - v: x: y

@@ -1,0 +1,4 @@
+include:
+  - inc
+a:
+  test.nop: []

@@ -1,0 +1,4 @@
+include:
+  - missing
+a:
+  test.nop: []

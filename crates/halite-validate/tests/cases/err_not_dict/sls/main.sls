@@ -1,0 +1,3 @@
+a: just_a_string
+b:
+  test.nop: []

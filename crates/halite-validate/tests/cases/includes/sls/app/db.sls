@@ -1,0 +1,5 @@
+include:
+  - lib.common
+db:
+  test.present:
+    - host: {{ params.get('db_host', 'localhost') }}

@@ -1,0 +1,3 @@
+extra:
+  test.present:
+    - v: {{ params.get('extra') }}

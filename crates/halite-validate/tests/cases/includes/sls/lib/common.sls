@@ -1,0 +1,3 @@
+common:
+  test.present:
+    - c: {{ params.get('common') }}

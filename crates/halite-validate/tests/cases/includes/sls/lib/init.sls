@@ -1,0 +1,2 @@
+lib-init:
+  test.nop: []

@@ -1,0 +1,3 @@
+a-state:
+  test.present:
+    - shared: {{ params.get('shared', 'from-a') }}

@@ -1,0 +1,4 @@
+plain:
+  test.present:
+    - v: 1
+    - s: hello

@@ -1,0 +1,3 @@
+z:
+  test.present:
+    - z: {{ params.get("z") }}

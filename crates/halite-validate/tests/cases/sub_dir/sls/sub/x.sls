@@ -1,0 +1,6 @@
+include:
+  - inc
+  - .other
+x:
+  test.present:
+    - v: {{ params.get("x") }}

@@ -1,0 +1,3 @@
+common_state:
+  test.present:
+    - v: {{ params.get('common_v') }}

@@ -123,12 +123,16 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
     if name.is_empty() {
         return Ok(error(ret, "Destination file name is required"));
     }
-    if call.arg("template").map(Value::truthy).unwrap_or(false) {
-        // halite-jinja is not wired into the file states yet.
-        return Ok(error(
-            ret,
-            "halite: 'template' in file.managed is not supported yet (Jinja rendering of managed files is not wired)",
-        ));
+    if let Some(tmpl) = call.arg("template").filter(|v| v.truthy()) {
+        if tmpl.py_str().to_lowercase() != "jinja" {
+            return Ok(error(
+                ret,
+                format!(
+                    "halite: template '{}' is not supported (only jinja)",
+                    tmpl.py_str()
+                ),
+            ));
+        }
     }
     let mode_v = call.arg("mode").cloned();
     if mode_v
@@ -205,6 +209,15 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
             ));
         }
         text = Some(contents_text(c, call.flag("contents_newline", true)));
+        if is_jinja(call) {
+            // file.apply_template_on_contents: the context/defaults plus saltenv.
+            let mut vars = template_context(call);
+            vars.insert("saltenv", Value::Str(saltenv_of(call)));
+            match render_jinja(call, text.as_deref().unwrap_or(""), &vars) {
+                Ok(r) => text = Some(r),
+                Err(e) => return Ok(error(ret, e)),
+            }
+        }
     }
     manage(call, &name, ret, text, source, mode, replace, false)
 }
@@ -295,6 +308,21 @@ fn manage(
     let new_data: Option<Vec<u8>> = match &content {
         Content::Text(t) => Some(t.as_bytes().to_vec()),
         Content::Source(url, path) => match std::fs::read(path) {
+            Ok(d) if is_jinja(call) => {
+                // file.get_managed renders the cached source with these variables.
+                let mut vars = template_context(call);
+                vars.insert("name", Value::str(name));
+                vars.insert("source", Value::str(url.clone()));
+                vars.insert("user", user_value(call, "user"));
+                vars.insert("group", user_value(call, "group"));
+                vars.insert("mode", mode.clone().map(Value::Str).unwrap_or(Value::Null));
+                vars.insert("attrs", call.arg("attrs").cloned().unwrap_or(Value::Null));
+                vars.insert("saltenv", Value::Str(saltenv_of(call)));
+                match render_jinja(call, &String::from_utf8_lossy(&d), &vars) {
+                    Ok(r) => Some(r.into_bytes()),
+                    Err(e) => return Ok(error(ret, e)),
+                }
+            }
             Ok(d) => Some(d),
             Err(_) => return Ok(error(ret, format!("Source file '{url}' not found"))),
         },
@@ -521,6 +549,49 @@ fn manage_file(
         );
     }
     Ok(r)
+}
+
+fn is_jinja(call: &StateCall) -> bool {
+    call.arg("template")
+        .map(|t| t.py_str().to_lowercase() == "jinja")
+        .unwrap_or(false)
+}
+
+fn saltenv_of(call: &StateCall) -> String {
+    call.low
+        .get("saltenv")
+        .or_else(|| call.low.get("__env__"))
+        .map(Value::py_str)
+        .unwrap_or_else(|| "base".into())
+}
+
+fn user_value(call: &StateCall, key: &str) -> Value {
+    call.arg(key).cloned().unwrap_or(Value::Null)
+}
+
+/// `defaults` merged with `context` (salt.utils.dictupdate.merge): the template variables.
+fn template_context(call: &StateCall) -> Map {
+    let mut vars = match call.arg("defaults") {
+        Some(Value::Map(m)) => m.clone(),
+        _ => Map::new(),
+    };
+    if let Some(Value::Map(ctx)) = call.arg("context") {
+        halite_value::merge_recurse(&mut vars, ctx, false);
+    }
+    vars
+}
+
+/// Salt's jinja renderer (halite-jinja) with `salt`, `grains`, `pillar`, `opts` and `vars`.
+fn render_jinja(call: &StateCall, text: &str, vars: &Map) -> Result<String, String> {
+    let mut ctx = call.ctx.clone();
+    ctx.saltenv = saltenv_of(call);
+    let engine = halite_jinja::JinjaEngine::new(
+        std::sync::Arc::new(call.exec.clone()),
+        std::sync::Arc::new(ctx),
+    );
+    engine
+        .render(text, "<template>", vars)
+        .map_err(|e| format!("Unable to manage file: Jinja error: {}", e.message))
 }
 
 /// `file.makedirs_`: create the missing parents (with `dir_mode` when given).

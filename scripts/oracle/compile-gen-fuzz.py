@@ -54,7 +54,8 @@ def gen(seed):
             key = rnd.choice(REQS + REQ_INS)
             lines.append("    - %s:" % key)
             for _ in range(rnd.randint(1, 3)):
-                lines.append("      - " + target(rnd, ids, all_ids, slss))
+                others = [i for i in all_ids if i != id_]
+                lines.append("      - " + target(rnd, ids, others, slss))
         if len(lines) == 2:
             lines.append("    - comment: plain")
         files[sls].append("\n".join(lines))
@@ -62,7 +63,7 @@ def gen(seed):
         tgt = rnd.choice(all_ids)
         _, st, _, _ = ids[tgt]
         files["main"].append("extend:\n  %s:\n    %s:\n      - mode: 700\n      - require:\n"
-                             "        - test: %s" % (tgt, st, rnd.choice(all_ids)))
+                             "        - test: %s" % (tgt, st, rnd.choice([i for i in all_ids if i != tgt])))
     if rnd.random() < 0.4:
         files["c"].insert(0, "exclude:\n  - id: %s" % rnd.choice(all_ids))
     includes = "include:\n  - a\n  - b\n  - c\n"

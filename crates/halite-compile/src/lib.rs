@@ -22,7 +22,7 @@ pub use extend::reconcile_extend;
 pub use find::{find_name, state_args, NameIndex};
 pub use py::fnmatch;
 pub use requisite_in::requisite_in;
-pub use verify::verify_high;
+pub use verify::{verify_high, verify_high_crash};
 
 /// Salt's `STATE_REQUISITE_KEYWORDS`: the arguments `reconcile_extend` appends to instead of
 /// replacing.
@@ -93,7 +93,7 @@ pub fn try_compile_low_chunks(
     opts: &CompileOptions,
 ) -> Result<Vec<Map>, CompileFailure> {
     let mut errors = reconcile_extend(&mut high, false);
-    errors.extend(verify_high(&high));
+    errors.extend(verify_high_checked(&high)?);
     check_requisite_in_crash(&high)?;
     errors.extend(requisite_in(&mut high, opts));
     apply_exclude(&mut high);
@@ -107,7 +107,7 @@ pub fn try_compile_low_chunks(
 /// `state.high`): reconcile_extend and verify_high errors stop before requisite_in runs.
 pub fn compile_call_high(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
     let mut errors = reconcile_extend(&mut high, false);
-    errors.extend(verify_high(&high));
+    errors.extend(verify_high_checked(&high)?);
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
@@ -123,7 +123,7 @@ pub fn compile_call_high(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map
 /// `state.show_low_sls`: verify_high, then compile_high_data; no extend, requisite_in or
 /// exclude processing (Salt skips them there).
 pub fn compile_show_low_sls(high: Map, _opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
-    let errors = verify_high(&high);
+    let errors = verify_high_checked(&high)?;
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
@@ -133,7 +133,7 @@ pub fn compile_show_low_sls(high: Map, _opts: &CompileOptions) -> Result<Vec<Map
 /// `state.sls_id`: verify_high and requisite_in (which replaces any user `__extend__` with
 /// its own, so user extends are dropped, as in Salt); no exclude processing.
 pub fn compile_sls_id(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
-    let mut errors = verify_high(&high);
+    let mut errors = verify_high_checked(&high)?;
     check_requisite_in_crash(&high)?;
     errors.extend(requisite_in(&mut high, opts));
     if !errors.is_empty() {
@@ -143,12 +143,12 @@ pub fn compile_sls_id(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, 
 }
 
 /// `state.show_sls`: the high data itself, or verify_high's errors.
-pub fn show_sls(high: Map) -> Result<Map, Vec<String>> {
-    let errors = verify_high(&high);
+pub fn show_sls(high: Map) -> Result<Map, CompileFailure> {
+    let errors = verify_high_checked(&high)?;
     if errors.is_empty() {
         Ok(high)
     } else {
-        Err(errors)
+        Err(CompileFailure::Errors(errors))
     }
 }
 
@@ -156,6 +156,14 @@ pub fn show_sls(high: Map) -> Result<Map, Vec<String>> {
 /// already-reconciled high data (no verification).
 pub fn compile_high_data(high: &Map, _opts: &CompileOptions) -> Vec<Map> {
     chunks::compile_high_data(high)
+}
+
+/// verify_high, or the exception Salt's verify_high raises on this data.
+fn verify_high_checked(high: &Map) -> Result<Vec<String>, CompileFailure> {
+    match verify_high_crash(high) {
+        Some(crash) => Err(CompileFailure::Crash(crash)),
+        None => Ok(verify_high(high)),
+    }
 }
 
 /// `requisite_in` runs `for arg in run` over every state body; a body Python cannot iterate

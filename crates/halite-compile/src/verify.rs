@@ -254,3 +254,42 @@ fn record_and_check_recursion(
         ));
     }
 }
+
+/// Where Salt's `verify_high` itself raises (StopIteration from `next(iter({}))`): an empty
+/// dict as a state argument, or as an entry of a require/watch/prereq/onchanges list.
+/// Returns the Python exception text.
+pub fn verify_high_crash(high: &Map) -> Option<String> {
+    for (name, body) in high.iter() {
+        if is_dunder(name) {
+            continue;
+        }
+        let Some(body) = body.as_map() else { continue };
+        for (state, run) in body.iter() {
+            if is_dunder(state) {
+                continue;
+            }
+            for arg in run.as_list().into_iter().flatten() {
+                let Some(arg) = arg.as_map() else { continue };
+                let Some((argfirst, value)) = arg.first() else {
+                    return Some("StopIteration".to_string());
+                };
+                let is_req = matches!(
+                    argfirst.as_str(),
+                    Some("require" | "watch" | "prereq" | "onchanges")
+                );
+                if !is_req {
+                    continue;
+                }
+                let empty_req = value
+                    .as_list()
+                    .into_iter()
+                    .flatten()
+                    .any(|req| req.as_map().is_some_and(Map::is_empty));
+                if empty_req {
+                    return Some("StopIteration".to_string());
+                }
+            }
+        }
+    }
+    None
+}

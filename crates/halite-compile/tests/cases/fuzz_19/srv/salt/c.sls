@@ -1,0 +1,2 @@
+exclude:
+  - id: id1

@@ -1,0 +1,3 @@
+id11:
+  cmd.run:
+    - name: /tmp/n11

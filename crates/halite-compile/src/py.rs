@@ -16,9 +16,49 @@ pub(crate) fn first_key_of(value: &Value) -> Option<&Value> {
     value.as_map().and_then(first_key)
 }
 
-/// `str(value)` as `"{}".format(value)` prints it.
+/// `str(value)` as `"{}".format(value)` prints it, for rendered SLS data: Salt's YAML
+/// renderer builds `OrderedDict`s, so dicts print as `OrderedDict([('a', 1)])` (Python 3.11).
 pub(crate) fn fmt(value: &Value) -> String {
-    value.py_str()
+    match value {
+        Value::Str(s) => s.clone(),
+        other => {
+            let mut out = String::new();
+            ordered_repr(other, &mut out);
+            out
+        }
+    }
+}
+
+/// `repr()` with every dict an `OrderedDict`.
+fn ordered_repr(value: &Value, out: &mut String) {
+    match value {
+        Value::Map(m) if m.is_empty() => out.push_str("OrderedDict()"),
+        Value::Map(m) => {
+            out.push_str("OrderedDict([");
+            for (i, (k, v)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push('(');
+                ordered_repr(k, out);
+                out.push_str(", ");
+                ordered_repr(v, out);
+                out.push(')');
+            }
+            out.push_str("])");
+        }
+        Value::List(l) => {
+            out.push('[');
+            for (i, v) in l.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                ordered_repr(v, out);
+            }
+            out.push(']');
+        }
+        other => out.push_str(&other.py_repr()),
+    }
 }
 
 /// `body.get(key, default)` formatted with `str()`.

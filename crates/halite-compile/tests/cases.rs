@@ -2,8 +2,8 @@
 //! tests/cases, the high data `state.show_highstate` printed is compiled and compared with
 //! what `state.show_lowstate` printed (chunks or error list), byte for byte as JSON.
 use halite_compile::{
-    compile_call_high, compile_show_low_sls, try_compile_low_chunks, verify_high, CompileFailure,
-    CompileOptions,
+    compile_call_high, compile_show_low_sls, compile_sls_id, try_compile_low_chunks, verify_high,
+    CompileFailure, CompileOptions,
 };
 use halite_value::{Map, Value};
 use std::fs;
@@ -137,8 +137,9 @@ fn check_show_low_sls(
     }
 }
 
-/// `state.sls main test=True` goes through `State.call_high`: when it prints a list of
-/// strings, that is the compile error list; otherwise compiling must have succeeded.
+/// `state.sls main test=True` goes through `State.call_high`, `state.sls_id` through its own
+/// verify_high + requisite_in: when they print a list of strings, that is the compile error
+/// list; otherwise compiling must have succeeded.
 fn check_state_sls(
     case: &Path,
     cmds: &[String],
@@ -146,16 +147,35 @@ fn check_state_sls(
     opts: &CompileOptions,
     failures: &mut Vec<String>,
 ) {
-    let Some(n) = cmds.iter().position(|c| c.starts_with("state.sls main")) else {
-        return;
-    };
+    for (n, cmd) in cmds.iter().enumerate() {
+        let compile: fn(Map, &CompileOptions) -> Result<Vec<Map>, CompileFailure> =
+            if cmd.starts_with("state.sls main") {
+                compile_call_high
+            } else if cmd.starts_with("state.sls_id ") {
+                compile_sls_id
+            } else {
+                continue;
+            };
+        check_run_command(case, n, compile, high, opts, failures);
+    }
+}
+
+/// A command that compiles then runs: its error list must match, or compiling must succeed.
+fn check_run_command(
+    case: &Path,
+    n: usize,
+    compile: fn(Map, &CompileOptions) -> Result<Vec<Map>, CompileFailure>,
+    high: &Map,
+    opts: &CompileOptions,
+    failures: &mut Vec<String>,
+) {
     if !single_sls_top(case) {
         return;
     }
     let Some(expected) = expected_local(case, n) else {
         return;
     };
-    let actual = compile_call_high(high.clone(), opts);
+    let actual = compile(high.clone(), opts);
     match (&expected, actual) {
         (Value::List(_), actual) => {
             let (e, a) = (expected.to_json(), outcome_value(actual).to_json());

@@ -1,5 +1,6 @@
 //! `file.directory` (salt/states/file.py `directory`, `_check_directory`, `_check_dir_meta`),
-//! without `recurse`/`clean` (reported as not supported yet).
+//! with `recurse` (user, group, mode, ignore_files, ignore_dirs, silent); `clean` is reported
+//! as not supported yet.
 
 use super::managed::makedirs_;
 use super::{
@@ -51,10 +52,16 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     }
     // The return keeps the name as given; the trailing slash is dropped for the work.
     let mut ret = ret;
-    if call.arg("recurse").is_some() || call.flag("clean", false) {
+    if call.flag("clean", false) {
         return Ok(error(
             ret,
-            "halite: file.directory recurse/clean are not supported yet",
+            "halite: file.directory clean is not supported yet",
+        ));
+    }
+    if call.arg("max_depth").is_some() {
+        return Ok(error(
+            ret,
+            "halite: file.directory max_depth is not supported yet",
         ));
     }
     let user = call.arg_str("user");
@@ -62,6 +69,12 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     let follow = call.flag("follow_symlinks", false);
     let dir_mode = call.arg("dir_mode").or_else(|| call.arg("mode"));
     let dir_mode = normalize_mode(dir_mode);
+    // `file_mode` defaults to the directory mode.
+    let file_mode = normalize_mode(call.arg("file_mode")).or_else(|| dir_mode.clone());
+    let recurse = match get_recurse_set(call.arg("recurse")) {
+        Ok(r) => r,
+        Err(e) => return Ok(error(ret, e)),
+    };
     if let Some(err) = super::check_user_mode(user.as_deref(), group.as_deref(), call.test) {
         return Ok(error(ret, err));
     }
@@ -108,6 +121,48 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     }
     // _check_directory
     let mut tchanges = Map::new();
+    if !recurse.is_empty() && is_dir(&name) {
+        let has = |k: &str| recurse.iter().any(|r| r == k);
+        let ru = if has("user") { user.as_deref() } else { None };
+        let rg = if has("group") { group.as_deref() } else { None };
+        let (rdm, rfm) = if has("mode") {
+            (dir_mode.as_deref(), file_mode.as_deref())
+        } else {
+            (None, None)
+        };
+        for (root, dirs, files) in walk(&name) {
+            if !has("ignore_files") {
+                for f in &files {
+                    let path = format!("{root}/{f}");
+                    let Some(st) = stats(&path, follow) else {
+                        continue;
+                    };
+                    let mut fchange = Map::new();
+                    if let Some(u) = ru.filter(|u| *u != st.user && *u != st.uid.to_string()) {
+                        fchange.insert("user", Value::str(u));
+                    }
+                    if let Some(g) = rg.filter(|g| *g != st.group && *g != st.gid.to_string()) {
+                        fchange.insert("group", Value::str(g));
+                    }
+                    if let Some(m) = rfm.filter(|m| *m != st.mode && (follow || !is_link(&path))) {
+                        fchange.insert("mode", Value::str(m));
+                    }
+                    if !fchange.is_empty() {
+                        tchanges.insert(path.as_str(), Value::Map(fchange));
+                    }
+                }
+            }
+            if !has("ignore_dirs") {
+                for d in &dirs {
+                    let path = format!("{root}/{d}");
+                    let f = check_dir_meta(&path, ru, rg, rdm, follow);
+                    if !f.is_empty() {
+                        tchanges.insert(path.as_str(), Value::Map(f));
+                    }
+                }
+            }
+        }
+    }
     if !call.flag("children_only", false) {
         let f = check_dir_meta(
             &name,
@@ -207,6 +262,67 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     } else {
         (ret, None)
     };
+    if !recurse.is_empty() {
+        let has = |k: &str| recurse.iter().any(|r| r == k);
+        if has("user") && user.is_none() {
+            ret.insert("result", Value::Bool(false));
+            ret.insert(
+                "comment",
+                Value::str("user not specified, but configured as a target for recursive ownership management"),
+            );
+        }
+        if has("group") && group.is_none() {
+            ret.insert("result", Value::Bool(false));
+            ret.insert(
+                "comment",
+                Value::str("group not specified, but configured as a target for recursive ownership management"),
+            );
+        }
+        let ru = if has("user") { user.clone() } else { None };
+        let rg = if has("group") { group.clone() } else { None };
+        let (rdm, rfm) = if has("mode") {
+            (dir_mode.clone(), file_mode.clone())
+        } else {
+            (None, None)
+        };
+        if has("silent") {
+            let mut m = Map::new();
+            m.insert("recursion", Value::str("Changes silenced"));
+            ret.insert("changes", Value::Map(m));
+        }
+        for (root, dirs, files) in walk(&name) {
+            if !has("ignore_files") {
+                for f in &files {
+                    let path = format!("{root}/{f}");
+                    let (r, _) = check_perms(
+                        &path,
+                        ret,
+                        ru.as_deref(),
+                        rg.as_deref(),
+                        rfm.as_deref(),
+                        false,
+                        follow,
+                    );
+                    ret = r;
+                }
+            }
+            if !has("ignore_dirs") {
+                for d in &dirs {
+                    let path = format!("{root}/{d}");
+                    let (r, _) = check_perms(
+                        &path,
+                        ret,
+                        ru.as_deref(),
+                        rg.as_deref(),
+                        rdm.as_deref(),
+                        false,
+                        follow,
+                    );
+                    ret = r;
+                }
+            }
+        }
+    }
     if !ret.get("comment").map(Value::truthy).unwrap_or(false)
         && ret.get("changes").map(Value::truthy).unwrap_or(false)
     {
@@ -223,4 +339,67 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("comment", Value::Str(c));
     }
     Ok(ret)
+}
+
+/// `_get_recurse_set`: the `recurse` list, validated.
+fn get_recurse_set(recurse: Option<&Value>) -> Result<Vec<String>, String> {
+    const TYPES: [&str; 6] = [
+        "user",
+        "group",
+        "mode",
+        "ignore_files",
+        "ignore_dirs",
+        "silent",
+    ];
+    let Some(v) = recurse.filter(|v| v.truthy()) else {
+        return Ok(Vec::new());
+    };
+    let Value::List(l) = v else {
+        return Err("\"recurse\" must be formed as a list of strings".into());
+    };
+    let items: Vec<String> = l.iter().map(Value::py_str).collect();
+    if l.iter().any(|x| !matches!(x, Value::Str(_)))
+        || items.iter().any(|i| !TYPES.contains(&i.as_str()))
+    {
+        let list = TYPES
+            .iter()
+            .map(|t| format!("\"{t}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(format!("Types for \"recurse\" limited to {list}."));
+    }
+    if items.iter().any(|i| i == "ignore_files") && items.iter().any(|i| i == "ignore_dirs") {
+        return Err("Must not specify \"recurse\" options \"ignore_files\" and \"ignore_dirs\" at the same time.".into());
+    }
+    Ok(items)
+}
+
+/// `os.walk(top)` (top-down, directory order as listed, symlinked dirs listed but not entered).
+fn walk(top: &str) -> Vec<(String, Vec<String>, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![top.to_string()];
+    while let Some(root) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&root) else {
+            continue;
+        };
+        let (mut dirs, mut files) = (Vec::new(), Vec::new());
+        for e in rd.flatten() {
+            let n = e.file_name().to_string_lossy().to_string();
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(n);
+            } else {
+                files.push(n);
+            }
+        }
+        // Descend in listing order (os.walk recurses into dirs in order).
+        for d in dirs.iter().rev() {
+            let p = format!("{root}/{d}");
+            if !is_link(&p) {
+                stack.push(p);
+            }
+        }
+        out.push((root, dirs, files));
+    }
+    out
 }

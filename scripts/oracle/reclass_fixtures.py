@@ -591,6 +591,15 @@ parameters:
         "nodes/n2.yml": "parameters:\n  b: 1\n",
         "classes/.keep.yml": "",
     },
+    "malformed_entities": {
+        "nodes/list_doc.yml": "- a\n- b\n",
+        "nodes/numeric_class.yml": "classes:\n  - 1\n",
+        "nodes/params_list.yml": "parameters:\n  - a\n",
+        "nodes/classes_string.yml": "classes: single\n",
+        "nodes/scalar_doc.yml": "just text\n",
+        "nodes/ok.yml": "parameters:\n  fine: true\n",
+        "classes/.keep.yml": "",
+    },
     "deep_ref_into_merged_override": {
         "nodes/n1.yml": "classes: [one, two]\nparameters:\n  out: ${svc:opts}\n  out_port: ${svc:opts:port}\n",
         "classes/one.yml": "parameters:\n  svc:\n    opts: {port: 1, host: h}\n",

@@ -75,6 +75,10 @@ fn string_list(v: &Value, field: &str) -> Result<Vec<String>, String> {
             .iter()
             .map(|i| match i {
                 Value::Str(s) => Ok(s.clone()),
+                // serde_yaml reads any plain scalar as a string here.
+                Value::Int(n) => Ok(n.to_string()),
+                Value::Float(f) => Ok(format!("{f:?}")),
+                Value::Bool(b) => Ok(b.to_string()),
                 other => Err(format!(
                     "{field}: invalid type: {}, expected a string",
                     yaml_kind(other)

@@ -97,17 +97,15 @@ impl Minion {
     /// Core grains, then the config's `grains:` and the `grains` file over them; the id grain
     /// follows the minion id.
     fn grains(cli: &Cli, opts: &mut Map) -> Result<Value> {
-        let mut grains = halite_grains::core_grains();
         if opts::get_str(opts, "id").is_none() {
-            let id = grains
-                .get("fqdn")
-                .or_else(|| grains.get("host"))
-                .map(Value::py_str)
-                .unwrap_or_else(|| "localhost".to_string());
-            opts.insert("id", Value::str(id));
+            opts.insert("id", Value::str(halite_grains::default_id()));
         }
-        let id = opts.get("id").cloned().unwrap_or(Value::Null);
-        grains.insert("id", id);
+        let grain_opts = halite_grains::GrainsOptions {
+            id: opts::get_str(opts, "id").unwrap_or_default().to_string(),
+            master: opts::get_str(opts, "master").unwrap_or("salt").to_string(),
+            enable_fqdns: opts::get_bool(opts, "enable_fqdns_grains", true),
+        };
+        let mut grains = halite_grains::core_grains_with(&grain_opts);
         if let Some(Value::Map(static_grains)) = opts.get("grains") {
             for (k, v) in static_grains.iter() {
                 grains.insert(k.clone(), v.clone());

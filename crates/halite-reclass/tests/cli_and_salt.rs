@@ -191,3 +191,21 @@ fn streamed_inventory_equals_the_inventory_value() {
         }
     }
 }
+
+/// The `halite` binary mounts the arguments as a subcommand.
+#[test]
+fn mounts_as_a_subcommand() {
+    #[derive(clap::Parser)]
+    struct Halite {
+        #[command(subcommand)]
+        cmd: Cmd,
+    }
+    #[derive(clap::Subcommand)]
+    enum Cmd {
+        Reclass(ReclassArgs),
+    }
+    let parsed = Halite::try_parse_from(["halite", "reclass", "-b", "/srv/inv", "-i"]).unwrap();
+    let Cmd::Reclass(a) = parsed.cmd;
+    assert_eq!(a.inventory_base_uri, "/srv/inv");
+    assert!(a.inventory);
+}

@@ -64,6 +64,8 @@ struct State<'a> {
     /// Chunk indices by name and by ID, for requisites without glob characters (a lookup
     /// instead of Salt's scan over every chunk; same matches, same order).
     index: Option<ChunkIndex>,
+    /// `parallel: True` states still running, by tag (Salt's `proc` entries).
+    procs: Vec<(String, std::thread::JoinHandle<Map>)>,
 }
 
 #[derive(Default)]
@@ -138,6 +140,7 @@ impl<'a> State<'a> {
             active: HashSet::new(),
             chunks: Vec::new(),
             index: None,
+            procs: Vec::new(),
         }
     }
 
@@ -205,6 +208,7 @@ impl<'a> State<'a> {
         for i in 0..self.chunks.len() {
             if running.contains_key("__FAILHARD__") {
                 running.remove("__FAILHARD__");
+                self.reconcile_procs(&mut running);
                 self.chunks = saved;
                 self.index = saved_index;
                 return running;
@@ -214,6 +218,7 @@ impl<'a> State<'a> {
                 self.call_chunk(i, &mut running, 0);
                 if self.check_failhard(i, &running) {
                     running.remove("__FAILHARD__");
+                    self.reconcile_procs(&mut running);
                     self.chunks = saved;
                     self.index = saved_index;
                     return running;
@@ -221,6 +226,7 @@ impl<'a> State<'a> {
             }
             self.active.clear();
         }
+        self.reconcile_procs(&mut running);
         self.chunks = saved;
         self.index = saved_index;
         running
@@ -435,6 +441,13 @@ impl<'a> State<'a> {
             "onchanges",
             "onchanges_any",
         ];
+        // check_requisite waits for the parallel states it depends on (halite waits for all).
+        if !self.procs.is_empty() {
+            let low = &self.chunks[i];
+            if REQ_ORDER.iter().any(|k| low.contains_key(k)) || low.contains_key("prerequired") {
+                self.reconcile_procs(running);
+            }
+        }
         let is_prereq = self.chunks[i]
             .get("__prereq__")
             .map(Value::truthy)
@@ -672,6 +685,25 @@ impl<'a> State<'a> {
         }
     }
 
+    /// `reconcile_procs`, blocking: wait for the parallel states and merge their results into
+    /// the placeholders (`running[tag].update(ret)`).
+    fn reconcile_procs(&mut self, running: &mut Map) {
+        for (tag, handle) in std::mem::take(&mut self.procs) {
+            let ret = handle.join().unwrap_or_else(|_| {
+                let mut r = Map::new();
+                r.insert("result", Value::Bool(false));
+                r.insert("comment", s("Parallel process failed to return"));
+                r.insert("changes", Value::Map(Map::new()));
+                r
+            });
+            if let Some(Value::Map(slot)) = running.get_mut(tag.as_str()) {
+                for (k, v) in ret.iter() {
+                    slot.insert(k.clone(), v.clone());
+                }
+            }
+        }
+    }
+
     /// `call` on chunk `i` of the current list (mutations to the low chunk are kept).
     fn call_index(&mut self, i: usize, running: &Map) -> Map {
         let mut low = std::mem::take(&mut self.chunks[i]);
@@ -776,6 +808,58 @@ impl<'a> State<'a> {
         let mut parallel = false;
         if !matches!(ret.get("result"), Some(Value::Bool(true))) {
             let def = self.env.states.get(&full).copied();
+            let wants_parallel =
+                !is_prereq && low.get("parallel").map(Value::truthy).unwrap_or(false);
+            if let (true, Some(def)) = (wants_parallel, def) {
+                // call_parallel: the state runs on its own (a thread here, a process in Salt);
+                // the running dict gets a placeholder that reconcile_procs fills in later.
+                let (low_c, running_c) = (low.clone(), running.clone());
+                let (exec, ctx) = (self.env.exec.clone(), self.env.ctx.clone());
+                let (shell, full_c) = (self.opts.shell.clone(), full.clone());
+                let handle = std::thread::spawn(move || {
+                    let wall = SystemTime::now();
+                    let t0 = Instant::now();
+                    let call = StateCall {
+                        low: &low_c,
+                        test,
+                        running: &running_c,
+                        exec: &exec,
+                        ctx: &ctx,
+                        shell: &shell,
+                    };
+                    let mut r = match (def.fun)(&call) {
+                        Ok(r) => r,
+                        Err(e) => exception_ret(&low_c, &full_c, &e),
+                    };
+                    unify(&mut r);
+                    r.insert("start_time", Value::Str(local_time_iso(wall)));
+                    r.insert(
+                        "duration",
+                        Value::Float(t0.elapsed().as_micros() as f64 / 1000.0),
+                    );
+                    r.insert("__parallel__", Value::Bool(true));
+                    r
+                });
+                self.procs.push((gen_tag(low), handle));
+                let mut p = Map::new();
+                p.insert("name", low.get("name").cloned().unwrap_or(Value::Null));
+                p.insert("result", Value::Null);
+                p.insert("changes", Value::Map(Map::new()));
+                p.insert("comment", s("Started in a separate process"));
+                p.insert(
+                    "__sls__",
+                    low.get("__sls__").cloned().unwrap_or(Value::Null),
+                );
+                p.insert("__run_num__", Value::Int(self.run_num));
+                self.run_num += 1;
+                p.insert("start_time", s(&local_time_iso(started_wall)));
+                p.insert(
+                    "duration",
+                    Value::Float(started.elapsed().as_micros() as f64 / 1000.0),
+                );
+                p.insert("__id__", low.get("__id__").cloned().unwrap_or(Value::Null));
+                return p;
+            }
             let outcome = match def {
                 Some(def) => {
                     // salt.utils.files.set_umask(low.get("__umask__")) around the call.
@@ -1167,7 +1251,15 @@ pub fn apply_chunks(chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Ma
 /// returns `null` for it.
 pub fn call_low(mut low: Map, opts: &RunOptions, env: &RuntimeEnv) -> Map {
     let mut st = State::new(opts, env);
-    st.call(&mut low, &Map::new(), 1)
+    let tag = gen_tag(&low);
+    let ret = st.call(&mut low, &Map::new(), 1);
+    let mut one = Map::new();
+    one.insert(tag.as_str(), Value::Map(ret));
+    st.reconcile_procs(&mut one);
+    match one.remove(tag.as_str()) {
+        Some(Value::Map(r)) => r,
+        _ => Map::new(),
+    }
 }
 
 /// `state.single fun name=... key=value...`: the chunk Salt builds (the keyword arguments, then
@@ -1197,6 +1289,7 @@ pub fn call_single(
     let ret = st.call(&mut low, &Map::new(), 1);
     let mut running = Map::new();
     running.insert(tag.as_str(), Value::Map(ret));
+    st.reconcile_procs(&mut running);
     Ok(running)
 }
 

@@ -39,7 +39,7 @@ fn sextet(c: u8) -> Option<u32> {
 /// the end). Returns `None` on anything else.
 pub fn decode(text: &str) -> Option<Vec<u8>> {
     let bytes = text.as_bytes();
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return None;
     }
     let mut out = Vec::with_capacity(bytes.len() / 4 * 3);

@@ -37,11 +37,8 @@ fn compile_state(name: &Value, body: &Map, state: &Value, run: &[Value]) -> Vec<
     chunk.insert("__id__", name.clone());
     for arg in run {
         match arg {
-            Value::Str(_) => {
-                if !funcs.contains(arg) {
-                    funcs.push(arg.clone());
-                }
-            }
+            Value::Str(_) if !funcs.contains(arg) => funcs.push(arg.clone()),
+            Value::Str(_) => {}
             Value::Map(m) => {
                 for (key, val) in m.iter() {
                     match key.as_str() {

@@ -161,7 +161,12 @@ impl Param {
 
     /// `ParamObject._get_common`: first access wins; names seen as attributes answer with a
     /// `ResponseObject`; otherwise a child is created (an error on a printed `ParamArray`).
-    fn get_common(&self, param: &MjValue, indexing: bool, default: Option<&MjValue>) -> MjValue {
+    fn get_common(
+        &self,
+        param: &MjValue,
+        indexing: bool,
+        default: Option<&MjValue>,
+    ) -> Result<MjValue, Error> {
         let key = Self::key_of(param);
         // Convert before locking: printing a default that is itself a param locks too.
         let param_text = param.to_string();
@@ -170,12 +175,16 @@ impl Param {
             .map(from_mj);
         let mut t = lock(&self.tracker);
         if let Some(child) = t.nodes[self.id].children.get(&key) {
-            return self.value(*child);
+            return Ok(self.value(*child));
         }
         if let Key::Str(s) = &key {
             if t.nodes[self.id].attributes.contains(s) {
                 drop(t);
-                return Response::new(MjValue::from_object(self.clone()), RetType::Tuple, 0);
+                return Ok(Response::make(
+                    MjValue::from_object(self.clone()),
+                    RetType::Tuple,
+                    0,
+                ));
             }
         }
         let parent = &t.nodes[self.id];
@@ -184,7 +193,7 @@ impl Param {
                 "Terminal leaf can not have atrributes: {} can not have attribute {param_text}.",
                 parent.display
             );
-            return MjValue::from(Error::new(ErrorKind::InvalidOperation, msg));
+            return Err(Error::new(ErrorKind::InvalidOperation, msg));
         }
         let node = Node {
             display: child_display(&key, &parent.display, indexing, &default),
@@ -198,7 +207,7 @@ impl Param {
         let id = t.nodes.len();
         t.nodes.push(node);
         t.nodes[self.id].children.insert(key, id);
-        self.value(id)
+        Ok(self.value(id))
     }
 
     /// Python attribute access on a node (`node.name`): real methods aside, `__getattr__`
@@ -218,7 +227,7 @@ impl Param {
         };
         Some(match child {
             Some(c) => self.value(c),
-            None => Response::new(MjValue::from_object(self.clone()), RetType::Tuple, 0),
+            None => Response::make(MjValue::from_object(self.clone()), RetType::Tuple, 0),
         })
     }
 }
@@ -230,7 +239,10 @@ impl Object for Param {
 
     /// `node[key]` (Jinja subscript).
     fn get_value(self: &Arc<Self>, key: &MjValue) -> Option<MjValue> {
-        Some(self.get_common(key, true, None))
+        Some(
+            self.get_common(key, true, None)
+                .unwrap_or_else(MjValue::from),
+        )
     }
 
     /// `node.name` (Jinja attribute).
@@ -238,10 +250,15 @@ impl Object for Param {
         self.attribute(key)
     }
 
-    /// `ParamObject.__iter__`: a `ResponseObject` that yields itself once.
+    /// `ParamObject.__iter__`: a `ResponseObject` that yields itself once. Jinja's async
+    /// iteration first probes `hasattr(obj, "__aiter__")`, which `__getattr__` records, so
+    /// an iterated param becomes truthy.
     fn enumerate(self: &Arc<Self>) -> Enumerator {
+        lock(&self.tracker).nodes[self.id]
+            .attributes
+            .insert("__aiter__".to_string());
         let me = MjValue::from_object((**self).clone());
-        Enumerator::Values(vec![Response::new(me, RetType::Response, 2)])
+        Enumerator::Values(vec![Response::make(me, RetType::Response, 2)])
     }
 
     /// `BaseParam.__len__`: the number of attributes seen so far.
@@ -286,9 +303,9 @@ impl Object for Param {
                         "get() missing 1 required positional argument: 'param'",
                     )
                 })?;
-                checked(self.get_common(param, false, args.get(1)))
+                self.get_common(param, false, args.get(1))
             }
-            "items" => Ok(Response::new(
+            "items" => Ok(Response::make(
                 MjValue::from_object((**self).clone()),
                 RetType::Tuple,
                 2,
@@ -317,10 +334,10 @@ impl Object for Param {
     }
 }
 
+/// `ResponseObject.__getitem__` as a call result: StopIteration becomes an error.
 fn checked(v: MjValue) -> Result<MjValue, Error> {
-    // an invalid value carries the error get_common produced
     if v.kind() == minijinja::value::ValueKind::Invalid {
-        return Err(Error::new(ErrorKind::InvalidOperation, v.to_string()));
+        return Err(Error::new(ErrorKind::InvalidOperation, "StopIteration"));
     }
     Ok(v)
 }
@@ -342,7 +359,7 @@ pub struct Response {
 }
 
 impl Response {
-    fn new(item: MjValue, ret: RetType, pack: usize) -> MjValue {
+    fn make(item: MjValue, ret: RetType, pack: usize) -> MjValue {
         MjValue::from_object(Response {
             item,
             ret,
@@ -362,7 +379,7 @@ impl Response {
             .collect();
         match self.ret {
             RetType::Tuple => MjValue::from(copies),
-            RetType::Response => Response::new(MjValue::from(copies), RetType::Tuple, 0),
+            RetType::Response => Response::make(MjValue::from(copies), RetType::Tuple, 0),
         }
     }
 

@@ -51,8 +51,7 @@ pub fn normalize(path: &str) -> String {
     let full = join_posix(&posix_parent(&p), last);
     full.replace("../", "\0")
         .replace('.', "\u{8}")
-        .replace('/', ".")
-        .replace('\0', ".")
+        .replace(['/', '\0'], ".")
 }
 
 /// `de_normalize`: an SLS ref back to a relative path (`..a.b` -> `../../a/b`).

@@ -82,9 +82,13 @@ fn jinja_error(cfn: &str, res: &Resolved, e: &minijinja::Error) -> ValidateError
         .map(str::to_string)
         .unwrap_or_else(|| e.kind().to_string());
     let message = match e.kind() {
+        // a ResponseObject read twice: Python raises StopIteration inside Jinja's async
+        // generator, which surfaces as a RuntimeError
+        _ if detail.contains("StopIteration") => "async generator raised StopIteration".to_string(),
         minijinja::ErrorKind::SyntaxError => format!("Jinja syntax error: {detail}"),
         minijinja::ErrorKind::UndefinedError => format!("Jinja variable: {detail}"),
-        _ => format!("Jinja error: {detail}"),
+        // other Python exceptions (TypeError, ...) propagate with their message only
+        _ => detail,
     };
     ValidateError::Render {
         sls: cfn.to_string(),

@@ -29,7 +29,7 @@ fn base64_regex() -> &'static Regex {
 /// like base64 when they sit next to a token (`{{ p }}test` garbles `test`).
 fn decode_piece(piece: &str) -> String {
     let looks_encoded =
-        !piece.is_empty() && piece.trim().len() % 4 == 0 && base64_regex().is_match(piece);
+        !piece.is_empty() && piece.trim().len().is_multiple_of(4) && base64_regex().is_match(piece);
     if !looks_encoded {
         return piece.to_string();
     }

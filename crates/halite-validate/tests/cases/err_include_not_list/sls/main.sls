@@ -1,0 +1,3 @@
+include: other
+a:
+  test.nop: []

@@ -1,0 +1,4 @@
+include:
+  - ...far
+a:
+  test.nop: []

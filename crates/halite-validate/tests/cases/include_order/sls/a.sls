@@ -1,0 +1,6 @@
+include:
+  - c
+  - d
+a:
+  test.present:
+    - p: {{ params.get("a", 1) }}

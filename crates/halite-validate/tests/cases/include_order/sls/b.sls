@@ -1,0 +1,5 @@
+include:
+  - c
+b:
+  test.present:
+    - p: {{ params.get("a", 2) }}

@@ -1,0 +1,3 @@
+c:
+  test.present:
+    - p: {{ params.get("c") }}

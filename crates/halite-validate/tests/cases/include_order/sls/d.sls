@@ -1,0 +1,1 @@
+d: test.nop

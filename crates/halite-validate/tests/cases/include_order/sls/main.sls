@@ -1,0 +1,6 @@
+include:
+  - a
+  - b
+m:
+  test.present:
+    - p: {{ params.get("m") }}

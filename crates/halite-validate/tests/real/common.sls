@@ -1,0 +1,3 @@
+common:
+  test.present:
+    - owner: {{ params.get('owner').get('email', 'nobody@example.com') }}

@@ -49,7 +49,7 @@ pub(crate) fn discover(
     let err = |m: String| ReclassError::Discovery(format!("{context}: {m}"));
     let abs_root = lexical_absolute(Path::new(root));
     let mut files = Vec::new();
-    walk(Path::new(root), &mut files).map_err(err)?;
+    walk(Path::new(root), &mut Vec::new(), &mut files).map_err(err)?;
     let mut out: HashMap<String, EntityFile> = HashMap::with_capacity(files.len());
     for file in files {
         let abs = lexical_absolute(&file);
@@ -65,13 +65,23 @@ pub(crate) fn discover(
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| format!("IO error for operation on {}: {e}", dir.display()))?;
-    for entry in entries {
+/// Collects YAML files below `dir`, following symlinks; `ancestors` (canonical paths of the
+/// directories being walked) detects symlink loops.
+fn walk(dir: &Path, ancestors: &mut Vec<PathBuf>, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let io_err = |e: std::io::Error| format!("IO error for operation on {}: {e}", dir.display());
+    let canonical = dir.canonicalize().map_err(io_err)?;
+    if let Some(a) = ancestors.iter().find(|a| **a == canonical) {
+        return Err(format!(
+            "File system loop found: {} points to an ancestor {}",
+            dir.display(),
+            a.display()
+        ));
+    }
+    ancestors.push(canonical);
+    for entry in std::fs::read_dir(dir).map_err(io_err)? {
         let path = entry.map_err(|e| e.to_string())?.path();
         if path.is_dir() {
-            walk(&path, out)?;
+            walk(&path, ancestors, out)?;
         } else if matches!(
             path.extension().and_then(|e| e.to_str()),
             Some("yml" | "yaml")
@@ -79,6 +89,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
             out.push(path);
         }
     }
+    ancestors.pop();
     Ok(())
 }
 

@@ -209,3 +209,18 @@ fn mounts_as_a_subcommand() {
     assert_eq!(a.inventory_base_uri, "/srv/inv");
     assert!(a.inventory);
 }
+
+/// A symlink pointing to an ancestor directory is an error, not an endless walk.
+#[cfg(unix)]
+#[test]
+fn symlink_loops_are_reported() {
+    let dir = std::env::temp_dir().join(format!("halite-reclass-loop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("nodes")).unwrap();
+    std::fs::create_dir_all(dir.join("classes/sub")).unwrap();
+    std::os::unix::fs::symlink(dir.join("classes"), dir.join("classes/sub/back")).unwrap();
+    let cfg = ReclassConfig::from_base_uri(&dir.display().to_string()).unwrap();
+    let err = Inventory::load(&cfg).err().expect("a loop error");
+    assert!(err.to_string().contains("File system loop found"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -149,16 +149,21 @@ pub fn order_chunks(mut chunks: Vec<Map>) -> Vec<Map> {
     for chunk in chunks.iter_mut() {
         resolve_order(chunk, cap);
     }
-    let mut keyed: Vec<(Value, String, Map)> = chunks
-        .into_iter()
-        .map(|c| {
+    // Sort small keys (stable, as Python's sort), then move each chunk once.
+    let mut keyed: Vec<(Value, String, usize)> = chunks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
             let order = c.get("order").cloned().unwrap_or(Value::Int(cap));
-            let tag = sort_tag(&c);
-            (order, tag, c)
+            (order, sort_tag(c), i)
         })
         .collect();
     keyed.sort_by(|a, b| cmp_num(&a.0, &b.0).then_with(|| a.1.cmp(&b.1)));
-    keyed.into_iter().map(|(_, _, c)| c).collect()
+    let mut slots: Vec<Option<Map>> = chunks.into_iter().map(Some).collect();
+    keyed
+        .into_iter()
+        .filter_map(|(_, _, i)| slots.get_mut(i).and_then(Option::take))
+        .collect()
 }
 
 fn resolve_order(chunk: &mut Map, cap: i64) {

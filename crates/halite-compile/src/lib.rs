@@ -67,9 +67,10 @@ pub enum CompileFailure {
     /// Salt's list of error strings (what `show_lowstate` prints as a JSON list).
     #[error("{}", .0.join("\n"))]
     Errors(Vec<String>),
-    /// Salt itself raised a Python exception on this data (e.g. `requisite_in` iterating a
-    /// `None` state body after verify_high already reported it). salt-call then prints the
-    /// called function's docstring and exits 1. The string is the Python exception.
+    /// Salt itself raised a Python exception on this data; the string names it. salt-call
+    /// exits 1: for a `TypeError` (e.g. `requisite_in` iterating the `None` body of
+    /// `mod.fun:`) it prints the called function's docstring on stdout, for other exceptions
+    /// (`StopIteration` from `verify_high` on an empty dict) stdout is empty.
     #[error("{0}")]
     Crash(String),
 }

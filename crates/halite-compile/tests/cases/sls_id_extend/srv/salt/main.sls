@@ -1,0 +1,13 @@
+present:
+  test.nop
+extend:
+  absent_id:
+    test:
+      - name: x
+  present:
+    test:
+      - comment: ok
+withreq:
+  test.nop:
+    - require_in:
+      - test: nothere

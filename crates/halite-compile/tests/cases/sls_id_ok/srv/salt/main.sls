@@ -1,0 +1,9 @@
+present:
+  test.nop
+extend:
+  absent_id:
+    test:
+      - name: x
+  present:
+    test:
+      - comment: ok

@@ -6,7 +6,7 @@ Each tree mixes names (plain and dict), requisites and their _in forms (by ID, b
 sls, bare strings, dict form), use/use_in, prereq/prereq_in, orders (numbers, first, last,
 negative, floats), extends and excludes across a few sls files.
 
-Usage: scripts/oracle/compile-gen-fuzz.py SEED [SEED ...]
+Usage: [FUZZ_SIZE=N] scripts/oracle/compile-gen-fuzz.py SEED [SEED ...]
 """
 import os
 import random
@@ -27,7 +27,8 @@ def gen(seed):
     rnd = random.Random(seed)
     slss = ["main", "a", "b", "c"]
     ids = {}  # id -> (sls, state, fun, name)
-    for n in range(rnd.randint(10, 18)):
+    size = int(os.environ.get("FUZZ_SIZE", "14"))
+    for n in range(rnd.randint(size - 4, size + 4)):
         sls = rnd.choice(slss)
         st, fun = rnd.choice(STATES)
         ids["id%d" % n] = (sls, st, fun, "/tmp/n%d" % n if rnd.random() < 0.5 else None)

@@ -1,0 +1,6 @@
+base:
+  '*':
+    - main
+dev:
+  '*':
+    - devstuff

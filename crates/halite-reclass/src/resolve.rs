@@ -201,10 +201,12 @@ impl<'a> Resolver<'a> {
     fn interpolate_seq(&self, s: &PSeq, st: &mut State) -> R<PValue> {
         let mut items = Vec::with_capacity(s.items.len());
         for (idx, item) in s.items.iter().enumerate() {
+            // reclass-rs works on a copy of the state here, so restore it on errors too.
             let mark = st.mark();
             st.push_index(idx);
-            items.push(self.interpolate(item, st)?);
+            let item = self.interpolate(item, st);
             st.reset(mark);
+            items.push(item?);
         }
         Ok(PValue::Seq(Arc::new(PSeq { items, clean: true })))
     }
@@ -402,19 +404,19 @@ impl<'a> Resolver<'a> {
         match v {
             PValue::Ref(_) => self.interpolate(v, st),
             PValue::Layers(layers) => {
-                let mut merged = PValue::Null;
+                // Interpolate every string layer first (errors here come first), then merge.
+                let mut interpolated = Vec::with_capacity(layers.len());
                 for layer in layers {
-                    let layer = if matches!(layer, PValue::Ref(_)) {
+                    if matches!(layer, PValue::Ref(_)) {
                         let mark = st.mark();
-                        let l = self.interpolate(layer, st)?;
+                        let l = self.interpolate(layer, st);
                         st.reset(mark);
-                        l
+                        interpolated.push(l?);
                     } else {
-                        layer.clone()
-                    };
-                    self.merge(&mut merged, layer, st, true)?;
+                        interpolated.push(layer.clone());
+                    }
                 }
-                Ok(merged)
+                self.flatten_layers(interpolated, st, true)
             }
             other => Ok(other.clone()),
         }

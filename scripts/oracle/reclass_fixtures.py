@@ -608,6 +608,67 @@ parameters:
 }
 
 
+def fuzz_merges(seed=21, nodes=60):
+    """Random layered values: ~keys, nulls, lists, dicts, whole and embedded references."""
+    import json
+    import random
+
+    rnd = random.Random(seed)
+    keys = ["k0", "k1", "k2", "k3"]
+
+    def pre():
+        return rnd.choice(["", "", "", "~"])
+
+    def val(depth):
+        r = rnd.random()
+        if r < 0.15:
+            return None
+        if r < 0.3:
+            return rnd.choice([1, "text", True, 2.5])
+        if r < 0.45:
+            return [rnd.choice(["a", "${k1}", 1])]
+        if r < 0.6:
+            return "${" + rnd.choice(keys) + rnd.choice(["", ":x", ":y"]) + "}"
+        if r < 0.7:
+            return "pre-${" + rnd.choice(keys) + rnd.choice(["", ":x"]) + "}"
+        if depth > 1:
+            return "leaf"
+        return {pre() + k: val(depth + 1) for k in rnd.sample(["x", "y", "z"], rnd.randint(1, 3))}
+
+    files = {}
+    for c in range(8):
+        doc = {"parameters": {pre() + k: val(0) for k in rnd.sample(keys, rnd.randint(1, 4))}}
+        files[f"classes/c{c}.yml"] = json.dumps(doc) + "\n"
+    for i in range(nodes):
+        doc = {
+            "classes": rnd.sample([f"c{c}" for c in range(8)], 3),
+            "parameters": {pre() + k: val(0) for k in rnd.sample(keys, rnd.randint(0, 2))},
+        }
+        files[f"nodes/n{i}.yml"] = json.dumps(doc) + "\n"
+    return files
+
+
+def fuzz_refs(seed=9, nodes=60):
+    """Random strings made of reference syntax, escapes and default values."""
+    import json
+    import random
+
+    rnd = random.Random(seed)
+    alpha = ["a", "b", "c", "$", "{", "}", "\\", ":", "${", "}", "${a}", "${b:c}", "${b}",
+             "\\${", "\\\\${", "\\}", "::", "$$", "x y"]
+    files = {"classes/.keep.yml": ""}
+    for i in range(nodes):
+        text = "".join(rnd.choice(alpha) for _ in range(rnd.randint(2, 10)))
+        doc = {"parameters": {"a": "b", "b": {"c": "a", "b": "c"}, "c": 3, "v": text,
+                              "w": [text, {"k": text}]}}
+        files[f"nodes/n{i}.yml"] = json.dumps(doc) + "\n"
+    return files
+
+
+INVENTORIES["fuzz_merges"] = fuzz_merges()
+INVENTORIES["fuzz_refs"] = fuzz_refs()
+
+
 def main():
     for name, files in INVENTORIES.items():
         base = os.path.join(ROOT, name)

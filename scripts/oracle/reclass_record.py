@@ -10,6 +10,7 @@ For each crates/halite-reclass/tests/inventories/<name>/ it writes expected/:
   inventory.json / inventory.error   the full inventory (as_dict)
   load.error          when the inventory cannot even be loaded (discovery/config)
   crash               when reclass-rs crashes (e.g. a class include loop overflows its stack)
+  nodes/<node>.panic, inventory.panic   when reclass-rs panics (halite must report an error)
 The inventory path is replaced by <INV> and timestamps by <TIMESTAMP>. The inventory maps
 whose order reclass-rs leaves to a hash map (nodes, applications, classes) are sorted.
 Each inventory is rendered in a child process so that a crash only affects that inventory.
@@ -50,6 +51,10 @@ def child(inv):
             out[f"nodes/{node}.json"] = dump(d)
         except ValueError as e:
             out[f"nodes/{node}.error"] = norm(str(e)) + "\n"
+        except BaseException as e:  # pyo3's PanicException: a reclass-rs bug
+            if type(e).__name__ != "PanicException":
+                raise
+            out[f"nodes/{node}.panic"] = norm(str(e)) + "\n"
     try:
         d = r.inventory().as_dict()
         d["__reclass__"]["timestamp"] = "<TIMESTAMP>"
@@ -64,6 +69,10 @@ def child(inv):
         out["inventory.json"] = dump(sorted_inv)
     except ValueError as e:
         out["inventory.error"] = norm(str(e)) + "\n"
+    except BaseException as e:
+        if type(e).__name__ != "PanicException":
+            raise
+        out["inventory.panic"] = norm(str(e)) + "\n"
     print(json.dumps(out))
 
 

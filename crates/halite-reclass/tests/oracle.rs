@@ -39,6 +39,8 @@ fn name_of(dir: &Path) -> String {
 fn compare(label: &str, inv: &str, got: &str, expected_file: &Path, loose: bool) -> Option<String> {
     let expected = fs::read_to_string(expected_file).ok()?;
     let got = format!("{}\n", got.replace(inv, "<INV>"));
+    // A bad default value's message ends in the YAML parser's words.
+    let loose = loose || expected.contains("Error parsing default value for reference");
     let same = if loose {
         head(&got) == head(&expected)
     } else {
@@ -122,6 +124,13 @@ fn check_inventory(dir: &Path) -> Vec<String> {
             .render_node(&node)
             .map(|i| i.to_value("<TIMESTAMP>").to_json());
         let (text, kind) = outcome(r);
+        if expected.join(format!("nodes/{node}.panic")).exists() {
+            // reclass-rs panics (a bug of its own); any error will do.
+            if kind != "error" {
+                problems.push(format!("node {node}: reclass-rs panics, halite must fail"));
+            }
+            continue;
+        }
         let file = expected.join(format!("nodes/{node}.{kind}"));
         if !file.exists() {
             problems.push(format!(
@@ -138,6 +147,12 @@ fn check_inventory(dir: &Path) -> Vec<String> {
         ));
     }
     let r = inv.render_all();
+    if expected.join("inventory.panic").exists() {
+        if r.is_ok() {
+            problems.push("inventory: reclass-rs panics, halite must fail".into());
+        }
+        return problems;
+    }
     if let Err(e) = &r {
         if inventory_error_ok(e, &expected, &inv_path, loose) {
             return problems;

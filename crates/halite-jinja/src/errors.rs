@@ -38,12 +38,30 @@ pub fn to_salt_error(
     if e.kind() == ErrorKind::UndefinedError && e.detail().unwrap_or("").is_empty() {
         // No expression in the message: take it from the error's span. A macro imported
         // from another file reports the caller's name with its own file's offsets.
-        let found = std::iter::once(origin)
-            .chain(templates.iter())
+        let candidates = || std::iter::once(origin).chain(templates.iter());
+        let is_name_start = |x: &str| {
+            x.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+        };
+        // a span that is exactly a variable chain identifies its template; failing that,
+        // the chain a filter or call expression starts with
+        let found = candidates()
             .find_map(|t| {
                 span_text(e, t)
-                    .filter(|x| !x.is_empty() && chain_len(x) == x.len())
+                    .filter(|x| is_name_start(x) && chain_len(x) == x.len())
                     .map(|x| (t, x))
+            })
+            .or_else(|| {
+                if crate::mutable::has_last_miss() {
+                    return None;
+                }
+                candidates().find_map(|t| {
+                    span_text(e, t)
+                        .map(|x| &x[..chain_len(x)])
+                        .filter(|x| is_name_start(x))
+                        .map(|x| (t, x))
+                })
             });
         if let Some((t, x)) = found {
             origin = t;
@@ -140,6 +158,9 @@ fn describe(
 
 /// Jinja2's `StrictUndefined` text for minijinja's "`EXPR` is undefined".
 fn undefined_text(detail: &str, names: &dyn NameInfo) -> String {
+    if let Some(done) = detail.strip_prefix('\u{2}') {
+        return done.to_string();
+    }
     let miss = take_last_miss();
     let Some(expr) = detail
         .strip_prefix('`')
@@ -177,7 +198,16 @@ fn undefined_text(detail: &str, names: &dyn NameInfo) -> String {
     })
 }
 
-fn miss_text(m: &Miss) -> String {
+/// The error for using an undefined value (Jinja2's StrictUndefined raises on any use, with
+/// the text of the lookup that produced it).
+pub(crate) fn undefined_use() -> Error {
+    match take_last_miss() {
+        Some(m) => Error::new(ErrorKind::UndefinedError, format!("\u{2}{}", miss_text(&m))),
+        None => Error::from(ErrorKind::UndefinedError),
+    }
+}
+
+pub(crate) fn miss_text(m: &Miss) -> String {
     if m.key.as_str().is_some() {
         format!("{} has no attribute {}", m.container, py_repr(&m.key))
     } else {

@@ -26,6 +26,10 @@ fn add(
     env.add_filter(
         name,
         move |state: &State, value: Value, rest: Rest<Value>, kwargs: Kwargs| {
+            // StrictUndefined: every filter but `default` fails on an undefined value
+            if value.is_undefined() && name != "default" && name != "d" {
+                return Err(crate::errors::undefined_use());
+            }
             f(state, value, PyArgs::from_parts(&rest, &kwargs))
         },
     );
@@ -37,8 +41,13 @@ pub fn register(env: &mut Environment<'static>) {
     env.add_function("__pyfmt", |fmt: Value, args: Value| {
         pyformat::percent_format(&py_str(&fmt), &args).map(Value::from)
     });
+    // Salt's `odict` global is `collections.OrderedDict`
     env.add_function("odict", |rest: Rest<Value>, kw: Kwargs| {
-        collections::dict_ctor(PyArgs::from_parts(&rest, &kw))
+        collections::dict_ctor(PyArgs::from_parts(&rest, &kw)).map(|d| {
+            crate::mutable::as_mut_map(&d)
+                .map(|m| crate::mutable::MutMap::new_ordered_from(&m).into_value())
+                .unwrap_or(d)
+        })
     });
     env.add_function("dict", |rest: Rest<Value>, kw: Kwargs| {
         collections::dict_ctor(PyArgs::from_parts(&rest, &kw))

@@ -256,6 +256,10 @@ pub fn unknown_method(
     method: &str,
     args: &[Value],
 ) -> Result<Value, Error> {
+    if value.is_undefined() {
+        // Jinja2 fails on the lookup that produced the undefined value
+        return Err(crate::errors::undefined_use());
+    }
     if let Some(s) = value.as_str() {
         return string_method(state, s, method, args);
     }

@@ -42,6 +42,11 @@ pub(crate) fn record_miss(container: &'static str, key: &Value) {
     });
 }
 
+/// Whether a lookup miss is pending (see [`Miss`]).
+pub fn has_last_miss() -> bool {
+    LAST_MISS.with(|m| m.borrow().is_some())
+}
+
 /// Takes the last recorded lookup miss (see [`Miss`]).
 pub fn take_last_miss() -> Option<Miss> {
     LAST_MISS.with(|m| m.borrow_mut().take())
@@ -71,6 +76,11 @@ impl MutMap {
             inner: Mutex::new(map),
             ordered: true,
         }
+    }
+
+    /// An `OrderedDict` with the entries of `other`.
+    pub fn new_ordered_from(other: &MutMap) -> Self {
+        MutMap::new_ordered(lock(&other.inner).clone())
     }
 
     pub fn is_ordered(&self) -> bool {

@@ -135,8 +135,15 @@ fn run_renderer(renderer: &Renderer, data: Value, job: &TemplateJob) -> Result<V
         }
         Renderer::Yaml => {
             let text = as_text(data);
-            let value = halite_yaml::load(&text, halite_yaml::Schema::Salt)
-                .map_err(|e| RenderError::Render(halite_yaml_error(&e, &text)))?;
+            let value = halite_yaml::load(&text, halite_yaml::Schema::Salt).map_err(|e| {
+                if e.escapes_renderer() {
+                    // Not a SaltRenderError in Salt: it surfaces as "render error: <str(exc)>"
+                    // (Salt appends a Python traceback, which halite has none of).
+                    RenderError::Other(e.pyyaml_str())
+                } else {
+                    RenderError::Render(halite_yaml_error(&e, &text))
+                }
+            })?;
             if !value.truthy() {
                 return Ok(Value::Map(Map::new()));
             }

@@ -123,6 +123,35 @@ fn compile_state(name: &Value, meta: &Map, state: Value, run: Value, chunks: &mu
     }
 }
 
+/// Where Salt's `compile_high_data` raises: a `names` entry `- name:` with a trailing colon
+/// (`map(live.update, None)`: TypeError). Returns the Python exception text.
+pub fn compile_high_data_crash(high: &Map) -> Option<String> {
+    for (name, body) in high.iter() {
+        if is_dunder(name) {
+            continue;
+        }
+        let Some(body) = body.as_map() else { continue };
+        for (state, run) in body.iter() {
+            if is_dunder(state) {
+                continue;
+            }
+            for arg in run.as_list().into_iter().flatten() {
+                let Some(names) = arg.get("names").and_then(Value::as_list) else {
+                    continue;
+                };
+                let none_entry = names
+                    .iter()
+                    .filter_map(Value::as_map)
+                    .any(|entry| entry.first().is_some_and(|(_, v)| v.is_null()));
+                if none_entry {
+                    return Some("TypeError: 'NoneType' object is not iterable".to_string());
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Salt's `cap`: starting at 1, each integer order above `cap - 1` (and above 0) moves the
 /// cap to `order + 100`, in chunk order; floats and strings do not count.
 fn order_cap(chunks: &[Map]) -> i64 {

@@ -16,7 +16,7 @@ mod py;
 mod requisite_in;
 mod verify;
 
-pub use chunks::order_chunks;
+pub use chunks::{compile_high_data_crash, order_chunks};
 pub use exclude::apply_exclude;
 pub use extend::reconcile_extend;
 pub use find::{find_name, state_args, NameIndex};
@@ -101,7 +101,7 @@ pub fn try_compile_low_chunks(
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    Ok(chunks::compile_high_data_owned(high))
+    compile_checked(high)
 }
 
 /// The compile half of `State.call_high` (`state.apply`, `state.sls`, `state.highstate`,
@@ -118,7 +118,7 @@ pub fn compile_call_high(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    Ok(chunks::compile_high_data_owned(high))
+    compile_checked(high)
 }
 
 /// `state.show_low_sls`: verify_high, then compile_high_data; no extend, requisite_in or
@@ -128,7 +128,7 @@ pub fn compile_show_low_sls(high: Map, _opts: &CompileOptions) -> Result<Vec<Map
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    Ok(chunks::compile_high_data_owned(high))
+    compile_checked(high)
 }
 
 /// `state.sls_id`: verify_high and requisite_in (which replaces any user `__extend__` with
@@ -140,7 +140,7 @@ pub fn compile_sls_id(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, 
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    Ok(chunks::compile_high_data_owned(high))
+    compile_checked(high)
 }
 
 /// `state.show_sls`: the high data itself, or verify_high's errors.
@@ -157,6 +157,14 @@ pub fn show_sls(high: Map) -> Result<Map, CompileFailure> {
 /// already-reconciled high data (no verification).
 pub fn compile_high_data(high: &Map, _opts: &CompileOptions) -> Vec<Map> {
     chunks::compile_high_data(high)
+}
+
+/// compile_high_data, or the exception Salt raises while building the chunks.
+fn compile_checked(high: Map) -> Result<Vec<Map>, CompileFailure> {
+    match chunks::compile_high_data_crash(&high) {
+        Some(crash) => Err(CompileFailure::Crash(crash)),
+        None => Ok(chunks::compile_high_data_owned(high)),
+    }
 }
 
 /// verify_high, or the exception Salt's verify_high raises on this data.

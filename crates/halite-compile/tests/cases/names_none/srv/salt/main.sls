@@ -1,0 +1,6 @@
+n:
+  test.nop:
+    - names:
+      - a
+      - b:
+      - c

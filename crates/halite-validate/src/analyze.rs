@@ -2,7 +2,7 @@
 //! token found in the high data to its state, `0010_validate_meta` reports parameters META
 //! does not declare, `0020_reverse_map` turns tokens back into `{{ expression }}`.
 
-use crate::token::split_and_decode;
+use crate::token::{may_hold_param, split_and_decode};
 use halite_value::{Map, Value};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
@@ -23,16 +23,70 @@ fn sub_var() -> &'static Regex {
     regex(&RE, r"^\.~~([^\W0-9]\w*)((\[(\d+)\])?)")
 }
 
-/// `extract_param_info_regex` (lookaheads rewritten as lazy matches).
-fn extract_info() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    regex(&RE, r"\?\? .+? \?\? (.+?) \?\?")
+/// One `?? <display> ?? <internal> ??` occurrence (byte ranges into the text).
+struct TokenMatch {
+    start: usize,
+    display: std::ops::Range<usize>,
+    internal: std::ops::Range<usize>,
+    end: usize,
 }
 
-/// `0020_reverse_map.regex`.
-fn reverse() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    regex(&RE, r"\?\? (.+?) \?\? .+? \?\?")
+/// Leftmost-first match of `\?\? (.+?) \?\? (.+?) \?\?` at or after `from` (`.` does not
+/// match a newline), the pattern behind idem's `extract_param_info_regex` and
+/// `0020_reverse_map.regex` (their lookaheads amount to these lazy groups). Hand-written:
+/// it runs over every string of the high data twice.
+fn next_token(text: &str, from: usize) -> Option<TokenMatch> {
+    let mut p = from;
+    while let Some(off) = text.get(p..)?.find("?? ") {
+        let start = p + off;
+        if let Some(m) = token_at(text, start) {
+            return Some(m);
+        }
+        p = start + 1;
+    }
+    None
+}
+
+/// A lazy `(.+?)` followed by `sep`: the first `sep` at least one byte after `from`, with no
+/// newline before it. Later candidates are tried by the caller's backtracking.
+fn lazy_until(text: &str, from: usize, min_end: usize, sep: &str) -> Option<usize> {
+    let hay = text.get(min_end..)?;
+    let off = hay.find(sep)?;
+    let at = min_end + off;
+    if text[from..at].contains('\n') {
+        return None;
+    }
+    Some(at)
+}
+
+fn token_at(text: &str, start: usize) -> Option<TokenMatch> {
+    let g1 = start + 3;
+    let mut min1 = next_char(text, g1)?;
+    // backtrack over the first group's end: each later " ?? " is a candidate
+    loop {
+        let q = lazy_until(text, g1, min1, " ?? ")?;
+        let g2 = q + 4;
+        if let Some(min2) = next_char(text, g2) {
+            if let Some(r) = lazy_until(text, g2, min2, " ??") {
+                return Some(TokenMatch {
+                    start,
+                    display: g1..q,
+                    internal: g2..r,
+                    end: r + 3,
+                });
+            }
+        }
+        min1 = next_char(text, q)?;
+    }
+}
+
+/// The byte index after the character at `i` (`.+?` needs at least one non-newline char).
+fn next_char(text: &str, i: usize) -> Option<usize> {
+    let c = text.get(i..)?.chars().next()?;
+    if c == '\n' {
+        return None;
+    }
+    Some(i + c.len_utf8())
 }
 
 /// The slot a parameter path writes into: a dict key or a list index.
@@ -201,11 +255,14 @@ pub fn find_params(high: &Map) -> Result<Map, String> {
         strings_of(body, &mut strings);
         for s in strings {
             let entry = all.entry_or(&state_ref, Value::Map(Map::new()));
+            if !may_hold_param(s) {
+                continue;
+            }
             let decoded = split_and_decode(s);
-            for c in extract_info().captures_iter(&decoded) {
-                if let Some(info) = c.get(1) {
-                    process_vars(entry, info.as_str())?;
-                }
+            let mut pos = 0;
+            while let Some(m) = next_token(&decoded, pos) {
+                process_vars(entry, &decoded[m.internal.clone()])?;
+                pos = m.end;
             }
         }
     }
@@ -269,8 +326,21 @@ fn missing_params(extracted: &Value, meta: Option<&Value>, dot: &str, out: &mut 
 
 /// `0020_reverse_map._remap`: decode, then `?? expr ?? internal ??` -> `{{ expr }}`.
 pub fn remap_str(s: &str) -> String {
+    if !may_hold_param(s) {
+        return s.to_string();
+    }
     let decoded = split_and_decode(s);
-    reverse().replace_all(&decoded, "{{ ${1} }}").into_owned()
+    let mut out = String::with_capacity(decoded.len());
+    let mut pos = 0;
+    while let Some(m) = next_token(&decoded, pos) {
+        out.push_str(&decoded[pos..m.start]);
+        out.push_str("{{ ");
+        out.push_str(&decoded[m.display.clone()]);
+        out.push_str(" }}");
+        pos = m.end;
+    }
+    out.push_str(&decoded[pos..]);
+    out
 }
 
 /// `_remap_recursively` over keys and values.
@@ -286,5 +356,22 @@ pub fn remap(v: &Value) -> Value {
             Value::Map(out)
         }
         other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remaps_tokens_like_the_regex() {
+        assert_eq!(
+            remap_str("a ?? params.get('x') ?? ^^x^^ ?? b ?? p ?? q ??"),
+            "a {{ params.get('x') }} b {{ p }}"
+        );
+        // a newline inside the second group moves the match to the next separator
+        assert_eq!(remap_str("?? a ?? b\n ?? c ?? d ??"), "?? a ?? b\n {{ c }}");
+        assert_eq!(remap_str("?? ?? x ??"), "?? ?? x ??");
+        assert_eq!(remap_str("?? a ?? b ?? c ?? d ??"), "{{ a }} c ?? d ??");
     }
 }

@@ -2,8 +2,6 @@
 //! (`idem/tool/parameter.py`: `BaseParam.__str__`, `split_and_decode_base64`).
 
 use crate::b64;
-use regex::Regex;
-use std::sync::OnceLock;
 
 /// `BASE_64_TAG` in idem.
 pub const TAG: &str = "--base64--";
@@ -14,14 +12,21 @@ pub fn encode(display: &str, internal: &str) -> String {
     format!("{TAG}{}{TAG}", b64::encode(message.as_bytes()))
 }
 
-fn base64_regex() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(
-            r"^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)\n?$",
-        )
-        .expect("static regex")
-    })
+/// idem's `base64_regex` (`^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)$`,
+/// where `$` also matches before one final newline), checked by hand: this runs on every
+/// piece of every string of the high data.
+fn looks_base64(piece: &str) -> bool {
+    let body = piece.strip_suffix('\n').unwrap_or(piece).as_bytes();
+    if body.is_empty() || !body.len().is_multiple_of(4) {
+        return false;
+    }
+    let pad = body.iter().rev().take_while(|c| **c == b'=').count();
+    if pad > 2 {
+        return false;
+    }
+    body[..body.len() - pad]
+        .iter()
+        .all(|c| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/')
 }
 
 /// `_decode_base64`: a piece that looks like base64 is decoded (UTF-8, errors replaced),
@@ -29,7 +34,7 @@ fn base64_regex() -> &'static Regex {
 /// like base64 when they sit next to a token (`{{ p }}test` garbles `test`).
 fn decode_piece(piece: &str) -> String {
     let looks_encoded =
-        !piece.is_empty() && piece.trim().len().is_multiple_of(4) && base64_regex().is_match(piece);
+        !piece.is_empty() && piece.trim().len().is_multiple_of(4) && looks_base64(piece);
     if !looks_encoded {
         return piece.to_string();
     }
@@ -45,6 +50,11 @@ pub fn split_and_decode(text: &str) -> String {
         return text.to_string();
     }
     text.split(TAG).map(decode_piece).collect()
+}
+
+/// Whether `text` may hold a parameter (a token, or an already decoded `?? ... ??`).
+pub fn may_hold_param(text: &str) -> bool {
+    text.contains(TAG) || text.contains("??")
 }
 
 #[cfg(test)]

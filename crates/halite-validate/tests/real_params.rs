@@ -29,9 +29,18 @@ fn renders_values_defaults_and_includes() {
         .expect("params");
     let out = render_with_params(&dir(), &["main.sls".to_string()], &params).expect("render");
     let high = &out.high;
-    assert!(high.contains_key("rg-prod2"), "later params file overrides: {high:?}");
-    assert_eq!(arg(high, "rg-prod2", "location"), Some(Value::str("westeurope")));
-    assert_eq!(arg(high, "rg-prod2", "region"), Some(Value::str("us-east-1")));
+    assert!(
+        high.contains_key("rg-prod2"),
+        "later params file overrides: {high:?}"
+    );
+    assert_eq!(
+        arg(high, "rg-prod2", "location"),
+        Some(Value::str("westeurope"))
+    );
+    assert_eq!(
+        arg(high, "rg-prod2", "region"),
+        Some(Value::str("us-east-1"))
+    );
     assert_eq!(arg(high, "rg-prod2", "size"), Some(Value::str("large")));
     assert_eq!(arg(high, "rg-prod2", "zones"), Some(Value::str("a,b")));
     assert_eq!(arg(high, "rg-prod2", "enabled"), Some(Value::Bool(true)));

@@ -12,6 +12,15 @@ use halite_runtime::{RunOptions, RuntimeEnv};
 use halite_value::{Map, Value};
 
 pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Outcome {
+    // Salt refuses a second state run while one is going (`_prior_running_states`); the
+    // lock lives until this call returns, and a crashed run's entry is ignored (dead pid).
+    let cachedir = opts::get_str(&minion.opts, "cachedir").unwrap_or("/var/cache/salt/minion");
+    let concurrent = kwargs.get("concurrent").is_some_and(Value::truthy);
+    let _lock = match halite_runtime::lock::acquire(std::path::Path::new(cachedir), fun, concurrent)
+    {
+        Ok(lock) => lock,
+        Err(conflicts) => return Outcome::state_run(errors_value(conflicts), 1),
+    };
     let mut test = test_value(minion, kwargs);
     let mods = args
         .first()
@@ -60,7 +69,7 @@ fn run_options(minion: &Minion, test: bool) -> RunOptions {
             .map(Value::py_str)
             .unwrap_or_else(|| "/bin/bash".into()),
         lock_saltenv: opts::get_bool(&minion.opts, "lock_saltenv", false),
-        ..RunOptions::default()
+        disabled_requisites: compile_options(minion).disabled_requisites,
     }
 }
 

@@ -178,7 +178,7 @@ fn show_sls(minion: &Minion, args: &[Value], kwargs: &Map, low: bool) -> Outcome
     }
     match halite_compile::show_sls(high) {
         Ok(high) => Outcome::new(Value::Map(high), 0),
-        Err(errors) => Outcome::new(errors_value(errors), 1),
+        Err(failure) => compile_failure("state.show_sls", failure, 1),
     }
 }
 

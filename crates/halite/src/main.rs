@@ -220,11 +220,9 @@ fn run_reclass(rest: &[String]) -> Result<u8> {
             return Ok(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    match halite_reclass::cli::run(&args) {
-        Ok(text) => {
-            print!("{text}");
-            Ok(0)
-        }
+    // Renders everything before writing, so an error leaves stdout empty; `-i` streams.
+    match halite_reclass::cli::run_to(&args, &mut std::io::stdout().lock()) {
+        Ok(()) => Ok(0),
         Err(e) => {
             eprintln!("{e}");
             Ok(1)

@@ -35,7 +35,11 @@ pub fn to_salt_error(
         .find(|t| t.name == origin_name)
         .unwrap_or(main);
     let mut span_expr = None;
-    if e.kind() == ErrorKind::UndefinedError && e.detail().unwrap_or("").is_empty() {
+    // With a failed lookup pending, its text is the message (see undefined_text).
+    if e.kind() == ErrorKind::UndefinedError
+        && e.detail().unwrap_or("").is_empty()
+        && !crate::mutable::has_last_miss()
+    {
         // No expression in the message: take it from the error's span. A macro imported
         // from another file reports the caller's name with its own file's offsets.
         let candidates = || std::iter::once(origin).chain(templates.iter());
@@ -85,7 +89,27 @@ pub fn to_salt_error(
 }
 
 fn span_text<'t>(e: &Error, t: &'t LoadedTemplate) -> Option<&'t str> {
-    e.range().and_then(|r| t.compiled.get(r)).map(str::trim)
+    let r = e.range()?;
+    let text = t.compiled.get(r.clone())?.trim();
+    // a filter's span is its name: the undefined value is the expression piped into it
+    let before = t.compiled.get(..r.start)?.trim_end();
+    if let Some(piped) = before.strip_suffix('|') {
+        let piped = piped.trim_end();
+        let start = piped
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| {
+                c.is_alphanumeric() || matches!(c, '_' | '.' | '[' | ']' | '\'' | '"')
+            })
+            .last()
+            .map(|(i, _)| i)
+            .unwrap_or(piped.len());
+        let chain = &piped[start..];
+        if !chain.is_empty() {
+            return Some(chain);
+        }
+    }
+    Some(text)
 }
 
 /// The error a chain of "error in template X" wrappers started from.

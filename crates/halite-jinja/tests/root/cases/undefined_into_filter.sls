@@ -1,0 +1,3 @@
+{%- set d = {'a': 1} %}
+x
+{{ d.missing | dictsort }}

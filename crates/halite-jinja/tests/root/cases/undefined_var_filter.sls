@@ -1,0 +1,1 @@
+{{ nope_var | upper }}

@@ -4,10 +4,23 @@
 //! and `SerializerExtension` extensions, Salt's filters and tests, and every context
 //! variable also installed as an environment global (so imported templates see `salt`,
 //! `pillar`, `sls`, `tpldir`...). This crate mirrors that on minijinja:
-//! - [`preprocess`] rewrites Salt's custom tags and makes literals mutable;
-//! - [`mutable`] holds Python-like shared dicts/lists;
-//! - [`methods`] gives Python methods; [`filters`] and [`tests`] Salt's and Jinja2's;
-//! - [`errors`] turns minijinja errors into Salt's messages.
+//! - `preprocess` rewrites Salt's custom tags (`import_yaml`, `load_yaml`...), Jinja2's
+//!   any-expression `do`, `'fmt' % args`, and wraps dict/list literals so they are mutable;
+//! - `mutable` holds Python-like shared dicts/lists (`OrderedDict` flag for pillar data);
+//! - `methods` gives Python methods; `filters` and `tests` Salt's and Jinja2's;
+//! - `salt` is the `salt[...]` loader over a [`Registry`]; `loader` finds templates;
+//! - `errors` turns minijinja errors into Salt's messages.
+//!
+//! Usage: one [`JinjaEngine`] per saltenv (it caches template files), then
+//! [`JinjaEngine::render`] per file with the sls variables (`sls`, `tplfile`, `tpldir`,
+//! `tpldot`, `slspath`, `sls_path`, `slsdotpath`, `slscolonpath`) or, for `file.managed`
+//! templates, the `context`/`defaults` variables. Fixtures: `tests/root/cases/*.sls`,
+//! recorded by `scripts/oracle/jinja_record.py`; `examples/render.rs` renders one file.
+//!
+//! Known gaps: imported templates see the importer's local variables (minijinja has no
+//! "without context"); `d.items`-style attribute access without a call gives the key, not
+//! Python's bound method; macros have no `varargs`/`kwargs`; Salt's "Jinja error" texts
+//! that embed a Python traceback are not reproduced; `strftime` uses UTC.
 
 mod args;
 mod convert;
@@ -46,8 +59,8 @@ pub struct JinjaError {
 #[derive(Debug, Clone, Default)]
 pub struct Rendered {
     pub text: String,
-    /// The template's top-level variables after rendering (`{% set %}` and macros are not
-    /// included for macros; data only), as Salt's `TemplateModule` attributes.
+    /// The template's top-level `{% set %}` variables after rendering (macros left out),
+    /// converted to plain values.
     pub exports: Map,
 }
 
@@ -148,11 +161,13 @@ impl JinjaEngine {
         };
         let state = captured.state();
         let mut exports = Map::new();
-        for key in state.exports() {
+        // `_`-names are private in Jinja2 (and `__do` is the preprocessor's)
+        for key in state.exports().into_iter().filter(|k| !k.starts_with('_')) {
             if let Some(v) = state.lookup(key) {
-                if v.as_object()
-                    .is_some_and(|o| o.repr() == minijinja::value::ObjectRepr::Plain)
-                {
+                // macros (minijinja prints them `<macro name>`) are not data
+                let is_macro = v.kind() == minijinja::value::ValueKind::Plain
+                    || (v.as_object().is_some() && v.to_string().starts_with("<macro "));
+                if is_macro {
                     continue;
                 }
                 exports.insert(key.to_string(), from_mj(&v));

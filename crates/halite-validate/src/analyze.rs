@@ -343,19 +343,17 @@ pub fn remap_str(s: &str) -> String {
     out
 }
 
-/// `_remap_recursively` over keys and values.
-pub fn remap(v: &Value) -> Value {
+/// `_remap_recursively` over keys and values (consumes the data: no copies).
+pub fn remap(v: Value) -> Value {
     match v {
-        Value::Str(s) => Value::Str(remap_str(s)),
-        Value::List(l) => Value::List(l.iter().map(remap).collect()),
-        Value::Map(m) => {
-            let mut out = Map::new();
-            for (k, val) in m.iter() {
-                out.insert(remap(k), remap(val));
-            }
-            Value::Map(out)
-        }
-        other => other.clone(),
+        Value::Str(s) if may_hold_param(&s) => Value::Str(remap_str(&s)),
+        Value::List(l) => Value::List(l.into_iter().map(remap).collect()),
+        Value::Map(m) => Value::Map(
+            m.into_iter()
+                .map(|(k, val)| (remap(k), remap(val)))
+                .collect(),
+        ),
+        other => other,
     }
 }
 

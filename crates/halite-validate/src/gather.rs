@@ -46,6 +46,19 @@ impl Run {
     }
 }
 
+/// `dict.update` by moving entries (existing keys keep their position).
+trait ExtendFrom {
+    fn extend_from(&mut self, other: Map);
+}
+
+impl ExtendFrom for Map {
+    fn extend_from(&mut self, other: Map) {
+        for (k, v) in other {
+            self.insert(k, v);
+        }
+    }
+}
+
 fn is_keyword(key: &Value) -> bool {
     key.as_str().is_some_and(|k| KEYWORDS.contains(&k))
 }
@@ -120,9 +133,7 @@ fn gather(
         };
         unresolved.extend(apply_resolvers(run, &mut state, &sls_ref, &resolved)?);
         if let Some(slot) = states.get_mut(&sls_ref) {
-            for (k, v) in state.iter() {
-                slot.insert(k.clone(), v.clone());
-            }
+            slot.extend_from(state);
         }
     }
     if !unresolved.is_empty() && run.errors.is_empty() {
@@ -255,9 +266,7 @@ fn update(run: &mut Run, states: IndexMap<String, Map>) {
             ));
             return;
         }
-        for (k, v) in high_state.iter() {
-            run.high.insert(k.clone(), v.clone());
-        }
+        run.high.extend_from(high_state);
     }
 }
 

@@ -125,7 +125,7 @@ pub fn validate(cwd: &Path, files: &[String]) -> Result<Outcome, ValidateError> 
         "warnings",
         section("GLOBAL", Value::Map(Map::new()), Value::Map(warnings)),
     );
-    Ok(Outcome::Data(analyze::remap(&Value::Map(out))))
+    Ok(Outcome::Data(analyze::remap(Value::Map(out))))
 }
 
 fn section(first_key: &str, first: Value, ids: Value) -> Value {

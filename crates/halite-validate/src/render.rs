@@ -4,7 +4,7 @@
 
 use crate::refs::Resolved;
 use crate::ValidateError;
-use halite_value::{Map, Value};
+use halite_value::Value;
 use minijinja::value::Value as MjValue;
 use minijinja::Environment;
 
@@ -125,21 +125,19 @@ fn yaml_error(cfn: &str, res: &Resolved, e: &halite_yaml::YamlError) -> Validate
     }
 }
 
+const PY_NONE: &str = "__PYTHON_NONE__";
+
 /// `rend/rend/replacements.py`: `__PYTHON_NONE__` -> None (whole) or removed (inside).
 fn replacements(v: Value) -> Value {
     match v {
-        Value::Str(s) if s == "__PYTHON_NONE__" => Value::Null,
-        Value::Str(s) if s.contains("__PYTHON_NONE__") => {
-            Value::Str(s.replace("__PYTHON_NONE__", ""))
-        }
+        Value::Str(s) if s == PY_NONE => Value::Null,
+        Value::Str(s) if s.contains(PY_NONE) => Value::Str(s.replace(PY_NONE, "")),
         Value::List(l) => Value::List(l.into_iter().map(replacements).collect()),
-        Value::Map(m) => {
-            let mut out = Map::new();
-            for (k, v) in m.iter() {
-                out.insert(replacements(k.clone()), replacements(v.clone()));
-            }
-            Value::Map(out)
-        }
+        Value::Map(m) => Value::Map(
+            m.into_iter()
+                .map(|(k, v)| (replacements(k), replacements(v)))
+                .collect(),
+        ),
         other => other,
     }
 }

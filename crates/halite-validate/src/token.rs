@@ -32,16 +32,16 @@ fn looks_base64(piece: &str) -> bool {
 /// `_decode_base64`: a piece that looks like base64 is decoded (UTF-8, errors replaced),
 /// anything else is kept. Like idem, this also decodes ordinary words that happen to look
 /// like base64 when they sit next to a token (`{{ p }}test` garbles `test`).
-fn decode_piece(piece: &str) -> String {
+fn decode_piece_into(piece: &str, out: &mut String) {
     let looks_encoded =
         !piece.is_empty() && piece.trim().len().is_multiple_of(4) && looks_base64(piece);
-    if !looks_encoded {
-        return piece.to_string();
+    if looks_encoded {
+        if let Some(bytes) = b64::decode(piece.trim_end_matches('\n')) {
+            out.push_str(&String::from_utf8_lossy(&bytes));
+            return;
+        }
     }
-    match b64::decode(piece.trim_end_matches('\n')) {
-        Some(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        None => piece.to_string(),
-    }
+    out.push_str(piece);
 }
 
 /// `split_and_decode_base64`: decodes every token in `text` (only when the tag occurs).
@@ -49,7 +49,11 @@ pub fn split_and_decode(text: &str) -> String {
     if !text.contains(TAG) {
         return text.to_string();
     }
-    text.split(TAG).map(decode_piece).collect()
+    let mut out = String::with_capacity(text.len());
+    for piece in text.split(TAG) {
+        decode_piece_into(piece, &mut out);
+    }
+    out
 }
 
 /// Whether `text` may hold a parameter (a token, or an already decoded `?? ... ??`).

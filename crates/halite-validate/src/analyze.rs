@@ -242,26 +242,47 @@ fn strings_of<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
     }
 }
 
-/// `0001_find_params.stage`: ID_DECS keyed `sls.ID` (decoded, not yet reverse-mapped).
-pub fn find_params(high: &Map) -> Result<Map, String> {
+/// The `sls.ID` ref of each state, decoded as `0001_find_params` decodes it (the whole
+/// `f"{sls}.{state}"` string at once), in high-data order.
+pub fn state_refs(high: &Map) -> Vec<String> {
+    high.iter()
+        .map(|(id, body)| {
+            let sls = body.get("__sls__").map(Value::py_str).unwrap_or_default();
+            split_and_decode(&format!("{sls}.{}", id.py_str()))
+        })
+        .collect()
+}
+
+/// `split_and_decode_base64` applied to every string (keys too), consuming the data.
+pub fn decode_all(v: Value) -> Value {
+    match v {
+        Value::Str(s) if s.contains(crate::token::TAG) => Value::Str(split_and_decode(&s)),
+        Value::List(l) => Value::List(l.into_iter().map(decode_all).collect()),
+        Value::Map(m) => Value::Map(
+            m.into_iter()
+                .map(|(k, val)| (decode_all(k), decode_all(val)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+/// `0001_find_params.stage` over high data already passed through [`decode_all`] (each
+/// string is decoded once for this stage and the reverse map). `refs` from [`state_refs`]
+/// on the original high data. ID_DECS keyed `sls.ID`, not yet reverse-mapped.
+pub fn find_params(decoded_high: &Map, refs: &[String]) -> Result<Map, String> {
     let mut all = Map::new();
-    for (id, body) in high.iter() {
-        let sls = body.get("__sls__").map(Value::py_str).unwrap_or_default();
-        let state_ref = split_and_decode(&format!("{sls}.{}", id.py_str()));
+    for ((id, body), state_ref) in decoded_high.iter().zip(refs) {
         let mut strings: Vec<&str> = Vec::new();
         if let Value::Str(s) = id {
             strings.push(s);
         }
         strings_of(body, &mut strings);
         for s in strings {
-            let entry = all.entry_or(&state_ref, Value::Map(Map::new()));
-            if !may_hold_param(s) {
-                continue;
-            }
-            let decoded = split_and_decode(s);
+            let entry = all.entry_or(state_ref, Value::Map(Map::new()));
             let mut pos = 0;
-            while let Some(m) = next_token(&decoded, pos) {
-                process_vars(entry, &decoded[m.internal.clone()])?;
+            while let Some(m) = next_token(s, pos) {
+                process_vars(entry, &s[m.internal.clone()])?;
                 pos = m.end;
             }
         }
@@ -329,7 +350,11 @@ pub fn remap_str(s: &str) -> String {
     if !may_hold_param(s) {
         return s.to_string();
     }
-    let decoded = split_and_decode(s);
+    replace_tokens(&split_and_decode(s))
+}
+
+/// `?? expr ?? internal ??` -> `{{ expr }}` in decoded text.
+fn replace_tokens(decoded: &str) -> String {
     let mut out = String::with_capacity(decoded.len());
     let mut pos = 0;
     while let Some(m) = next_token(&decoded, pos) {
@@ -341,6 +366,20 @@ pub fn remap_str(s: &str) -> String {
     }
     out.push_str(&decoded[pos..]);
     out
+}
+
+/// [`remap`] for data already passed through [`decode_all`].
+pub fn remap_decoded(v: Value) -> Value {
+    match v {
+        Value::Str(s) if s.contains("?? ") => Value::Str(replace_tokens(&s)),
+        Value::List(l) => Value::List(l.into_iter().map(remap_decoded).collect()),
+        Value::Map(m) => Value::Map(
+            m.into_iter()
+                .map(|(k, val)| (remap_decoded(k), remap_decoded(val)))
+                .collect(),
+        ),
+        other => other,
+    }
 }
 
 /// `_remap_recursively` over keys and values (consumes the data: no copies).

@@ -99,33 +99,32 @@ pub fn validate(cwd: &Path, files: &[String]) -> Result<Outcome, ValidateError> 
         // idem returns before compiling, then its CLI reads RUNS[name]["low"]
         return Err(ValidateError::Crash("KeyError: 'low'".to_string()));
     }
+    // low is compiled from the raw high data (its sort key uses the raw names); the high
+    // data is then decoded once for both find_params and the reverse map
     let low = compile::compile(&run.high);
-    let id_decs = analyze::find_params(&run.high).map_err(ValidateError::Crash)?;
+    let refs = analyze::state_refs(&run.high);
+    let high = match analyze::decode_all(Value::Map(run.high)) {
+        Value::Map(m) => m,
+        _ => Map::new(),
+    };
+    let id_decs = analyze::find_params(&high, &refs).map_err(ValidateError::Crash)?;
     let global = match tracker.lock() {
         Ok(t) => t.global(),
         Err(p) => p.into_inner().global(),
     };
-    let mut out = Map::new();
-    out.insert("high", Value::Map(run.high));
-    out.insert(
-        "low",
-        Value::List(low.into_iter().map(Value::Map).collect()),
-    );
-    out.insert(
-        "meta",
-        section(
-            "SLS",
-            Value::Map(run.meta_sls),
-            Value::Map(run.meta_ids.clone()),
-        ),
-    );
     let warnings = analyze::validate_meta(&id_decs, &run.meta_ids);
-    out.insert("parameters", section("GLOBAL", global, Value::Map(id_decs)));
-    out.insert(
-        "warnings",
-        section("GLOBAL", Value::Map(Map::new()), Value::Map(warnings)),
-    );
-    Ok(Outcome::Data(analyze::remap(Value::Map(out))))
+    let low = Value::List(low.into_iter().map(Value::Map).collect());
+    let meta = section("SLS", Value::Map(run.meta_sls), Value::Map(run.meta_ids));
+    let parameters = section("GLOBAL", global, Value::Map(id_decs));
+    let warnings = section("GLOBAL", Value::Map(Map::new()), Value::Map(warnings));
+    // 0020_reverse_map over the five sections (high was decoded above already)
+    let mut out = Map::new();
+    out.insert("high", analyze::remap_decoded(Value::Map(high)));
+    out.insert("low", analyze::remap(low));
+    out.insert("meta", analyze::remap(meta));
+    out.insert("parameters", analyze::remap(parameters));
+    out.insert("warnings", analyze::remap(warnings));
+    Ok(Outcome::Data(Value::Map(out)))
 }
 
 fn section(first_key: &str, first: Value, ids: Value) -> Value {

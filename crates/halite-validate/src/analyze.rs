@@ -357,7 +357,7 @@ pub fn remap_str(s: &str) -> String {
 fn replace_tokens(decoded: &str) -> String {
     let mut out = String::with_capacity(decoded.len());
     let mut pos = 0;
-    while let Some(m) = next_token(&decoded, pos) {
+    while let Some(m) = next_token(decoded, pos) {
         out.push_str(&decoded[pos..m.start]);
         out.push_str("{{ ");
         out.push_str(&decoded[m.display.clone()]);

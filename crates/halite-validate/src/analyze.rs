@@ -254,16 +254,40 @@ pub fn state_refs(high: &Map) -> Vec<String> {
 }
 
 /// `split_and_decode_base64` applied to every string (keys too), consuming the data.
-pub fn decode_all(v: Value) -> Value {
+pub fn decode_all(mut v: Value) -> Value {
+    rewrite_strings(&mut v, &|s: &str| {
+        s.contains(crate::token::TAG).then(|| split_and_decode(s))
+    });
+    v
+}
+
+/// Replaces, in place, every string (map keys included) for which `f` gives a new text.
+/// Maps are only rebuilt when one of their keys changes.
+pub fn rewrite_strings(v: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
     match v {
-        Value::Str(s) if s.contains(crate::token::TAG) => Value::Str(split_and_decode(&s)),
-        Value::List(l) => Value::List(l.into_iter().map(decode_all).collect()),
-        Value::Map(m) => Value::Map(
-            m.into_iter()
-                .map(|(k, val)| (decode_all(k), decode_all(val)))
-                .collect(),
-        ),
-        other => other,
+        Value::Str(s) => {
+            if let Some(new) = f(s) {
+                *s = new;
+            }
+        }
+        Value::List(l) => l.iter_mut().for_each(|x| rewrite_strings(x, f)),
+        Value::Map(m) => {
+            m.values_mut().for_each(|x| rewrite_strings(x, f));
+            let key_changes = m
+                .keys()
+                .any(|k| matches!(k, Value::Str(s) if f(s).is_some()));
+            if key_changes {
+                let old = std::mem::take(m);
+                *m = old
+                    .into_iter()
+                    .map(|(mut k, val)| {
+                        rewrite_strings(&mut k, f);
+                        (k, val)
+                    })
+                    .collect();
+            }
+        }
+        _ => {}
     }
 }
 
@@ -369,31 +393,17 @@ fn replace_tokens(decoded: &str) -> String {
 }
 
 /// [`remap`] for data already passed through [`decode_all`].
-pub fn remap_decoded(v: Value) -> Value {
-    match v {
-        Value::Str(s) if s.contains("?? ") => Value::Str(replace_tokens(&s)),
-        Value::List(l) => Value::List(l.into_iter().map(remap_decoded).collect()),
-        Value::Map(m) => Value::Map(
-            m.into_iter()
-                .map(|(k, val)| (remap_decoded(k), remap_decoded(val)))
-                .collect(),
-        ),
-        other => other,
-    }
+pub fn remap_decoded(mut v: Value) -> Value {
+    rewrite_strings(&mut v, &|s: &str| {
+        s.contains("?? ").then(|| replace_tokens(s))
+    });
+    v
 }
 
 /// `_remap_recursively` over keys and values (consumes the data: no copies).
-pub fn remap(v: Value) -> Value {
-    match v {
-        Value::Str(s) if may_hold_param(&s) => Value::Str(remap_str(&s)),
-        Value::List(l) => Value::List(l.into_iter().map(remap).collect()),
-        Value::Map(m) => Value::Map(
-            m.into_iter()
-                .map(|(k, val)| (remap(k), remap(val)))
-                .collect(),
-        ),
-        other => other,
-    }
+pub fn remap(mut v: Value) -> Value {
+    rewrite_strings(&mut v, &|s: &str| may_hold_param(s).then(|| remap_str(s)));
+    v
 }
 
 #[cfg(test)]

@@ -128,16 +128,32 @@ fn yaml_error(cfn: &str, res: &Resolved, e: &halite_yaml::YamlError) -> Validate
 const PY_NONE: &str = "__PYTHON_NONE__";
 
 /// `rend/rend/replacements.py`: `__PYTHON_NONE__` -> None (whole) or removed (inside).
-fn replacements(v: Value) -> Value {
+fn replacements(mut v: Value) -> Value {
+    replace_in_place(&mut v);
+    v
+}
+
+fn replace_in_place(v: &mut Value) {
     match v {
-        Value::Str(s) if s == PY_NONE => Value::Null,
-        Value::Str(s) if s.contains(PY_NONE) => Value::Str(s.replace(PY_NONE, "")),
-        Value::List(l) => Value::List(l.into_iter().map(replacements).collect()),
-        Value::Map(m) => Value::Map(
-            m.into_iter()
-                .map(|(k, v)| (replacements(k), replacements(v)))
-                .collect(),
-        ),
-        other => other,
+        Value::Str(s) if s == PY_NONE => *v = Value::Null,
+        Value::Str(s) if s.contains(PY_NONE) => *s = s.replace(PY_NONE, ""),
+        Value::List(l) => l.iter_mut().for_each(replace_in_place),
+        Value::Map(m) => {
+            m.values_mut().for_each(replace_in_place);
+            let keys_change = m
+                .keys()
+                .any(|k| matches!(k, Value::Str(s) if s.contains(PY_NONE)));
+            if keys_change {
+                let old = std::mem::take(m);
+                *m = old
+                    .into_iter()
+                    .map(|(mut k, val)| {
+                        replace_in_place(&mut k);
+                        (k, val)
+                    })
+                    .collect();
+            }
+        }
+        _ => {}
     }
 }

@@ -350,6 +350,7 @@ CAUSES = [
     ("invalid indentation", "halite-yaml: PyYAML accepts flow-collection/quoted-scalar continuation lines indented less than the enclosing block (the `| yaml` filter emits them); saphyr-parser rejects them"),
     ("has no attribute 'pythonpkg'", "halite-exec: grains.filter_by(default=<int>) looks the default up as a string, so int keys ({2: .., 3: ..}) never match"),
     ("'rpm_source' is undefined", "halite-jinja: an undefined variable passed into salt[...] (pillar.get default) becomes None instead of staying StrictUndefined, so printing it does not fail as in Salt"),
+    ("invalid indentation in flow construct", "halite-yaml: PyYAML accepts flow-collection continuation lines indented less than the enclosing block (the `| yaml` filter emits them); saphyr-parser rejects them"),
     ("no attribute 'config_dir'", "halite CLI: opts['config_dir'] is missing (Salt sets it to the -c directory); then slsutil.renderer is needed"),
 ]
 

@@ -21,7 +21,7 @@ mod checks;
 pub mod lock;
 mod state;
 
-pub use state::{apply_chunks, call_chunks, call_low, call_single};
+pub use state::{apply_chunks, call_chunks, call_low, call_single, call_sls_id};
 
 use halite_exec::{ExecContext, Registry};
 use halite_states::StateRegistry;

@@ -1230,6 +1230,30 @@ fn verify_retry_data(data: &Value) -> Map {
     out
 }
 
+/// `state.sls_id`: Salt's loop over the compiled chunks calling `call_chunk(chunk, {}, chunks)`
+/// for each chunk of the ID (its requisites run too, against a fresh running dict) and
+/// merging the results.
+pub fn call_sls_id(chunks: Vec<Map>, id: &str, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+    let mut st = State::new(opts, env);
+    st.chunks = chunks;
+    st.index = None;
+    let mut ret = Map::new();
+    for i in 0..st.chunks.len() {
+        if st.chunks[i].get("__id__").map(Value::py_str).as_deref() != Some(id) {
+            continue;
+        }
+        let mut running = Map::new();
+        st.call_chunk(i, &mut running, 0);
+        st.reconcile_procs(&mut running);
+        running.remove("__FAILHARD__");
+        for (k, v) in running {
+            ret.insert(k, v);
+        }
+        st.active.clear();
+    }
+    ret
+}
+
 /// Salt's `call_chunks`: run the chunks in order, requisites first. The running dictionary is
 /// keyed by tag (`state_|-id_|-name_|-fun`).
 pub fn call_chunks(chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {

@@ -203,17 +203,18 @@ fn sls_id(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
     if !errors.is_empty() {
         return Outcome::state_run(errors_value(errors), 1);
     }
-    let chunks = match halite_compile::compile_call_high(high, &compile_options(minion)) {
+    // Salt's sls_id compiles without extend (a user's `extend:` is dropped) and runs each
+    // chunk of the ID with its requisites.
+    let chunks = match halite_compile::compile_sls_id(high, &compile_options(minion)) {
         Ok(c) => c,
         Err(CompileFailure::Errors(e)) => return Outcome::state_run(errors_value(e), 1),
         Err(crash) => return compile_failure("state.sls_id", crash, 1),
     };
     let id = id.py_str();
-    let picked: Vec<Map> = chunks
-        .into_iter()
-        .filter(|c| c.get("__id__").map(Value::py_str).as_deref() == Some(&id))
-        .collect();
-    if picked.is_empty() {
+    if !chunks
+        .iter()
+        .any(|c| c.get("__id__").map(Value::py_str).as_deref() == Some(&id))
+    {
         let msg = format!(
             "No matches for ID '{id}' found in SLS '{}' within saltenv '{}'",
             mods.py_str(),
@@ -221,7 +222,10 @@ fn sls_id(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
         );
         return Outcome::state_run(errors_value(vec![msg]), 1);
     }
-    run_chunks(minion, picked, test)
+    let env = runtime_env(minion, &saltenv(minion));
+    let running = halite_runtime::call_sls_id(chunks, &id, &run_options(minion, test), &env);
+    let retcode = state_failure_retcode(&running);
+    Outcome::state_run(Value::Map(running), retcode)
 }
 
 /// `state.single mod.fun name=... key=value`: one state, no sls, no requisites.

@@ -15,8 +15,8 @@ pub struct Outcome {
     pub ret: Value,
     pub retcode: u8,
     pub default_outputter: Outputter,
-    /// Print nothing at all (salt-call printed an exception instead of a return).
-    pub quiet: bool,
+    /// Text printed as it is instead of the return (salt-call printed a docstring).
+    pub raw: Option<String>,
 }
 
 impl Outcome {
@@ -25,7 +25,7 @@ impl Outcome {
             ret,
             retcode,
             default_outputter: Outputter::Nested,
-            quiet: false,
+            raw: None,
         }
     }
 
@@ -35,7 +35,7 @@ impl Outcome {
             ret,
             retcode,
             default_outputter: Outputter::Highstate,
-            quiet: false,
+            raw: None,
         }
     }
 }
@@ -71,19 +71,38 @@ pub fn compile_options(minion: &Minion) -> CompileOptions {
 }
 
 /// What `compile_*` failures print: Salt's error list as the return (exit 1 unless the
-/// function says otherwise), or, where Salt itself crashes on the data, nothing on stdout
-/// and the exception on stderr (exit 1).
+/// function says otherwise); where Salt itself crashes on the data with a TypeError,
+/// salt-call's reaction: "Passed invalid arguments" on stderr and the function's docstring
+/// on stdout, exit 1.
 pub fn compile_failure(fun: &str, failure: CompileFailure, list_retcode: u8) -> Outcome {
     match failure {
         CompileFailure::Errors(errors) => Outcome::new(errors_value(errors), list_retcode),
         CompileFailure::Crash(msg) => {
-            eprintln!("Passed invalid arguments to {fun}: {msg}");
             let mut o = Outcome::new(Value::Null, 1);
-            o.default_outputter = Outputter::Quiet;
-            o.quiet = true;
+            match msg.strip_prefix("TypeError: ") {
+                Some(exc) => {
+                    eprint!("\nPassed invalid arguments: {exc}.\n\nUsage:\n");
+                    o.raw = Some(format!("{}\n", docstring(fun)));
+                }
+                // Any other exception: salt-call's global handler logs it; stdout stays empty.
+                None => {
+                    eprintln!("An un-handled exception was caught by halite's handler for Salt's crash: {msg}");
+                    o.raw = Some(String::new());
+                }
+            }
             o
         }
     }
+}
+
+/// The docstring salt-call prints for a function (recorded from Salt 3007.8 by
+/// scripts/oracle/docstrings.py).
+fn docstring(fun: &str) -> String {
+    static DOCS: &str = include_str!("docstrings.json");
+    Value::from_json_str(DOCS)
+        .ok()
+        .and_then(|d| d.get(fun).map(Value::py_str))
+        .unwrap_or_default()
 }
 
 fn show_top(minion: &Minion) -> Outcome {

@@ -102,7 +102,7 @@ const FLAG_OPTIONS: &[&str] = &[
     "--force-colour",
 ];
 /// Subcommands with their own options, left untouched after their name.
-const SUBCOMMANDS: &[&str] = &["reclass"];
+const SUBCOMMANDS: &[&str] = &["reclass", "validate"];
 
 /// salt-call (optparse) takes its options anywhere on the line, also after the function:
 /// move them in front of it so clap sees them as options.
@@ -163,6 +163,9 @@ fn run(cli: &Cli) -> Result<u8> {
     if fun == "reclass" {
         return run_reclass(rest);
     }
+    if fun == "validate" {
+        return run_validate(rest);
+    }
     let (args, kwargs) = args::parse_call_args(rest);
     let mut minion = minion::Minion::load(cli, &kwargs)?;
     let outcome = if fun.starts_with("state.") {
@@ -179,7 +182,8 @@ fn run(cli: &Cli) -> Result<u8> {
     } else {
         outcome.retcode
     };
-    if outcome.quiet {
+    if let Some(raw) = &outcome.raw {
+        print!("{raw}");
         return Ok(exit);
     }
     let outputter = cli
@@ -226,6 +230,36 @@ fn run_reclass(rest: &[String]) -> Result<u8> {
         Err(e) => {
             eprintln!("{e}");
             Ok(1)
+        }
+    }
+}
+
+/// `halite validate`: find and document the parameters an SLS tree uses, as `idem validate`.
+#[derive(Parser, Debug)]
+#[command(name = "halite validate")]
+struct ValidateCli {
+    #[command(flatten)]
+    args: halite_validate::cli::ValidateArgs,
+}
+
+/// `halite validate FILE.sls ...`: Idem-style parameter discovery (see halite_validate).
+fn run_validate(rest: &[String]) -> Result<u8> {
+    let argv = std::iter::once("halite validate".to_string()).chain(rest.iter().cloned());
+    let args = match ValidateCli::try_parse_from(argv) {
+        Ok(a) => a.args,
+        Err(e) => {
+            let _ = e.print();
+            return Ok(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match halite_validate::cli::run(&args) {
+        Ok((out, code)) => {
+            println!("{out}");
+            Ok(u8::try_from(code).unwrap_or(u8::MAX))
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            Ok(halite_validate::EXIT_EXCEPTION as u8)
         }
     }
 }

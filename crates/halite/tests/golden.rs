@@ -144,9 +144,36 @@ fn minion_config(case: &Path, scratch: &Path) -> Map {
     conf
 }
 
-/// Times, durations and pids differ run to run; everything else must match.
+/// A Python traceback in a comment: halite has no Python stack, so only the first line
+/// (`... Traceback (most recent call last):`) and the exception line are compared.
+fn traceback_ends(s: &str) -> Option<String> {
+    let start = s.find("Traceback (most recent call last):")?;
+    let head = &s[..start + "Traceback (most recent call last):".len()];
+    let last = s.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    Some(format!("{head} ... {last}"))
+}
+
+/// "One or more requisite failed: a, b" is built from a Python set in Salt (random order).
+fn sorted_requisite_list(s: &str) -> Option<String> {
+    let rest = s.strip_prefix("One or more requisite failed: ")?;
+    let mut parts: Vec<&str> = rest.split(", ").collect();
+    parts.sort_unstable();
+    Some(format!(
+        "One or more requisite failed: {}",
+        parts.join(", ")
+    ))
+}
+
+/// Times, durations and pids differ run to run; tracebacks and set-ordered lists are
+/// compared as described above; everything else must match.
 fn normalize(text: &str) -> String {
     fn walk(v: &mut Value) {
+        if let Value::Str(s) = v {
+            if let Some(n) = traceback_ends(s).or_else(|| sorted_requisite_list(s)) {
+                *s = n;
+            }
+            return;
+        }
         match v {
             Value::Map(m) => {
                 for (k, val) in m.iter_mut() {

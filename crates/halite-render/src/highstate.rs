@@ -106,14 +106,19 @@ impl HighState {
             .to_string()
     }
 
+    /// Renders a file of the file roots; `source` is its path relative to the root (what the
+    /// cached copy Salt renders is named after).
     fn render_file(
         &mut self,
         path: &std::path::Path,
+        source: &str,
         saltenv: &str,
         sls: &str,
     ) -> Result<Value, RenderError> {
         let pipe = self.default_pipe();
         let extra = Map::new();
+        let cached_path = opts::get_str(&self.opts, "cachedir")
+            .map(|dir| format!("{}/files/{saltenv}/{source}", dir.trim_end_matches('/')));
         let engine = self.engine(saltenv);
         compile_template(&TemplateJob {
             path,
@@ -122,6 +127,7 @@ impl HighState {
             sls,
             engine,
             extra: &extra,
+            cached_path,
         })
     }
 
@@ -150,7 +156,7 @@ impl HighState {
         };
         for env in envs {
             let top = match self.file_roots.find(&env, &state_top) {
-                Some(path) => self.render_file(&path, &env, "")?,
+                Some(path) => self.render_file(&path, &state_top, &env, "")?,
                 None => Value::Map(Map::new()),
             };
             tops.entry(env).or_default().push(top);
@@ -183,7 +189,7 @@ impl HighState {
                     let Some(sf) = get_state(&self.file_roots, sls, &env) else {
                         continue;
                     };
-                    let rendered = self.render_file(&sf.path, &env, "")?;
+                    let rendered = self.render_file(&sf.path, &sf.source, &env, "")?;
                     tops.entry(env.clone()).or_default().push(rendered);
                 }
             }
@@ -349,7 +355,7 @@ impl HighState {
                 "Specified SLS {sls} in saltenv {saltenv} is not available on the salt master or through a configured fileserver"
             )),
             Some(sf) => {
-                match self.render_file(&sf.path, saltenv, sls) {
+                match self.render_file(&sf.path, &sf.source, saltenv, sls) {
                     Ok(v) => rendered = v,
                     Err(RenderError::Render(msg)) => {
                         errors.push(format!("Rendering SLS '{saltenv}:{sls}' failed: {msg}"))

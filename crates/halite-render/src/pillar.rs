@@ -118,6 +118,7 @@ impl<'a> PillarCompiler<'a> {
             sls,
             engine,
             extra: defaults,
+            cached_path: None,
         })
         .map_err(|e| e.to_string())
     }

@@ -91,6 +91,9 @@ pub struct TemplateJob<'a> {
     pub engine: &'a JinjaEngine,
     /// Extra template variables (pillar `defaults`, ...).
     pub extra: &'a Map,
+    /// Where Salt's file client would have cached the file
+    /// (`<cachedir>/files/<saltenv>/<path>`): Salt's `tplpath`. `None` uses `path`.
+    pub cached_path: Option<String>,
 }
 
 /// Renders a file to data. An empty or whitespace-only file is `{}` as in Salt.
@@ -194,7 +197,10 @@ fn has_dict_key(v: &Value) -> bool {
 pub fn sls_context(job: &TemplateJob) -> Map {
     let mut vars = job.extra.clone();
     let sls = job.sls;
-    let tmplpath = job.path.to_string_lossy().replace('\\', "/");
+    let tmplpath = match &job.cached_path {
+        Some(p) => p.clone(),
+        None => job.path.to_string_lossy().replace('\\', "/"),
+    };
     let mut slspath = sls.replace('.', "/");
     let template = if sls.is_empty() {
         tmplpath.rsplit('/').next().unwrap_or("").to_string()

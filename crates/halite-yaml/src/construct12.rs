@@ -96,15 +96,20 @@ fn too_big(n: i128, ty: &str) -> String {
     format!("invalid type: integer `{n}` as {ty}, expected any YAML value")
 }
 
-/// serde_yaml 0.9 `Value::apply_merge`: top-down; `<<` is removed with `swap_remove` (the
-/// last entry takes its place) and merged entries are appended unless the key exists.
+/// `<<` merge keys as reclass-rs resolves them (its yaml-merge-keys crate): the merged mappings' entries come first (an
+/// earlier mapping wins over a later one), then the node's own entries, which replace a
+/// merged value in place or are appended.
 fn apply_merge(v: &mut Value) -> Result<(), String> {
     let mut stack: Vec<&mut Value> = vec![v];
     while let Some(node) = stack.pop() {
         match node {
             Value::Map(map) => {
-                if let Some(merge) = map.inner_mut().swap_remove(&Value::str("<<")) {
+                if let Some(merge) = map.remove("<<") {
+                    let own = std::mem::take(map);
                     merge_into(map, merge)?;
+                    for (k, v) in own {
+                        map.insert(k, v);
+                    }
                 }
                 stack.extend(map.values_mut());
             }

@@ -287,28 +287,6 @@ fn highstate_options(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::hoist_options;
-
-    fn v(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn options_after_the_function_are_options() {
-        assert_eq!(
-            hoist_options(v(
-                "halite state.apply --state-output=terse test=True -l quiet"
-            )),
-            v("halite --state-output=terse -l quiet state.apply test=True")
-        );
-        assert_eq!(
-            hoist_options(v("halite -c conf reclass -b inv -n x")),
-            v("halite -c conf reclass -b inv -n x")
-        );
-    }
-}
 
 fn write_output(cli: &Cli, text: &str) -> Result<()> {
     if text.is_empty() {
@@ -332,4 +310,27 @@ fn write_output(cli: &Cli, text: &str) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hoist_options;
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn options_after_the_function_are_options() {
+        assert_eq!(
+            hoist_options(v(
+                "halite state.apply --state-output=terse test=True -l quiet"
+            )),
+            v("halite --state-output=terse -l quiet state.apply test=True")
+        );
+        assert_eq!(
+            hoist_options(v("halite -c conf reclass -b inv -n x")),
+            v("halite -c conf reclass -b inv -n x")
+        );
+    }
 }

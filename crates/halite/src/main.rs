@@ -287,7 +287,6 @@ fn highstate_options(
     }
 }
 
-
 fn write_output(cli: &Cli, text: &str) -> Result<()> {
     if text.is_empty() {
         return Ok(());

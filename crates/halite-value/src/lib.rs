@@ -11,7 +11,7 @@ mod path;
 
 pub use fnmatch::fnmatch;
 pub use format::{py_float_repr, py_str_repr, JsonStyle};
-pub use map::Map;
+pub use map::{Map, MapHasher};
 pub use merge::{merge_overwrite, merge_recurse};
 pub use path::traverse;
 

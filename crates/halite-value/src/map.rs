@@ -1,10 +1,17 @@
 use crate::Value;
 use indexmap::{Equivalent, IndexMap};
 
+/// The hasher of every `Map`: FxHash, fast on the short string keys Salt data is made of
+/// (SipHash showed up in profiles; Map keys are not attacker-chosen hash-flooding targets
+/// in a config tool run on one's own tree).
+pub type MapHasher = rustc_hash::FxBuildHasher;
+type Hasher = MapHasher;
+type Inner = IndexMap<Value, Value, Hasher>;
+
 /// An insertion-ordered dict with Python-valued keys. Keys are usually strings, and every
 /// lookup method takes a `&str` directly; use [`Map::get_value`] for other key types.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Map(IndexMap<Value, Value>);
+pub struct Map(Inner);
 
 /// Lets an `&str` stand for a `Value::Str` key without allocating.
 struct StrKey<'a>(&'a str);
@@ -23,11 +30,11 @@ impl Equivalent<Value> for StrKey<'_> {
 
 impl Map {
     pub fn new() -> Self {
-        Map(IndexMap::new())
+        Map(IndexMap::default())
     }
 
     pub fn with_capacity(n: usize) -> Self {
-        Map(IndexMap::with_capacity(n))
+        Map(IndexMap::with_capacity_and_hasher(n, Hasher::default()))
     }
 
     pub fn len(&self) -> usize {
@@ -78,7 +85,11 @@ impl Map {
 
     /// `dict.setdefault(key, default)`.
     pub fn entry_or(&mut self, key: &str, default: Value) -> &mut Value {
-        self.0.entry(Value::Str(key.to_string())).or_insert(default)
+        // Look up first: the key is only allocated when it has to be inserted.
+        match self.0.get_index_of(&StrKey(key)) {
+            Some(i) => &mut self.0[i],
+            None => self.0.entry(Value::Str(key.to_string())).or_insert(default),
+        }
     }
 
     pub fn iter(&self) -> indexmap::map::Iter<'_, Value, Value> {
@@ -124,11 +135,11 @@ impl Map {
         self.0.sort_by(|a, _, b, _| a.py_str().cmp(&b.py_str()))
     }
 
-    pub fn inner(&self) -> &IndexMap<Value, Value> {
+    pub fn inner(&self) -> &IndexMap<Value, Value, MapHasher> {
         &self.0
     }
 
-    pub fn inner_mut(&mut self) -> &mut IndexMap<Value, Value> {
+    pub fn inner_mut(&mut self) -> &mut IndexMap<Value, Value, MapHasher> {
         &mut self.0
     }
 }

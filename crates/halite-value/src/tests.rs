@@ -82,3 +82,9 @@ fn fnmatch_like_python() {
     assert!(fnmatch("roles.db", "roles.*"));
     assert!(!fnmatch("roles", "roles.*"));
 }
+
+#[test]
+fn json_string_escapes_like_python_ensure_ascii_false() {
+    let v = Value::str("a\"b\\c\nd\te\u{1}f é ☃");
+    assert_eq!(v.to_json(), "\"a\\\"b\\\\c\\nd\\te\\u0001f é ☃\"");
+}

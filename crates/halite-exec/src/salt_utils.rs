@@ -344,7 +344,7 @@ pub fn filter_by(
     lookup: &str,
     data: &Value,
     merge: Option<&Value>,
-    default: &str,
+    default: &Value,
     base: Option<&Value>,
 ) -> Result<Value, ExecError> {
     let val = traverse(data, lookup, DEFAULT_DELIM)
@@ -369,7 +369,11 @@ pub fn filter_by(
         }
     }
     if ret.is_none() {
-        ret = lookup_dict.get(default).cloned().filter(|v| !v.is_null());
+        // `lookup_dict.get(default)`: the default key keeps its type (`default=3` finds `3:`).
+        ret = lookup_dict
+            .get_value(default)
+            .cloned()
+            .filter(|v| !v.is_null());
     }
     if let Some(base) = base.filter(|b| b.truthy()) {
         if let Some(base_values) = lookup_dict.get_value(base) {
@@ -638,6 +642,22 @@ mod tests {
         assert!(fnmatchcase("x", "[!y]"));
         assert!(fnmatchcase("10.0.0.1", "10.0.0.*"));
         assert!(!fnmatchcase("10a0", "10.0"));
+    }
+
+    #[test]
+    fn filter_by_default_keeps_its_type() {
+        // mysql-formula: grains.filter_by({2: .., 3: ..}, default=grains.pythonversion[0])
+        let mut lookup = Map::new();
+        lookup.insert(Value::Int(2), Value::str("py2"));
+        lookup.insert(Value::Int(3), Value::str("py3"));
+        let mut grains = Map::new();
+        grains.insert("os_family", Value::str("Debian"));
+        let grains = Value::Map(grains);
+        let got = filter_by(&lookup, "os_family", &grains, None, &Value::Int(3), None);
+        assert_eq!(got.ok(), Some(Value::str("py3")));
+        // a string default does not find an int key, as in Python
+        let got = filter_by(&lookup, "os_family", &grains, None, &Value::str("3"), None);
+        assert_eq!(got.ok(), Some(Value::Null));
     }
 
     #[test]

@@ -85,6 +85,6 @@ pub fn filter_by(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         }
     };
     let grain = b.str_or(1, "os_family");
-    let default = b.str_or(3, "default");
+    let default = b.get(3).cloned().unwrap_or_else(|| Value::str("default"));
     filter_by_impl(lookup, &grain, &ctx.grains, b.opt(2), &default, b.opt(4))
 }

@@ -88,6 +88,14 @@ impl SaltLoader {
                     .get(2, "merge")
                     .is_some_and(halite_value::Value::truthy);
                 let default = arg(1, "default");
+                // Python hands the default object back unchanged: an undefined default stays
+                // StrictUndefined and fails where the template uses it.
+                let raw_default = positional.get(1).cloned();
+                if let Some(d) = raw_default.filter(|d| d.is_undefined()) {
+                    if !merge && !self.found_in_pillar(name, args) {
+                        return d;
+                    }
+                }
                 if merge {
                     let mut sources: Vec<Source> =
                         default.into_iter().map(Source::Template).collect();

@@ -42,3 +42,27 @@ fn vars_are_visible_and_errors_carry_the_line() {
         .message
         .starts_with("Jinja variable 'nope' is undefined; line 2"));
 }
+
+#[test]
+fn pillar_get_hands_back_an_undefined_default() {
+    // mysql-formula repo.sls: `{'rpm': rpm_source}` with rpm_source unset, then
+    // `salt['pillar.get']('mysql:repo_rpm', pkg.rpm)`: Salt returns the StrictUndefined
+    // default, and printing it fails naming the variable.
+    let src = "{%- set pkg = {'rpm': rpm_source} %}\n{{ salt['pillar.get']('nope', pkg.rpm) }}\n";
+    let err = engine()
+        .render(src, "x.sls", &Map::new())
+        .expect_err("undefined default");
+    assert!(
+        err.message
+            .starts_with("Jinja variable 'rpm_source' is undefined; line 2"),
+        "{}",
+        err.message
+    );
+    // a defined default is still returned as such
+    let ok = engine().render(
+        "{{ salt['pillar.get']('nope', 'd') }}",
+        "x.sls",
+        &Map::new(),
+    );
+    assert_eq!(ok.ok().as_deref(), Some("d"));
+}

@@ -8,7 +8,9 @@ A case is a folder:
                            the string @CASE@ in it stands for the case folder's absolute path
     CASE/commands          one salt-call invocation a line: `state.show_lowstate`,
                            `state.show_sls a,b`, `state.apply test=True`; `#` starts a comment
-    CASE/expected/NN.json  written here: salt-call's stdout (--out json) for command NN
+    CASE/expected/NN.json  written here: salt-call's stdout (--out json) for command NN, with
+                           the per-command scratch folder written @SCRATCH@ and the case
+                           folder itself @CASE@
     CASE/expected/NN.rc    written here: its exit status
 
 Only the recording needs Salt; halite's tests read the expected files. The minion config is
@@ -89,7 +91,7 @@ def record(case, salt_call):
             shutil.rmtree(scratch, ignore_errors=True)
         stem = os.path.join(out_dir, "%02d" % n)
         with open(stem + ".json", "w") as f:
-            f.write(proc.stdout.replace(scratch, "@SCRATCH@"))
+            f.write(proc.stdout.replace(scratch, "@SCRATCH@").replace(case, "@CASE@"))
         with open(stem + ".rc", "w") as f:
             f.write("%d\n" % proc.returncode)
         print("%s %02d rc=%d %s" % (os.path.basename(case), n, proc.returncode, " ".join(argv)))

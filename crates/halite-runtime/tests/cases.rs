@@ -120,7 +120,8 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
         .position(|c| c == "state.show_lowstate")
         .and_then(|i| std::fs::read_to_string(expected.join(format!("{i:02}.json"))).ok())
         .unwrap_or_default()
-        .replace(RECORDED_ROOT, &here);
+        .replace(RECORDED_ROOT, &here)
+        .replace("@CASE@", &case.to_string_lossy());
     let pillar = commands
         .iter()
         .position(|c| c == "pillar.items")
@@ -216,7 +217,10 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
             continue;
         };
         // An empty file is a recording in progress.
-        let Ok(mut exp) = Value::from_json_str(&exp_text.replace(RECORDED_ROOT, &here)) else {
+        let exp_text = exp_text
+            .replace(RECORDED_ROOT, &here)
+            .replace("@CASE@", &case.to_string_lossy());
+        let Ok(mut exp) = Value::from_json_str(&exp_text) else {
             continue;
         };
         normalize(&mut exp);

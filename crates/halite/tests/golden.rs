@@ -231,7 +231,8 @@ fn run_halite(case: &Path, argv: &[String]) -> Run {
         .output()
         .expect("run halite");
     let stdout = String::from_utf8_lossy(&out.stdout)
-        .replace(&*scratch.path().to_string_lossy(), "@SCRATCH@");
+        .replace(&*scratch.path().to_string_lossy(), "@SCRATCH@")
+        .replace(&*case.to_string_lossy(), "@CASE@");
     Run {
         stdout,
         rc: out.status.code().unwrap_or(-1),

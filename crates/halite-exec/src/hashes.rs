@@ -61,7 +61,8 @@ pub fn md5_hex(data: &[u8]) -> String {
     hex(&h.iter().flat_map(|v| v.to_le_bytes()).collect::<Vec<u8>>())
 }
 
-pub fn sha1_hex(data: &[u8]) -> String {
+/// SHA-1 (FIPS 180-4) digest bytes.
+pub fn sha1_digest(data: &[u8]) -> Vec<u8> {
     let mut h: [u32; 5] = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0];
     for chunk in pad(data, 64, 8, true).chunks(64) {
         let mut w = [0u32; 80];
@@ -100,7 +101,11 @@ pub fn sha1_hex(data: &[u8]) -> String {
             *x = x.wrapping_add(y);
         }
     }
-    hex(&h.iter().flat_map(|v| v.to_be_bytes()).collect::<Vec<u8>>())
+    h.iter().flat_map(|v| v.to_be_bytes()).collect()
+}
+
+pub fn sha1_hex(data: &[u8]) -> String {
+    hex(&sha1_digest(data))
 }
 
 pub fn sha256_hex(data: &[u8]) -> String {

@@ -163,7 +163,7 @@ fn uuid5(name: &str) -> String {
     ];
     let mut data = NAMESPACE.to_vec();
     data.extend_from_slice(name.as_bytes());
-    let digest = super::hashes::sha1_digest(&data);
+    let digest = halite_exec::hashes::sha1_digest(&data);
     let mut b = [0u8; 16];
     b.copy_from_slice(&digest[..16]);
     b[6] = (b[6] & 0x0f) | 0x50;

@@ -82,7 +82,8 @@ def record(case, salt_call):
             os.makedirs(conf_dir)
             with open(os.path.join(conf_dir, "minion"), "w") as f:
                 yaml.safe_dump(minion_config(case, scratch), f)
-            env = dict(os.environ, HALITE_SCRATCH=scratch)
+            # cmd.run uses $SHELL; pin it so recordings replay the same anywhere (golden.rs does too)
+            env = dict(os.environ, HALITE_SCRATCH=scratch, SHELL="/bin/bash")
             proc = subprocess.run(
                 [salt_call, "--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv,
                 capture_output=True, text=True, env=env, cwd=case, timeout=300,

@@ -227,6 +227,8 @@ fn run_halite(case: &Path, argv: &[String]) -> Run {
         .args(["--out", "json", "-l", "quiet"])
         .args(argv)
         .env("HALITE_SCRATCH", scratch.path())
+        // cmd.run's shell is $SHELL, like Salt's; recordings were made with bash.
+        .env("SHELL", "/bin/bash")
         .current_dir(case)
         .output()
         .expect("run halite");

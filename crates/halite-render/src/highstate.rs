@@ -289,9 +289,14 @@ impl HighState {
 
     /// `render_highstate`: every matched sls (globs expanded against the env's sls list)
     /// rendered once, merged into one high data map.
+    ///
+    /// Salt renders and merges in one recursion where each include level marks and re-merges
+    /// every state below it: quadratic in include depth. halite renders first (same order,
+    /// same `mods`), then merges: in one linear pre-order pass when no ID is defined twice
+    /// (same result: nothing to report, and `dict.update` never replaces a body), else by
+    /// replaying Salt's level-by-level merge.
     pub fn render_highstate(&mut self, matches: &Matches) -> (Map, Vec<String>) {
-        let mut highstate = Map::new();
-        let mut all_errors = Vec::new();
+        let mut rendered: Vec<TopRender> = Vec::new();
         let mut mods: HashSet<String> = HashSet::new();
         let mut statefiles: Vec<String> = Vec::new();
         for (saltenv, states) in matches {
@@ -308,9 +313,9 @@ impl HighState {
                             .cloned()
                             .collect();
                     }
-                    None => all_errors.push(format!(
+                    None => rendered.push(TopRender::Error(format!(
                         "No matching salt environment for environment '{saltenv}' found"
-                    )),
+                    ))),
                 }
                 if statefiles.is_empty() {
                     statefiles = vec![sls_match.clone()];
@@ -319,34 +324,191 @@ impl HighState {
                     if mods.contains(&format!("{saltenv}:{sls}")) {
                         continue;
                     }
-                    let (state, mut errors) = self.render_state(&sls, saltenv, &mut mods, matches);
-                    if state.truthy() {
-                        merge_included_states(&mut highstate, state, &mut errors);
-                    }
-                    let this_sls = format!("SLS {sls_match} in saltenv");
-                    for e in errors.iter_mut() {
-                        if e.contains("is not available") && e.contains(&this_sls) {
-                            *e = format!(
-                                "No matching sls found for '{sls_match}' in env '{saltenv}'"
-                            );
-                        }
-                    }
-                    all_errors.extend(errors);
+                    let level = self.render_state(&sls, saltenv, &mut mods, matches);
+                    rendered.push(TopRender::Sls {
+                        level,
+                        sls_match: sls_match.clone(),
+                        saltenv: saltenv.clone(),
+                    });
                 }
             }
         }
+        let (mut highstate, all_errors) = if rendered_ids_are_unique(&rendered) {
+            self.merge_linear(rendered)
+        } else {
+            self.merge_like_salt(rendered)
+        };
         clean_duplicate_extends(&mut highstate);
         (highstate, all_errors)
     }
 
-    /// `render_state`: one sls file and, recursively, its includes.
-    pub fn render_state(
+    /// Salt's merge, level by level (used when some ID is defined more than once, so the
+    /// conflicts reported, and their order, are Salt's).
+    fn merge_like_salt(&mut self, rendered: Vec<TopRender>) -> (Map, Vec<String>) {
+        let mut highstate = Map::new();
+        let mut all_errors = Vec::new();
+        for top in rendered {
+            let (level, sls_match, saltenv) = match top {
+                TopRender::Error(e) => {
+                    all_errors.push(e);
+                    continue;
+                }
+                TopRender::Sls {
+                    level,
+                    sls_match,
+                    saltenv,
+                } => (level, sls_match, saltenv),
+            };
+            let (state, mut errors) = self.merge_level(level);
+            if state.truthy() {
+                merge_included_states(&mut highstate, state, &mut errors);
+            }
+            rewrite_missing_sls(&mut errors, &sls_match, &saltenv);
+            all_errors.extend(errors);
+        }
+        (highstate, all_errors)
+    }
+
+    /// One level of Salt's `render_state` merge: each include's states marked with this sls
+    /// in `__sls_included_from__` and merged in, then auto orders for what still lacks one.
+    fn merge_level(&mut self, level: Level) -> (Value, Vec<String>) {
+        let Level {
+            sls,
+            state,
+            mut errors,
+            steps,
+        } = level;
+        let Value::Map(mut state) = state else {
+            return (state, errors);
+        };
+        for step in steps {
+            match step {
+                Step::Error(e) => errors.push(e),
+                Step::Include(child) => {
+                    let (nstate, err) = self.merge_level(child);
+                    if nstate.truthy() {
+                        let nstate = mark_included_from(nstate, &sls);
+                        merge_included_states(&mut state, nstate, &mut errors);
+                    }
+                    errors.extend(err);
+                }
+            }
+        }
+        self.handle_iorder(state.values_mut());
+        (Value::Map(state), errors)
+    }
+
+    /// The linear merge: each level's own states appended in pre-order (where Salt's nested
+    /// `dict.update`s put them), marked with their includers (nearest first), and given auto
+    /// orders in post-order, as Salt's recursion assigns them.
+    fn merge_linear(&mut self, rendered: Vec<TopRender>) -> (Map, Vec<String>) {
+        let mut merged = Merged::default();
+        let mut all_errors = Vec::new();
+        for top in rendered {
+            match top {
+                TopRender::Error(e) => all_errors.push(e),
+                TopRender::Sls {
+                    level,
+                    sls_match,
+                    saltenv,
+                } => {
+                    let mut errors = Vec::new();
+                    let before = merged.states.len();
+                    let had = (merged.extend.is_empty(), merged.exclude.is_empty());
+                    self.append_level(level, &mut Vec::new(), &mut merged, &mut errors);
+                    if had.0 && !merged.extend.is_empty() {
+                        merged.extend_at = before;
+                    }
+                    if had.1 && !merged.exclude.is_empty() {
+                        merged.exclude_at = before;
+                    }
+                    rewrite_missing_sls(&mut errors, &sls_match, &saltenv);
+                    all_errors.extend(errors);
+                }
+            }
+        }
+        let Merged {
+            mut states,
+            extend,
+            exclude,
+            extend_at,
+            exclude_at,
+        } = merged;
+        // `render_highstate`'s `setdefault` puts each key just before the states of the
+        // first top match that brought one, `__extend__` before `__exclude__`; inserting
+        // the later position first keeps the earlier one valid.
+        let mut keys = [
+            (extend_at, 0, "__extend__", extend),
+            (exclude_at, 1, "__exclude__", exclude),
+        ];
+        keys.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+        for (at, _, key, items) in keys {
+            if !items.is_empty() {
+                states
+                    .inner_mut()
+                    .shift_insert(at, Value::str(key), Value::List(items));
+            }
+        }
+        (states, all_errors)
+    }
+
+    fn append_level(
+        &mut self,
+        level: Level,
+        includers: &mut Vec<String>,
+        merged: &mut Merged,
+        errors: &mut Vec<String>,
+    ) {
+        let Level {
+            sls,
+            state,
+            errors: own_errors,
+            steps,
+        } = level;
+        errors.extend(own_errors);
+        let Value::Map(mut own) = state else {
+            return;
+        };
+        for (key, acc) in [
+            ("__extend__", &mut merged.extend),
+            ("__exclude__", &mut merged.exclude),
+        ] {
+            if let Some(Value::List(items)) = own.remove(key) {
+                acc.extend(items);
+            }
+        }
+        let start = merged.states.len();
+        let own_len = own.len();
+        for (id, mut body) in own {
+            if let (false, Value::Map(b)) = (includers.is_empty(), &mut body) {
+                let from = b.entry_or("__sls_included_from__", Value::List(Vec::new()));
+                if let Value::List(l) = from {
+                    l.extend(includers.iter().rev().map(Value::str));
+                }
+            }
+            merged.states.insert(id, body);
+        }
+        includers.push(sls);
+        for step in steps {
+            match step {
+                Step::Error(e) => errors.push(e),
+                Step::Include(child) => self.append_level(child, includers, merged, errors),
+            }
+        }
+        includers.pop();
+        let bodies = &mut merged.states.inner_mut().as_mut_slice()[start..start + own_len];
+        self.handle_iorder(bodies.values_mut());
+    }
+
+    /// `render_state`'s rendering half: one sls file and, recursively, its includes, in
+    /// Salt's order; merging is left to `merge_linear` / `merge_level`.
+    fn render_state(
         &mut self,
         sls: &str,
         saltenv: &str,
         mods: &mut HashSet<String>,
         matches: &Matches,
-    ) -> (Value, Vec<String>) {
+    ) -> Level {
         let mut errors = Vec::new();
         let state_file = get_state(&self.file_roots, sls, saltenv);
         let mut rendered = Value::Null;
@@ -367,12 +529,18 @@ impl HighState {
                 mods.insert(format!("{saltenv}:{sls}"));
             }
         }
+        let leaf = |state: Value, errors: Vec<String>| Level {
+            sls: sls.to_string(),
+            state,
+            errors,
+            steps: Vec::new(),
+        };
         if !rendered.truthy() {
-            return (Value::Map(Map::new()), errors);
+            return leaf(Value::Map(Map::new()), errors);
         }
         let Value::Map(mut state) = rendered else {
             errors.push(format!("SLS {sls} does not render to a dictionary"));
-            return (rendered, errors);
+            return leaf(rendered, errors);
         };
         let mut include = Vec::new();
         match state.get("include") {
@@ -392,33 +560,28 @@ impl HighState {
         let is_init = state_file
             .as_ref()
             .is_some_and(|sf| format!("salt://{}", sf.source).ends_with("/init.sls"));
+        let mut steps = Vec::new();
         for inc in include {
-            self.render_include(
-                &mut state,
-                inc,
-                sls,
-                saltenv,
-                is_init,
-                mods,
-                matches,
-                &mut errors,
-            );
+            self.render_include(&mut steps, inc, sls, saltenv, is_init, mods, matches);
         }
-        self.handle_iorder(&mut state);
-        (Value::Map(state), errors)
+        Level {
+            sls: sls.to_string(),
+            state: Value::Map(state),
+            errors,
+            steps,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
     fn render_include(
         &mut self,
-        state: &mut Map,
+        steps: &mut Vec<Step>,
         inc: Value,
         sls: &str,
         saltenv: &str,
         is_init: bool,
         mods: &mut HashSet<String>,
         matches: &Matches,
-        errors: &mut Vec<String>,
     ) {
         const XENV_KEY: &str = "_xenv";
         let (env_key, mut inc_sls) = match &inc {
@@ -429,18 +592,18 @@ impl HighState {
             other => (saltenv.to_string(), other.py_str()),
         };
         if !self.avail.contains_key(&env_key) && !self.avail.contains_key("__env__") {
-            errors.push(format!(
+            steps.push(Step::Error(format!(
                 "Nonexistent saltenv '{env_key}' found in include of '{inc_sls}' within SLS '{saltenv}:{sls}'"
-            ));
+            )));
             return;
         }
         if inc_sls.starts_with('.') {
             match resolve_relative_include(&inc_sls, sls, is_init) {
                 Some(resolved) => inc_sls = resolved,
                 None => {
-                    errors.push(format!(
+                    steps.push(Step::Error(format!(
                         "Attempted relative include of '{inc_sls}' within SLS '{saltenv}:{sls}' goes beyond top level package "
-                    ));
+                    )));
                     return;
                 }
             }
@@ -481,12 +644,8 @@ impl HighState {
                 if mods.contains(&format!("{r_env}:{target}")) {
                     continue;
                 }
-                let (nstate, err) = self.render_state(&target, &r_env, mods, matches);
-                if nstate.truthy() {
-                    let nstate = mark_included_from(nstate, sls);
-                    merge_included_states(state, nstate, errors);
-                }
-                errors.extend(err);
+                let level = self.render_state(&target, &r_env, mods, matches);
+                steps.push(Step::Include(level));
             }
         } else if resolved_envs.is_empty() {
             let envs = if env_key == XENV_KEY {
@@ -494,24 +653,24 @@ impl HighState {
             } else {
                 env_key.clone()
             };
-            errors.push(format!(
+            steps.push(Step::Error(format!(
                 "Unknown include: Specified SLS {env_key}: {inc_sls} is not available on the salt master in saltenv(s): {envs} "
-            ));
+            )));
         } else {
-            errors.push(format!(
+            steps.push(Step::Error(format!(
                 "Ambiguous include: Specified SLS {env_key}: {inc_sls} is available on the salt master in multiple available saltenvs: {}",
                 resolved_envs.join(", ")
-            ));
+            )));
         }
     }
 
     /// `_handle_iorder`: every state function without an `order` argument gets the next
     /// auto order. Salt stops at the first ID that is not iterable (a TypeError there).
-    fn handle_iorder(&mut self, state: &mut Map) {
+    fn handle_iorder<'a>(&mut self, bodies: impl Iterator<Item = &'a mut Value>) {
         if !opts::get_bool(&self.opts, "state_auto_order", true) {
             return;
         }
-        for body in state.values_mut() {
+        for body in bodies {
             let Value::Map(body) = body else {
                 if matches!(
                     body,
@@ -539,6 +698,78 @@ impl HighState {
                     self.iorder += 1;
                 }
             }
+        }
+    }
+}
+
+/// One rendered sls before merging: its own states (after extend/exclude handling), the
+/// errors found so far, and what its `include` list brought, in order.
+struct Level {
+    sls: String,
+    state: Value,
+    errors: Vec<String>,
+    steps: Vec<Step>,
+}
+
+enum Step {
+    Include(Level),
+    Error(String),
+}
+
+/// A top-file match's rendering, or the error that it has no environment.
+enum TopRender {
+    Sls {
+        level: Level,
+        sls_match: String,
+        saltenv: String,
+    },
+    Error(String),
+}
+
+#[derive(Default)]
+struct Merged {
+    states: Map,
+    extend: Vec<Value>,
+    exclude: Vec<Value>,
+    extend_at: usize,
+    exclude_at: usize,
+}
+
+/// The linear merge gives Salt's result only when no ID is defined twice (then Salt reports
+/// no conflict and `dict.update` never replaces a body) and every level rendered to a
+/// mapping whose only `__` keys are `__extend__` / `__exclude__`.
+fn rendered_ids_are_unique(rendered: &[TopRender]) -> bool {
+    fn walk<'a>(level: &'a Level, seen: &mut HashSet<&'a Value>) -> bool {
+        let Value::Map(own) = &level.state else {
+            return false;
+        };
+        for id in own.keys() {
+            let special = id
+                .as_str()
+                .is_some_and(|s| s == "__extend__" || s == "__exclude__");
+            let dunder = id.as_str().is_some_and(|s| s.starts_with("__"));
+            if !special && (dunder || !seen.insert(id)) {
+                return false;
+            }
+        }
+        level.steps.iter().all(|step| match step {
+            Step::Include(child) => walk(child, seen),
+            Step::Error(_) => true,
+        })
+    }
+    let mut seen = HashSet::new();
+    rendered.iter().all(|top| match top {
+        TopRender::Sls { level, .. } => walk(level, &mut seen),
+        TopRender::Error(_) => true,
+    })
+}
+
+/// A top match naming an sls that does not exist gets Salt's shorter message.
+fn rewrite_missing_sls(errors: &mut [String], sls_match: &str, saltenv: &str) {
+    let this_sls = format!("SLS {sls_match} in saltenv");
+    for e in errors.iter_mut() {
+        if e.contains("is not available") && e.contains(&this_sls) {
+            *e = format!("No matching sls found for '{sls_match}' in env '{saltenv}'");
         }
     }
 }

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Apply benchmark (issue 6): a real `state.apply` of a generated tree (benches/gen_apply_tree.py:
+# file.managed inline and templated, file.directory, cmd.run with unless, test states,
+# requisites across files) into a scratch folder: first run, second run, test=True; the
+# 1,000-state require chain; and the linearity check (halite at 4x the states).
+# Salt runs on its own copy of the tree. Prints wall, CPU and peak RSS per run.
+# Usage: benches/apply.sh [STATES] [--no-salt]   (Salt side needs ../shared/oracle/setup.sh)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+states=${1:-5000}
+salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
+[ "${2:-}" = "--no-salt" ] && salt_call=/nonexistent
+work=$(mktemp -d /tmp/halite-apply-bench.XXXX)
+cargo build --release -q -p halite
+halite=${CARGO_TARGET_DIR:-target}/release/halite
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+measure() { # label, tree, command...
+  local label=$1 tree=$2; shift 2
+  /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" > "$work/out.json" 2>/dev/null || true
+  read -r secs user sys kb < "$work/time"
+  summary=$(python3 - "$work/out.json" <<'PY'
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))["local"]
+except Exception as e:
+    print("no JSON output (%s)" % type(e).__name__); sys.exit()
+if not isinstance(d, dict):
+    print("error: %s" % str(d)[:100]); sys.exit()
+failed = sum(1 for v in d.values() if v.get("result") is False)
+changed = sum(1 for v in d.values() if v.get("changes"))
+print("%d states, %d changed, %d failed" % (len(d), changed, failed))
+PY
+)
+  printf '%-34s %8.2f s wall %8.2f s CPU %8d KiB  %s\n' "$label" "$secs" "$(echo "$user + $sys" | bc)" "$kb" "$summary"
+}
+run_tool() { # name, n, command...
+  local name=$1 n=$2; shift 2
+  local tree="$work/$name-$n"
+  python3 benches/gen_apply_tree.py "$tree" "$n" > /dev/null
+  measure "$name $n test=True (fresh)" "$tree" "$@" -c "$tree/conf" --out json state.apply test=True
+  measure "$name $n first run" "$tree" "$@" -c "$tree/conf" --out json state.apply
+  measure "$name $n second run" "$tree" "$@" -c "$tree/conf" --out json state.apply
+  measure "$name $n test=True" "$tree" "$@" -c "$tree/conf" --out json state.apply test=True
+  measure "$name chain 1000 (require)" "$tree" "$@" -c "$tree/conf" --out json state.apply chain
+}
+run_tool halite "$states" "$halite"
+run_tool halite "$((states * 4))" "$halite"
+if [ -x "$salt_call" ]; then
+  run_tool salt "$states" "$salt_call" --local -l quiet
+fi
+rm -rf "$work"

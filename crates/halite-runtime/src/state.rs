@@ -814,6 +814,7 @@ impl<'a> State<'a> {
                 // call_parallel: the state runs on its own (a thread here, a process in Salt);
                 // the running dict gets a placeholder that reconcile_procs fills in later.
                 let (low_c, running_c) = (low.clone(), running.clone());
+                let lowstate_c = self.chunks.clone();
                 let (exec, ctx) = (self.env.exec.clone(), self.env.ctx.clone());
                 let (shell, full_c) = (self.opts.shell.clone(), full.clone());
                 let handle = std::thread::spawn(move || {
@@ -823,6 +824,7 @@ impl<'a> State<'a> {
                         low: &low_c,
                         test,
                         running: &running_c,
+                        lowstate: &lowstate_c,
                         exec: &exec,
                         ctx: &ctx,
                         shell: &shell,
@@ -871,6 +873,7 @@ impl<'a> State<'a> {
                         low,
                         test,
                         running,
+                        lowstate: &self.chunks,
                         exec: &self.env.exec,
                         ctx: &self.env.ctx,
                         shell: &self.opts.shell,

@@ -164,6 +164,10 @@ fn sorted_requisite_list(s: &str) -> Option<String> {
     ))
 }
 
+fn is_str_list(v: &Value) -> bool {
+    matches!(v, Value::List(l) if l.iter().all(|x| matches!(x, Value::Str(_))))
+}
+
 /// Times, durations and pids differ run to run; tracebacks and set-ordered lists are
 /// compared as described above; everything else must match.
 fn normalize(text: &str) -> String {
@@ -180,6 +184,13 @@ fn normalize(text: &str) -> String {
                     match k.as_str() {
                         Some("start_time") | Some("duration") | Some("pid") => {
                             *val = Value::str("<normalized>")
+                        }
+                        // file.directory `clean`: `changes.removed` is `list(set)` in Salt, in
+                        // Python's per-process set order; compared sorted.
+                        Some("removed") if is_str_list(val) => {
+                            if let Value::List(l) = val {
+                                l.sort_by_key(Value::py_str);
+                            }
                         }
                         _ => walk(val),
                     }

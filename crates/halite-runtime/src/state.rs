@@ -999,9 +999,10 @@ impl<'a> State<'a> {
         ret
     }
 
-    /// States that take `check_cmd` themselves (file.managed's `mod_run_check_cmd`).
+    /// Salt skips the global check when the state module has `mod_run_check_cmd` and the
+    /// function takes a `check_cmd` parameter: `file.managed` and `file.serialize`.
     fn has_own_check_cmd(&self, full: &str) -> bool {
-        full == "file.managed"
+        full == "file.managed" || full == "file.serialize"
     }
 
     // ---- call_listen -------------------------------------------------------------------------

@@ -164,6 +164,34 @@ fn sorted_requisite_list(s: &str) -> Option<String> {
     ))
 }
 
+/// `__salt.tmp.` + 8 random characters (`tempfile.mkstemp`'s names, as file.managed's
+/// `check_cmd` makes them); file.serialize leaks one into its comment.
+fn salt_tmp_names(s: &str) -> Option<String> {
+    const PREFIX: &str = "__salt.tmp.";
+    if !s.contains(PREFIX) {
+        return None;
+    }
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find(PREFIX) {
+        let after = &rest[i + PREFIX.len()..];
+        let n = after
+            .bytes()
+            .take(8)
+            .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'_')
+            .count();
+        out.push_str(&rest[..i + PREFIX.len()]);
+        if n == 8 {
+            out.push_str("XXXXXXXX");
+            rest = &after[8..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 fn is_str_list(v: &Value) -> bool {
     matches!(v, Value::List(l) if l.iter().all(|x| matches!(x, Value::Str(_))))
 }
@@ -174,6 +202,9 @@ fn normalize(text: &str) -> String {
     fn walk(v: &mut Value) {
         if let Value::Str(s) = v {
             if let Some(n) = traceback_ends(s).or_else(|| sorted_requisite_list(s)) {
+                *s = n;
+            }
+            if let Some(n) = salt_tmp_names(s) {
                 *s = n;
             }
             return;

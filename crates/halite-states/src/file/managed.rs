@@ -1,5 +1,8 @@
 //! `file.managed` (salt/states/file.py `managed`, salt/modules/file.py `check_managed_changes`,
 //! `check_file_meta`, `manage_file`) and `file.serialize`, which writes through the same path.
+//! `check_cmd` (with `tmp_dir`, `tmp_ext`) manages a temp file first and runs the command on it
+//! (`mod_run_check_cmd`); `backup: minion` (or the `backup_mode` option) keeps the replaced file
+//! under `cachedir/file_backup` (`salt.utils.files.copyfile`/`backup_minion`).
 
 use super::difflib::get_diff;
 use super::{

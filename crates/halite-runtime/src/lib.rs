@@ -15,7 +15,13 @@
 //!   before running; `Err(messages)` is printed as the return with exit 1.
 //!
 //! `RunOptions::test` is `test=` from the command line, else `test:` from the minion config;
-//! `failhard` and `disabled_requisites` come from the minion config, `shell` from the grains.
+//! `failhard` and `disabled_requisites` come from the minion config, `shell` and
+//! `state_runs_disabled` from the grains.
+//!
+//! `state_aggregate` / `aggregate`: Salt's `_mod_aggregate` only changes a chunk when its state
+//! module has a `mod_aggregate` (pkg, iptables in 3007.8); none of halite's modules (test, cmd,
+//! file) has one, so the option is accepted and changes nothing, as in Salt
+//! (tests/cases/state_aggregate).
 
 mod checks;
 pub mod lock;
@@ -40,6 +46,9 @@ pub struct RunOptions {
     pub shell: String,
     /// `lock_saltenv`.
     pub lock_saltenv: bool,
+    /// The `state_runs_disabled` grain (`state.disable`): `mod.fun` globs whose chunks do not
+    /// run (`None` when the grain is absent).
+    pub state_runs_disabled: Option<Vec<String>>,
 }
 
 impl Default for RunOptions {
@@ -50,6 +59,7 @@ impl Default for RunOptions {
             disabled_requisites: Vec::new(),
             shell: "/bin/bash".into(),
             lock_saltenv: false,
+            state_runs_disabled: None,
         }
     }
 }

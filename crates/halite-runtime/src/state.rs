@@ -201,6 +201,39 @@ impl<'a> State<'a> {
 
     // ---- call_chunks -------------------------------------------------------------------------
 
+    /// The start of Salt's `call_chunks`: chunks whose `state.fun` matches a glob of the
+    /// `state_runs_disabled` grain leave the list and get a failed result instead.
+    fn take_disabled(&mut self, chunks: &mut Vec<Map>) -> Map {
+        let mut disabled = Map::new();
+        let Some(pats) = &self.opts.state_runs_disabled else {
+            return disabled;
+        };
+        chunks.retain(|low| {
+            let state_ = format!("{}.{}", low_str(low, "state"), low_str(low, "fun"));
+            let Some(pat) = pats.iter().find(|p| fnmatch(&state_, p)) else {
+                return true;
+            };
+            let mut ret = Map::new();
+            ret.insert("changes", Value::Map(Map::new()));
+            ret.insert("result", Value::Bool(false));
+            ret.insert(
+                "comment",
+                Value::Str(format!(
+                    "The state function \"{state_}\" is currently disabled by \"{pat}\", to re-enable, run state.enable {pat}."
+                )),
+            );
+            ret.insert("__run_num__", Value::Int(self.run_num));
+            ret.insert(
+                "__sls__",
+                low.get("__sls__").cloned().unwrap_or(Value::Null),
+            );
+            self.run_num += 1;
+            disabled.insert(gen_tag(low).as_str(), Value::Map(ret));
+            false
+        });
+        disabled
+    }
+
     fn call_chunks(&mut self, chunks: Vec<Map>) -> Map {
         let saved = std::mem::replace(&mut self.chunks, chunks);
         let saved_index = self.index.take();
@@ -814,6 +847,7 @@ impl<'a> State<'a> {
                 // call_parallel: the state runs on its own (a thread here, a process in Salt);
                 // the running dict gets a placeholder that reconcile_procs fills in later.
                 let (low_c, running_c) = (low.clone(), running.clone());
+                let lowstate_c = self.chunks.clone();
                 let (exec, ctx) = (self.env.exec.clone(), self.env.ctx.clone());
                 let (shell, full_c) = (self.opts.shell.clone(), full.clone());
                 let handle = std::thread::spawn(move || {
@@ -823,6 +857,7 @@ impl<'a> State<'a> {
                         low: &low_c,
                         test,
                         running: &running_c,
+                        lowstate: &lowstate_c,
                         exec: &exec,
                         ctx: &ctx,
                         shell: &shell,
@@ -871,6 +906,7 @@ impl<'a> State<'a> {
                         low,
                         test,
                         running,
+                        lowstate: &self.chunks,
                         exec: &self.env.exec,
                         ctx: &self.env.ctx,
                         shell: &self.opts.shell,
@@ -996,9 +1032,10 @@ impl<'a> State<'a> {
         ret
     }
 
-    /// States that take `check_cmd` themselves (file.managed's `mod_run_check_cmd`).
+    /// Salt skips the global check when the state module has `mod_run_check_cmd` and the
+    /// function takes a `check_cmd` parameter: `file.managed` and `file.serialize`.
     fn has_own_check_cmd(&self, full: &str) -> bool {
-        full == "file.managed"
+        full == "file.managed" || full == "file.serialize"
     }
 
     // ---- call_listen -------------------------------------------------------------------------
@@ -1256,18 +1293,35 @@ pub fn call_sls_id(chunks: Vec<Map>, id: &str, opts: &RunOptions, env: &RuntimeE
 
 /// Salt's `call_chunks`: run the chunks in order, requisites first. The running dictionary is
 /// keyed by tag (`state_|-id_|-name_|-fun`).
-pub fn call_chunks(chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+pub fn call_chunks(mut chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {
     let mut st = State::new(opts, env);
-    st.call_chunks(chunks)
+    let disabled = st.take_disabled(&mut chunks);
+    let running = st.call_chunks(chunks);
+    disabled_first(disabled, running)
 }
 
 /// What `state.apply`/`state.sls`/`state.highstate`/`state.single` run after compilation
 /// (`call_high` without the compile step): `call_chunks` and then `call_listen`.
-pub fn apply_chunks(chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+pub fn apply_chunks(mut chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {
     let mut st = State::new(opts, env);
-    let mut running = st.call_chunks(chunks.clone());
+    // Salt removes the disabled chunks from the list it then also gives to call_listen.
+    let disabled = st.take_disabled(&mut chunks);
+    let running = st.call_chunks(chunks.clone());
+    let mut running = disabled_first(disabled, running);
     st.call_listen(&chunks, &mut running);
     running
+}
+
+/// `dict(list(disabled.items()) + list(running.items()))`.
+fn disabled_first(disabled: Map, running: Map) -> Map {
+    if disabled.is_empty() {
+        return running;
+    }
+    let mut out = disabled;
+    for (k, v) in running {
+        out.insert(k, v);
+    }
+    out
 }
 
 /// `state.low`: one chunk through `State.call`, returning the bare result dict (no tag,

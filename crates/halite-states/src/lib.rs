@@ -22,6 +22,8 @@ pub struct StateCall<'a> {
     pub test: bool,
     /// `__running__`: the results so far.
     pub running: &'a Map,
+    /// `__lowstate__`: every low chunk of the run (empty for `state.single`/`state.low`).
+    pub lowstate: &'a [Map],
     pub exec: &'a Registry,
     pub ctx: &'a ExecContext,
     /// The default shell (the `shell` grain).

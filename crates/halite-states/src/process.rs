@@ -2,6 +2,12 @@
 //! (salt/modules/cmdmod.py `_run`): `Popen(cmd, shell=True, executable=shell)`, so `$0` is
 //! `/bin/sh`; output decoded and right-stripped; `success_retcodes` map to 0; a timeout kills
 //! the process and reports "CMD : Timed out after N seconds" in stdout with retcode 1.
+//!
+//! The environment is halite's own plus `env`, with `LC_*`/`LANGUAGE` defaulting to `C`
+//! (`reset_system_locale`). With `runas`, as Salt: the user's login environment (read through
+//! `su -s <shell> - <user>`) under `env`, `USER` and `HOME` forced to the user's, the working
+//! directory defaulting to the user's home (`/` when it is not there), and the command run with
+//! the user's uid, primary gid and groups (`salt.utils.user.chugid_and_umask`).
 
 use halite_value::{Map, Value};
 use std::io::Read;
@@ -67,24 +73,148 @@ fn current_user() -> Option<String> {
     }
 }
 
+/// The `pwd` entry of a user: name, uid, primary gid, home.
+struct Passwd {
+    uid: libc::uid_t,
+    gid: libc::gid_t,
+    dir: String,
+}
+
+fn getpwnam(user: &str) -> Option<Passwd> {
+    let c = std::ffi::CString::new(user).ok()?;
+    // SAFETY: valid C string; getpwnam returns static storage or null; fields are copied at once.
+    unsafe {
+        let pw = libc::getpwnam(c.as_ptr());
+        if pw.is_null() {
+            return None;
+        }
+        Some(Passwd {
+            uid: (*pw).pw_uid,
+            gid: (*pw).pw_gid,
+            dir: std::ffi::CStr::from_ptr((*pw).pw_dir)
+                .to_string_lossy()
+                .into_owned(),
+        })
+    }
+}
+
+/// The user's groups (`getgrouplist`, the primary one included).
+fn group_list(user: &str, gid: libc::gid_t) -> Vec<libc::gid_t> {
+    let Ok(c) = std::ffi::CString::new(user) else {
+        return vec![gid];
+    };
+    let mut n: libc::c_int = 64;
+    loop {
+        let mut groups: Vec<libc::gid_t> = vec![0; n as usize];
+        let mut count = n;
+        // SAFETY: `groups` has room for `count` entries; getgrouplist writes at most that many
+        // and reports the number needed.
+        let r = unsafe { libc::getgrouplist(c.as_ptr(), gid, groups.as_mut_ptr(), &mut count) };
+        if r >= 0 {
+            groups.truncate(count.max(0) as usize);
+            let mut seen = std::collections::HashSet::new();
+            groups.retain(|g| seen.insert(*g));
+            return groups;
+        }
+        if count <= n || n > 65_536 {
+            return vec![gid];
+        }
+        n = count;
+    }
+}
+
+/// The login environment of `user` as Salt reads it (`su -s <shell> - <user> -c <python>`
+/// printing `os.environ` between markers); empty when it cannot be read.
+fn login_env(user: &str, shell: &str) -> Vec<(String, String)> {
+    const MARK: &str = "<<<halite-env>>>";
+    let script = format!("printf '%s' '{MARK}'; env -0; printf '%s' '{MARK}'");
+    let out = Command::new("su")
+        .args(["-s", shell, "-", user, "-c", &script])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output();
+    let Ok(out) = out else {
+        return Vec::new();
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    let parts: Vec<&str> = text.split(MARK).collect();
+    if parts.len() != 3 {
+        return Vec::new();
+    }
+    parts[1]
+        .split('\0')
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// `dict.__setitem__` on an ordered list of pairs.
+fn set_pair(env: &mut Vec<(String, String)>, k: &str, v: &str) {
+    match env.iter_mut().find(|(ek, _)| ek == k) {
+        Some(slot) => slot.1 = v.to_string(),
+        None => env.push((k.to_string(), v.to_string())),
+    }
+}
+
+/// `reset_system_locale`: the locale variables Salt defaults to `C` unless `env` sets them.
+const LOCALE_DEFAULTS: [&str; 13] = [
+    "LC_CTYPE",
+    "LC_NUMERIC",
+    "LC_TIME",
+    "LC_COLLATE",
+    "LC_MONETARY",
+    "LC_MESSAGES",
+    "LC_PAPER",
+    "LC_NAME",
+    "LC_ADDRESS",
+    "LC_TELEPHONE",
+    "LC_MEASUREMENT",
+    "LC_IDENTIFICATION",
+    "LANGUAGE",
+];
+
 /// Run `cmd` through the shell; `Err` carries Salt's `CommandExecutionError` text.
 pub fn run_all(cmd: &str, opts: &CmdOptions) -> Result<CmdResult, String> {
-    if let Some(user) = &opts.runas {
-        if current_user().as_deref() != Some(user.as_str()) {
-            return Err(format!("User '{user}' is not available"));
-        }
-    }
-    let cwd = opts.cwd.clone().unwrap_or_else(home_dir);
-    if !cwd.starts_with('/') || !std::path::Path::new(&cwd).is_dir() {
-        return Err(format!(
-            "Specified cwd '{cwd}' either not absolute or does not exist"
-        ));
-    }
     let shell = if opts.shell.is_empty() {
         "/bin/sh"
     } else {
         opts.shell.as_str()
     };
+    let mut env: Vec<(String, String)> = opts.env.clone();
+    let mut runas_ids = None;
+    let mut default_cwd = home_dir();
+    if let Some(user) = &opts.runas {
+        let Some(pw) = getpwnam(user) else {
+            return Err(format!("User '{user}' is not available"));
+        };
+        let mut login = login_env(user, shell);
+        for (k, v) in &opts.env {
+            set_pair(&mut login, k, v);
+        }
+        set_pair(&mut login, "USER", user);
+        set_pair(&mut login, "HOME", &pw.dir);
+        env = login;
+        // `~user`, or `/` when it cannot be read.
+        default_cwd = match std::ffi::CString::new(pw.dir.clone()) {
+            // SAFETY: valid C string; access only reads it.
+            Ok(c) if unsafe { libc::access(c.as_ptr(), libc::R_OK) } == 0 => pw.dir.clone(),
+            _ => "/".to_string(),
+        };
+        if current_user().as_deref() != Some(user.as_str()) {
+            runas_ids = Some((pw.uid, pw.gid, group_list(user, pw.gid)));
+        }
+    }
+    for k in LOCALE_DEFAULTS {
+        if !env.iter().any(|(ek, _)| ek == k) {
+            env.push((k.to_string(), "C".to_string()));
+        }
+    }
+    let cwd = opts.cwd.clone().unwrap_or(default_cwd);
+    if !cwd.starts_with('/') || !std::path::Path::new(&cwd).is_dir() {
+        return Err(format!(
+            "Specified cwd '{cwd}' either not absolute or does not exist"
+        ));
+    }
     let mut command = Command::new(shell);
     command
         .arg("-c")
@@ -93,14 +223,29 @@ pub fn run_all(cmd: &str, opts: &CmdOptions) -> Result<CmdResult, String> {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    for (k, v) in &opts.env {
+    if !env.iter().any(|(k, _)| k == "NOTIFY_SOCKET") {
+        command.env_remove("NOTIFY_SOCKET");
+    }
+    for (k, v) in &env {
         command.env(k, v);
     }
-    if let Some(mask) = opts.umask {
-        // SAFETY: umask is async-signal-safe and only affects the child.
+    let umask = opts.umask;
+    if runas_ids.is_some() || umask.is_some() {
+        // SAFETY: only async-signal-safe calls (setgid, setgroups, setuid, umask) on data
+        // prepared before the fork.
         unsafe {
             command.pre_exec(move || {
-                libc::umask(mask as libc::mode_t);
+                if let Some((uid, gid, groups)) = &runas_ids {
+                    if libc::setgid(*gid) != 0
+                        || libc::setgroups(groups.len() as _, groups.as_ptr()) != 0
+                        || libc::setuid(*uid) != 0
+                    {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                if let Some(mask) = umask {
+                    libc::umask(mask as libc::mode_t);
+                }
                 Ok(())
             });
         }

@@ -128,6 +128,42 @@ pub fn local_time_iso(t: std::time::SystemTime) -> String {
     }
 }
 
+/// The time stamp `salt.utils.files.backup_minion` puts in a backup's name:
+/// `time.strftime("%a_%b_%d_%H:%M:%S_%Y")` (local time, C locale) with the last six digits of
+/// the time in microseconds inserted before the year: `Mon_Jan_01_12:00:00_123456_2024`.
+pub fn backup_stamp(t: std::time::SystemTime) -> String {
+    const DAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let d = t.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let secs = d.as_secs() as libc::time_t;
+    // SAFETY: localtime_r writes into the zeroed struct we own; both pointers are valid.
+    let tm = unsafe {
+        let mut tm: libc::tm = std::mem::zeroed();
+        libc::localtime_r(&secs, &mut tm);
+        tm
+    };
+    let name = |names: &[&'static str], i: libc::c_int| -> &'static str {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| names.get(i))
+            .copied()
+            .unwrap_or("???")
+    };
+    format!(
+        "{}_{}_{:02}_{:02}:{:02}:{:02}_{:06}_{}",
+        name(&DAYS, tm.tm_wday),
+        name(&MONTHS, tm.tm_mon),
+        tm.tm_mday,
+        tm.tm_hour,
+        tm.tm_min,
+        tm.tm_sec,
+        d.subsec_micros(),
+        tm.tm_year + 1900
+    )
+}
+
 fn local_utc_offset(secs: i64) -> i64 {
     let t: libc::time_t = secs as libc::time_t;
     // SAFETY: localtime_r writes into the zeroed struct we own; both pointers are valid.

@@ -70,7 +70,45 @@ fn run_options(minion: &Minion, test: bool) -> RunOptions {
             .unwrap_or_else(|| "/bin/bash".into()),
         lock_saltenv: opts::get_bool(&minion.opts, "lock_saltenv", false),
         disabled_requisites: compile_options(minion).disabled_requisites,
+        state_runs_disabled: minion.grains.get("state_runs_disabled").map(py_iter),
     }
+}
+
+/// Python iteration over a value as `for pat in value` sees it (a string yields characters).
+fn py_iter(v: &Value) -> Vec<String> {
+    match v {
+        Value::List(l) => l.iter().map(Value::py_str).collect(),
+        Value::Str(s) => s.chars().map(String::from).collect(),
+        Value::Map(m) => m.keys().map(Value::py_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `state._disabled(funs)`: the messages for the sls names (or `highstate`) that the
+/// `state_runs_disabled` grain (a list) names, exactly or as `prefix.*`.
+fn disabled(minion: &Minion, funs: &[String]) -> Vec<String> {
+    let Some(Value::List(pats)) = minion.grains.get("state_runs_disabled") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for state in funs {
+        for pat in pats.iter().map(Value::py_str) {
+            if pat.contains(".*") {
+                let mut target = pat.split('.').next().unwrap_or("").to_string();
+                if !target.ends_with('.') {
+                    target.push('.');
+                }
+                if state.starts_with(&target) {
+                    out.push(format!("The state file \"{state}\" is currently disabled by \"{pat}\", to re-enable, run state.enable {pat}."));
+                }
+            } else if pat == *state {
+                out.push(format!(
+                    "The state file \"{pat}\" is currently disabled, to re-enable, run state.enable {pat}."
+                ));
+            }
+        }
+    }
+    out
 }
 
 fn runtime_env(minion: &Minion, saltenv: &str) -> RuntimeEnv {
@@ -140,6 +178,16 @@ fn add_cli_exclude(high: &mut Map, kwargs: &Map) {
 
 /// `BaseHighState.call_highstate`.
 fn highstate(minion: &Minion, kwargs: &Map, test: bool) -> Outcome {
+    if !disabled(minion, &["highstate".to_string()]).is_empty() {
+        let mut ret = Map::new();
+        ret.insert(
+            "name",
+            Value::str("Salt highstate run is disabled. To re-enable, run state.enable highstate"),
+        );
+        ret.insert("result", Value::str("False"));
+        ret.insert("comment", Value::str("Disabled"));
+        return Outcome::state_run(Value::Map(ret), 0);
+    }
     let mut hs = minion.highstate();
     let top = hs.get_top();
     let mut errors = hs.verify_tops(&top);
@@ -168,6 +216,15 @@ fn highstate(minion: &Minion, kwargs: &Map, test: bool) -> Outcome {
 
 /// `state.sls`: the named sls files (and their includes) in `saltenv` (default base).
 fn sls(minion: &Minion, mods: &Value, kwargs: &Map, test: bool) -> Outcome {
+    // `_disabled(mods)` for a list, `_disabled([mods])` for the string as given.
+    let names = match mods {
+        Value::List(l) => l.iter().map(Value::py_str).collect(),
+        other => vec![other.py_str()],
+    };
+    let off = disabled(minion, &names);
+    if !off.is_empty() {
+        return Outcome::state_run(errors_value(off), 1);
+    }
     if let Some(Value::List(perr)) = minion.pillar.get("_errors") {
         let mut errors = vec!["Pillar failed to render with the following messages:".to_string()];
         errors.extend(perr.iter().map(Value::py_str));

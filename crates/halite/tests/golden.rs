@@ -164,12 +164,47 @@ fn sorted_requisite_list(s: &str) -> Option<String> {
     ))
 }
 
+/// `__salt.tmp.` + 8 random characters (`tempfile.mkstemp`'s names, as file.managed's
+/// `check_cmd` makes them); file.serialize leaks one into its comment.
+fn salt_tmp_names(s: &str) -> Option<String> {
+    const PREFIX: &str = "__salt.tmp.";
+    if !s.contains(PREFIX) {
+        return None;
+    }
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find(PREFIX) {
+        let after = &rest[i + PREFIX.len()..];
+        let n = after
+            .bytes()
+            .take(8)
+            .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'_')
+            .count();
+        out.push_str(&rest[..i + PREFIX.len()]);
+        if n == 8 {
+            out.push_str("XXXXXXXX");
+            rest = &after[8..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+fn is_str_list(v: &Value) -> bool {
+    matches!(v, Value::List(l) if l.iter().all(|x| matches!(x, Value::Str(_))))
+}
+
 /// Times, durations and pids differ run to run; tracebacks and set-ordered lists are
 /// compared as described above; everything else must match.
 fn normalize(text: &str) -> String {
     fn walk(v: &mut Value) {
         if let Value::Str(s) = v {
             if let Some(n) = traceback_ends(s).or_else(|| sorted_requisite_list(s)) {
+                *s = n;
+            }
+            if let Some(n) = salt_tmp_names(s) {
                 *s = n;
             }
             return;
@@ -180,6 +215,13 @@ fn normalize(text: &str) -> String {
                     match k.as_str() {
                         Some("start_time") | Some("duration") | Some("pid") => {
                             *val = Value::str("<normalized>")
+                        }
+                        // file.directory `clean`: `changes.removed` is `list(set)` in Salt, in
+                        // Python's per-process set order; compared sorted.
+                        Some("removed") if is_str_list(val) => {
+                            if let Value::List(l) = val {
+                                l.sort_by_key(Value::py_str);
+                            }
                         }
                         _ => walk(val),
                     }

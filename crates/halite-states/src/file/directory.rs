@@ -1,14 +1,20 @@
 //! `file.directory` (salt/states/file.py `directory`, `_check_directory`, `_check_dir_meta`),
-//! with `recurse` (user, group, mode, ignore_files, ignore_dirs, silent); `clean` is reported
-//! as not supported yet.
+//! with `recurse` (user, group, mode, ignore_files, ignore_dirs, silent), `max_depth`, and
+//! `clean` (`exclude_pat`, and the files of required `file` states kept: `_gen_keep_files`,
+//! `_find_keep_files`, `_clean_dir`).
 
 use super::managed::makedirs_;
 use super::{
     changes_mut, check_perms, dirname, error, expanduser, is_abs, is_dir, is_file, is_link,
     normalize_mode, ret_ncrc, stats,
 };
+use crate::util::fnmatch;
 use crate::{StateCall, StateError};
 use halite_value::{Map, Value};
+use std::collections::{HashMap, HashSet};
+
+/// `os.walk` output: `(root, dirs, files)` for each directory, top-down.
+type Walk = Vec<(String, Vec<String>, Vec<String>)>;
 
 /// `_check_dir_meta`.
 fn check_dir_meta(
@@ -52,18 +58,24 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     }
     // The return keeps the name as given; the trailing slash is dropped for the work.
     let mut ret = ret;
-    if call.flag("clean", false) {
-        return Ok(error(
-            ret,
-            "halite: file.directory clean is not supported yet",
-        ));
+    let clean = call.flag("clean", false);
+    let max_depth = match call.arg("max_depth") {
+        None => None,
+        Some(Value::Int(d)) => Some(*d),
+        Some(Value::Bool(b)) => Some(i64::from(*b)),
+        Some(other) => {
+            // `rel_depth >= max_depth` in `_depth_limited_walk` compares an int with it.
+            return Err(StateError::Other(format!(
+                "TypeError: '>=' not supported between instances of 'int' and '{}'",
+                other.type_name()
+            )));
+        }
+    };
+    if max_depth.is_some() && clean {
+        return Ok(error(ret, "Cannot specify both max_depth and clean"));
     }
-    if call.arg("max_depth").is_some() {
-        return Ok(error(
-            ret,
-            "halite: file.directory max_depth is not supported yet",
-        ));
-    }
+    let require = call.arg("require");
+    let exclude_pat = call.arg("exclude_pat");
     let user = call.arg_str("user");
     let group = call.arg_str("group");
     let follow = call.flag("follow_symlinks", false);
@@ -121,7 +133,12 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     }
     // _check_directory
     let mut tchanges = Map::new();
-    if !recurse.is_empty() && is_dir(&name) {
+    let walk_l = if !recurse.is_empty() || clean {
+        depth_limited_walk(&name, max_depth)
+    } else {
+        Vec::new()
+    };
+    if !recurse.is_empty() {
         let has = |k: &str| recurse.iter().any(|r| r == k);
         let ru = if has("user") { user.as_deref() } else { None };
         let rg = if has("group") { group.as_deref() } else { None };
@@ -130,10 +147,10 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
         } else {
             (None, None)
         };
-        for (root, dirs, files) in walk(&name) {
+        for (root, dirs, files) in &walk_l {
             if !has("ignore_files") {
-                for f in &files {
-                    let path = format!("{root}/{f}");
+                for f in files {
+                    let path = join(root, f);
                     let Some(st) = stats(&path, follow) else {
                         continue;
                     };
@@ -153,8 +170,8 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
                 }
             }
             if !has("ignore_dirs") {
-                for d in &dirs {
-                    let path = format!("{root}/{d}");
+                for d in dirs {
+                    let path = join(root, d);
                     let f = check_dir_meta(&path, ru, rg, rdm, follow);
                     if !f.is_empty() {
                         tchanges.insert(path.as_str(), Value::Map(f));
@@ -173,6 +190,22 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
         );
         if !f.is_empty() {
             tchanges.insert(name.as_str(), Value::Map(f));
+        }
+    }
+    if clean {
+        let keep: HashSet<String> = gen_keep_files(&name, require, call.lowstate, &walk_l)
+            .into_iter()
+            .collect();
+        for (root, dirs, files) in &walk_l {
+            for f in files.iter().chain(dirs) {
+                let path = join(root, f);
+                if keep.contains(&path) || !check_exclude(&relpath(&path, &name), exclude_pat) {
+                    continue;
+                }
+                let mut m = Map::new();
+                m.insert("removed", Value::str("Removed due to clean"));
+                tchanges.insert(path.as_str(), Value::Map(m));
+            }
         }
     }
     if !is_dir(&name) {
@@ -249,7 +282,8 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
         changes_mut(&mut ret).insert(name.as_str(), Value::Map(m));
         return Ok(ret);
     }
-    let (mut ret, _) = if !call.flag("children_only", false) {
+    let children_only = call.flag("children_only", false);
+    let (mut ret, _) = if !children_only {
         check_perms(
             &name,
             ret,
@@ -290,10 +324,10 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
             m.insert("recursion", Value::str("Changes silenced"));
             ret.insert("changes", Value::Map(m));
         }
-        for (root, dirs, files) in walk(&name) {
+        for (root, dirs, files) in &walk_l {
             if !has("ignore_files") {
-                for f in &files {
-                    let path = format!("{root}/{f}");
+                for f in files {
+                    let path = join(root, f);
                     let (r, _) = check_perms(
                         &path,
                         ret,
@@ -307,8 +341,8 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
                 }
             }
             if !has("ignore_dirs") {
-                for d in &dirs {
-                    let path = format!("{root}/{d}");
+                for d in dirs {
+                    let path = join(root, d);
                     let (r, _) = check_perms(
                         &path,
                         ret,
@@ -323,10 +357,28 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
             }
         }
     }
-    if !ret.get("comment").map(Value::truthy).unwrap_or(false)
-        && ret.get("changes").map(Value::truthy).unwrap_or(false)
-    {
-        ret.insert("comment", Value::Str(format!("Directory {name} updated")));
+    if clean {
+        let keep = gen_keep_files(&name, require, call.lowstate, &walk_l);
+        let mut removed = clean_dir(&name, &keep, exclude_pat);
+        if !removed.is_empty() {
+            // Salt returns `list(set)`: Python's set order, which varies per process; sorted here.
+            removed.sort();
+            changes_mut(&mut ret).insert(
+                "removed",
+                Value::List(removed.into_iter().map(Value::Str).collect()),
+            );
+            ret.insert(
+                "comment",
+                Value::Str(format!("Files cleaned from directory {name}")),
+            );
+        }
+    }
+    if !ret.get("comment").map(Value::truthy).unwrap_or(false) {
+        if children_only {
+            ret.insert("comment", Value::Str(format!("Directory {name}/* updated")));
+        } else if ret.get("changes").map(Value::truthy).unwrap_or(false) {
+            ret.insert("comment", Value::Str(format!("Directory {name} updated")));
+        }
     }
     if !ret.get("changes").map(Value::truthy).unwrap_or(false)
         && ret.get("result").map(Value::truthy).unwrap_or(false)
@@ -375,26 +427,16 @@ fn get_recurse_set(recurse: Option<&Value>) -> Result<Vec<String>, String> {
 }
 
 /// `os.walk(top)` (top-down, directory order as listed, symlinked dirs listed but not entered).
-fn walk(top: &str) -> Vec<(String, Vec<String>, Vec<String>)> {
+fn walk(top: &str) -> Walk {
     let mut out = Vec::new();
     let mut stack = vec![top.to_string()];
     while let Some(root) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&root) else {
+        let Some((dirs, files)) = list_dir(&root) else {
             continue;
         };
-        let (mut dirs, mut files) = (Vec::new(), Vec::new());
-        for e in rd.flatten() {
-            let n = e.file_name().to_string_lossy().to_string();
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(n);
-            } else {
-                files.push(n);
-            }
-        }
         // Descend in listing order (os.walk recurses into dirs in order).
         for d in dirs.iter().rev() {
-            let p = format!("{root}/{d}");
+            let p = join(&root, d);
             if !is_link(&p) {
                 stack.push(p);
             }
@@ -402,4 +444,212 @@ fn walk(top: &str) -> Vec<(String, Vec<String>, Vec<String>)> {
         out.push((root, dirs, files));
     }
     out
+}
+
+/// `os.path.join(a, b)` for a relative `b`.
+fn join(a: &str, b: &str) -> String {
+    if a.ends_with('/') {
+        format!("{a}{b}")
+    } else {
+        format!("{a}/{b}")
+    }
+}
+
+/// `os.path.normpath` (POSIX) for an absolute path.
+fn normpath(p: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in p.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    // POSIX keeps exactly two leading slashes.
+    let lead = if p.starts_with("//") && !p.starts_with("///") {
+        "//"
+    } else {
+        "/"
+    };
+    format!("{lead}{}", parts.join("/"))
+}
+
+/// `os.path.relpath(path, start)` for two absolute paths.
+fn relpath(path: &str, start: &str) -> String {
+    let p = normpath(path);
+    let s = normpath(start);
+    let pp: Vec<&str> = p.split('/').filter(|x| !x.is_empty()).collect();
+    let sp: Vec<&str> = s.split('/').filter(|x| !x.is_empty()).collect();
+    let common = pp.iter().zip(&sp).take_while(|(a, b)| a == b).count();
+    let mut rel: Vec<&str> = vec![".."; sp.len() - common];
+    rel.extend(&pp[common..]);
+    if rel.is_empty() {
+        ".".into()
+    } else {
+        rel.join("/")
+    }
+}
+
+/// `_depth_limited_walk(top, max_depth)`: `os.walk(top)` without the directories `max_depth`
+/// or more levels below `top` (they are still listed in their parent's `dirs`).
+fn depth_limited_walk(top: &str, max_depth: Option<i64>) -> Walk {
+    let depth = |p: &str| p.trim_end_matches('/').matches('/').count() as i64;
+    let top_depth = depth(top);
+    walk(top)
+        .into_iter()
+        .filter(|(root, _, _)| max_depth.is_none_or(|m| depth(root) - top_depth < m))
+        .collect()
+}
+
+/// `_gen_keep_files(name, require, walk_d)`: the paths of the `file` states this one requires
+/// (`require: [{file: ID or name}]`, matched against every chunk of the run); a required
+/// directory inside `name` keeps everything the walk found under it.
+fn gen_keep_files(
+    name: &str,
+    require: Option<&Value>,
+    lowstate: &[Map],
+    walk_l: &Walk,
+) -> Vec<String> {
+    let walk_d: HashMap<&str, (&Vec<String>, &Vec<String>)> = walk_l
+        .iter()
+        .map(|(r, d, f)| (r.as_str(), (d, f)))
+        .collect();
+    let is_child = |path: &str| !relpath(path, name).starts_with("..");
+    let mut keep: Vec<String> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut add = |p: String, keep: &mut Vec<String>| {
+        if seen.insert(p.clone()) {
+            keep.push(p);
+        }
+    };
+    let Some(Value::List(require)) = require else {
+        return keep;
+    };
+    for comp in require {
+        let Some(target) = comp.as_map().and_then(|m| m.get("file")) else {
+            continue;
+        };
+        for low in lowstate {
+            let (Some(lname), Some(lid)) = (low.get("name"), low.get("__id__")) else {
+                continue;
+            };
+            if lname != target && lid != target {
+                continue;
+            }
+            let fname = lname.py_str();
+            if is_dir(&fname) {
+                if is_child(&fname) {
+                    // _process_by_walk_d
+                    let mut stack = vec![fname.clone()];
+                    while let Some(dir) = stack.pop() {
+                        if !is_dir(&dir) {
+                            continue;
+                        }
+                        add(dir.clone(), &mut keep);
+                        if let Some((dirs, files)) = walk_d.get(dir.as_str()) {
+                            for f in files.iter() {
+                                add(join(&dir, f), &mut keep);
+                            }
+                            for d in dirs.iter() {
+                                add(join(&dir, d), &mut keep);
+                                stack.push(join(&dir, d));
+                            }
+                        }
+                    }
+                }
+            } else {
+                add(fname, &mut keep);
+            }
+        }
+    }
+    keep
+}
+
+/// `_find_keep_files(root, keep)`: the kept paths and every parent directory of them.
+fn find_keep_files(root: &str, keep: &[String]) -> HashSet<String> {
+    let mut real_keep = HashSet::new();
+    real_keep.insert(root.to_string());
+    for fname in keep.iter().filter(|f| f.starts_with('/')) {
+        let mut p = normpath(fname);
+        real_keep.insert(p.clone());
+        loop {
+            p = normpath(&dirname(&p));
+            real_keep.insert(p.clone());
+            if p.trim_start_matches('/').is_empty() {
+                break;
+            }
+        }
+    }
+    real_keep
+}
+
+/// `salt.utils.stringutils.check_include_exclude(path, None, exclude_pat)`: false when a
+/// pattern (a glob, or a regex after `E@`) matches.
+fn check_exclude(path: &str, exclude_pat: Option<&Value>) -> bool {
+    let Some(pat) = exclude_pat.filter(|p| p.truthy()) else {
+        return true;
+    };
+    let pats: Vec<String> = match pat {
+        Value::List(l) => l.iter().map(Value::py_str).collect(),
+        other => vec![other.py_str()],
+    };
+    !pats.iter().any(|p| match p.strip_prefix("E@") {
+        Some(re) => regex::Regex::new(re)
+            .map(|r| r.is_match(path))
+            .unwrap_or(false),
+        None => fnmatch(path, p),
+    })
+}
+
+/// `_clean_dir(root, keep, exclude_pat)`: removes what is neither kept nor excluded, walking
+/// top-down (a removed directory is not entered); returns the removed paths.
+fn clean_dir(root: &str, keep: &[String], exclude_pat: Option<&Value>) -> Vec<String> {
+    let real_keep = find_keep_files(root, keep);
+    let mut removed = Vec::new();
+    let mut stack = vec![root.to_string()];
+    while let Some(dir) = stack.pop() {
+        let Some((dirs, files)) = list_dir(&dir) else {
+            continue;
+        };
+        for n in dirs.iter().chain(&files) {
+            let nfn = join(&dir, n);
+            if real_keep.contains(&nfn) || !check_exclude(&relpath(&nfn, root), exclude_pat) {
+                continue;
+            }
+            let res = if is_dir(&nfn) && !is_link(&nfn) {
+                std::fs::remove_dir_all(&nfn)
+            } else {
+                std::fs::remove_file(&nfn)
+            };
+            if let Err(e) = res {
+                tracing::warn!("file.directory clean: cannot remove {nfn}: {e}");
+            }
+            removed.push(nfn);
+        }
+        for d in dirs.iter().rev() {
+            let p = join(&dir, d);
+            if !is_link(&p) {
+                stack.push(p);
+            }
+        }
+    }
+    removed
+}
+
+/// One `os.scandir` level: `(dirs, files)` in listing order; a symlink to a directory counts
+/// as a directory. `None` when the directory cannot be read (gone).
+fn list_dir(dir: &str) -> Option<(Vec<String>, Vec<String>)> {
+    let rd = std::fs::read_dir(dir).ok()?;
+    let (mut dirs, mut files) = (Vec::new(), Vec::new());
+    for e in rd.flatten() {
+        let n = e.file_name().to_string_lossy().to_string();
+        if e.path().is_dir() {
+            dirs.push(n);
+        } else {
+            files.push(n);
+        }
+    }
+    Some((dirs, files))
 }

@@ -1,10 +1,14 @@
 //! `file.managed` (salt/states/file.py `managed`, salt/modules/file.py `check_managed_changes`,
 //! `check_file_meta`, `manage_file`) and `file.serialize`, which writes through the same path.
+//! `check_cmd` (with `tmp_dir`, `tmp_ext`) manages a temp file first and runs the command on it
+//! (`mod_run_check_cmd`); `backup: minion` (or the `backup_mode` option) keeps the replaced file
+//! under `cachedir/file_backup` (`salt.utils.files.copyfile`/`backup_minion`).
 
 use super::difflib::get_diff;
 use super::{
-    changes_mut, check_perms, dirname, error, expanduser, is_abs, is_dir, is_file, is_link,
-    mode_bits, normalize_mode, umask, write_atomic,
+    backs_up, backup_minion, backup_mode, cachedir, changes_mut, check_perms, copy_with_perms,
+    dirname, error, expanduser, is_abs, is_dir, is_file, is_link, mkstemp, mode_bits,
+    normalize_mode, umask, write_atomic,
 };
 use crate::{StateCall, StateError};
 use halite_value::{traverse, JsonStyle, Map, Value};
@@ -383,6 +387,60 @@ fn manage(
         }
         return Ok(ret);
     }
+    let backup = backup_mode(call);
+    let mut ret = ret;
+    // check_cmd: the new contents go to a temp file first (a copy of the current file, when
+    // there is one), the command runs on it, and only then the real file is managed.
+    let _tmp = match call.arg("check_cmd").filter(|c| c.truthy()) {
+        None => None,
+        Some(check_cmd) => {
+            let tmp_dir = match call.low.get("tmp_dir") {
+                None => Some(String::new()),
+                Some(Value::Null) => None,
+                Some(v) => Some(v.py_str()),
+            };
+            let tmp_ext = call.arg_str("tmp_ext").unwrap_or_default();
+            let tmp = match mkstemp(tmp_dir.as_deref(), &tmp_ext) {
+                Ok(t) => TempFile(t),
+                Err(e) => return Err(StateError::Other(py_os_error(&e, tmp_dir.as_deref()))),
+            };
+            if is_file(name) {
+                if let Err(e) = copy_with_perms(name, &tmp.0) {
+                    return Ok(error(
+                        ret,
+                        format!("Unable to copy file {name} to {}: {e}", tmp.0),
+                    ));
+                }
+            }
+            let checked = manage_file(
+                call,
+                &tmp.0,
+                ret.clone(),
+                &content,
+                new_data.clone(),
+                user.clone(),
+                group.clone(),
+                mode.clone(),
+                follow,
+                show_changes,
+                &backup,
+            )?;
+            let changed = checked.get("changes").is_some_and(Value::truthy);
+            // file.serialize hands its own `ret` to the temp file's manage_file (Salt mutates
+            // it in place), so the temp file's changes and comment carry over; file.managed
+            // starts again from a clean return.
+            ret = if serialize { checked } else { ret_ccnr(name) };
+            if changed {
+                if let Some(failed) = run_check_cmd(call, &check_cmd.py_str(), &tmp.0)? {
+                    for (k, v) in failed {
+                        ret.insert(k, v);
+                    }
+                    return Ok(ret);
+                }
+            }
+            Some(tmp)
+        }
+    };
     manage_file(
         call,
         name,
@@ -394,7 +452,61 @@ fn manage(
         mode,
         follow,
         show_changes,
+        &backup,
     )
+}
+
+/// A temp file removed when dropped (`salt.utils.files.remove(tmp_filename)`).
+struct TempFile(String);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Python's text for an `OSError` from `tempfile.mkstemp`.
+fn py_os_error(e: &std::io::Error, dir: Option<&str>) -> String {
+    let kind = match e.kind() {
+        std::io::ErrorKind::NotFound => "FileNotFoundError",
+        std::io::ErrorKind::PermissionDenied => "PermissionError",
+        _ => "OSError",
+    };
+    let errno = e.raw_os_error().unwrap_or(0);
+    let msg = e.to_string();
+    let msg = msg.split(" (os error").next().unwrap_or(&msg);
+    format!("{kind}: [Errno {errno}] {msg}: '{}'", dir.unwrap_or(""))
+}
+
+/// `mod_run_check_cmd(cmd, filename)`: `cmd.run_all("<cmd> <filename>")`; a non-zero exit is
+/// the state's failure (`None` when the check passed).
+fn run_check_cmd(call: &StateCall, cmd: &str, filename: &str) -> Result<Option<Map>, StateError> {
+    let mut kwargs = Map::new();
+    kwargs.insert("shell", Value::str(call.shell));
+    let cret = call
+        .exec
+        .call(
+            call.ctx,
+            "cmd.run_all",
+            &halite_exec::Args::new(vec![Value::Str(format!("{cmd} {filename}"))], kwargs),
+        )
+        .map_err(|e| StateError::Command(e.to_string()))?;
+    let retcode = cret.get("retcode").and_then(Value::as_i64).unwrap_or(1);
+    if retcode == 0 {
+        return Ok(None);
+    }
+    let mut comment = String::from("check_cmd execution failed");
+    for key in ["stdout", "stderr"] {
+        if let Some(out) = cret.get(key).filter(|v| v.truthy()) {
+            comment.push('\n');
+            comment.push_str(&out.py_str());
+        }
+    }
+    let mut ret = Map::new();
+    ret.insert("comment", Value::Str(comment));
+    ret.insert("skip_watch", Value::Bool(true));
+    ret.insert("result", Value::Bool(false));
+    Ok(Some(ret))
 }
 
 /// `file.manage_file` (real run).
@@ -410,6 +522,7 @@ fn manage_file(
     mode: Option<String>,
     follow: bool,
     show_changes: bool,
+    backup: &str,
 ) -> Result<Map, StateError> {
     if is_file(name) || is_link(name) {
         let real = if is_link(name) && follow {
@@ -431,6 +544,11 @@ fn manage_file(
                     )
                 };
                 changes_mut(&mut ret).insert("diff", Value::Str(diff));
+                if backs_up(backup) {
+                    if let Err(e) = backup_minion(&real, &cachedir(call)) {
+                        return Ok(error(ret, format!("Failed to commit change: {e}")));
+                    }
+                }
                 if let Err(e) = write_atomic(&real, new, 0o644) {
                     return Ok(error(ret, format!("Failed to commit change: {e}")));
                 }
@@ -513,6 +631,13 @@ fn manage_file(
         Content::Text(t) => {
             // touch under umask 077 when a mode is given, then copy the contents in.
             let created = if mode.is_some() { 0o600 } else { 0o666 & !mask };
+            if backs_up(backup) {
+                // Salt touches the file, then copies the contents over it: the backup is of
+                // the empty file.
+                if let Err(e) = touch_then_backup(name, created, &cachedir(call)) {
+                    return Ok(error(ret, format!("Failed to commit change: {e}")));
+                }
+            }
             if let Err(e) = write_atomic(name, t.as_bytes(), created) {
                 return Ok(error(ret, format!("File {name} not created: {e}")));
             }
@@ -549,6 +674,17 @@ fn manage_file(
         );
     }
     Ok(r)
+}
+
+/// `touch(name)` (an empty file with mode `created`) followed by `backup_minion(name)`.
+fn touch_then_backup(name: &str, created: u32, cachedir: &str) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(name)?;
+    std::fs::set_permissions(name, std::fs::Permissions::from_mode(created))?;
+    backup_minion(name, cachedir)
 }
 
 fn is_jinja(call: &StateCall) -> bool {

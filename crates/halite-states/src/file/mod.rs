@@ -13,7 +13,7 @@ mod misc;
 use crate::StateRegistry;
 use halite_value::{Map, Value};
 use std::io::Write;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
 pub(crate) fn register(r: &mut StateRegistry) {
@@ -311,6 +311,106 @@ pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::R
         let _ = std::fs::remove_file(&tmp);
     }
     res
+}
+
+/// `config.backup_mode(backup)`: the state's `backup` when set, else the minion's
+/// `backup_mode` (Salt's default is `""`, so pillar and grains are never consulted).
+pub(crate) fn backup_mode(call: &crate::StateCall) -> String {
+    match call.arg("backup").filter(|b| b.truthy()) {
+        Some(b) => b.py_str(),
+        None => call
+            .ctx
+            .opts
+            .get("backup_mode")
+            .filter(|v| !v.is_null())
+            .map(Value::py_str)
+            .unwrap_or_default(),
+    }
+}
+
+/// Whether `salt.utils.files.copyfile(..., backup_mode, cachedir)` keeps a copy on the minion.
+pub(crate) fn backs_up(mode: &str) -> bool {
+    mode == "minion" || mode == "both"
+}
+
+/// `salt.utils.files.backup_minion(path, cachedir/file_backup)`: a copy of `path` (same mode
+/// and owner) at `file_backup/<dirname without the leading slash>/<basename>_<stamp>`.
+pub(crate) fn backup_minion(path: &str, cachedir: &str) -> std::io::Result<()> {
+    let md = std::fs::metadata(path)?;
+    let p = Path::new(path);
+    let dname = p
+        .parent()
+        .map(|d| d.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let bname = p
+        .file_name()
+        .map(|b| b.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stamp = crate::util::backup_stamp(std::time::SystemTime::now());
+    let bkdir = Path::new(cachedir)
+        .join("file_backup")
+        .join(dname.trim_start_matches('/'));
+    std::fs::create_dir_all(&bkdir)?;
+    let bkpath = bkdir.join(format!("{bname}_{stamp}"));
+    std::fs::copy(path, &bkpath)?;
+    std::os::unix::fs::chown(&bkpath, Some(md.uid()), Some(md.gid()))?;
+    std::fs::set_permissions(&bkpath, std::fs::Permissions::from_mode(md.mode() & 0o7777))
+}
+
+/// The minion's `cachedir`.
+pub(crate) fn cachedir(call: &crate::StateCall) -> String {
+    call.ctx
+        .opts
+        .get("cachedir")
+        .map(Value::py_str)
+        .unwrap_or_else(|| "/var/cache/salt/minion".into())
+}
+
+/// `salt.utils.files.mkstemp(suffix=suffix, dir=dir)`: a new empty file (mode 0600) named
+/// `__salt.tmp.XXXXXXXX<suffix>` in `dir` (`None`: the temp folder; `""`: the current
+/// directory, as Python's `tempfile.mkstemp(dir="")` does). Returns its absolute path.
+pub(crate) fn mkstemp(dir: Option<&str>, suffix: &str) -> std::io::Result<String> {
+    use std::hash::{BuildHasher, Hasher};
+    const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789_";
+    let base = match dir {
+        None => std::env::temp_dir(),
+        Some("") => std::env::current_dir()?,
+        Some(d) => std::env::current_dir()?.join(d),
+    };
+    let mut last = None;
+    for attempt in 0..100u32 {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u32(attempt);
+        h.write_u32(std::process::id());
+        let mut bits = h.finish();
+        let name: String = (0..8)
+            .map(|_| {
+                let c = CHARS[(bits % CHARS.len() as u64) as usize] as char;
+                bits /= CHARS.len() as u64;
+                c
+            })
+            .collect();
+        let path = base.join(format!("__salt.tmp.{name}{suffix}"));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+        {
+            Ok(_) => return Ok(path.to_string_lossy().into_owned()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no temporary name left")))
+}
+
+/// `file.copy(src, dst)` for a file: the contents, then the source's owner, group and mode.
+pub(crate) fn copy_with_perms(src: &str, dst: &str) -> std::io::Result<()> {
+    let md = std::fs::metadata(src)?;
+    std::fs::copy(src, dst)?;
+    std::os::unix::fs::chown(dst, Some(md.uid()), Some(md.gid()))?;
+    std::fs::set_permissions(dst, std::fs::Permissions::from_mode(md.mode() & 0o7777))
 }
 
 /// The process umask (read without changing it for long).

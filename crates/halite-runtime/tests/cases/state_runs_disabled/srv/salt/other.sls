@@ -1,0 +1,2 @@
+ok2:
+  test.nop

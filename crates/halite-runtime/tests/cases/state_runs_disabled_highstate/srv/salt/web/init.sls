@@ -1,0 +1,2 @@
+w:
+  test.nop

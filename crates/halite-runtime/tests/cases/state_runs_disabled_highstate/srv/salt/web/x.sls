@@ -1,0 +1,2 @@
+x:
+  test.nop

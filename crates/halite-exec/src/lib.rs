@@ -30,13 +30,15 @@ pub mod salt_utils;
 pub mod yamldump;
 
 pub use fileserver::FileRoots;
+
 pub use modules::{config_defaults, SALT_VERSION};
 
 use halite_value::{Map, Value};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// What an execution function can see: Salt's `__opts__`, `__grains__`, `__pillar__`, the
-/// environment being rendered and the file server.
+/// environment being rendered, the file server and the renderer system.
 #[derive(Debug, Clone, Default)]
 pub struct ExecContext {
     pub opts: Value,
@@ -44,6 +46,44 @@ pub struct ExecContext {
     pub pillar: Value,
     pub saltenv: String,
     pub file_roots: FileRoots,
+    /// Salt's renderers (`salt.loader.render`), for `slsutil.renderer`. The crate that owns
+    /// them (halite-render) supplies it; `None` where no renderer is wired in (then
+    /// `slsutil.renderer` fails saying so).
+    pub renderer: Option<Arc<dyn TemplateRenderer>>,
+}
+
+/// `salt.template.compile_template` as execution functions reach it: runs a file or a string
+/// through a render pipe (`jinja|yaml`, or the input's `#!` line) and returns the result
+/// (data, or text when the pipe ends in a text renderer).
+pub trait TemplateRenderer: Send + Sync + std::fmt::Debug {
+    fn compile_template(&self, ctx: &ExecContext, job: &RenderJob) -> Result<Value, ExecError>;
+}
+
+/// What to render: a file, or inline text.
+#[derive(Debug, Clone)]
+pub enum TemplateInput {
+    /// A file on this host. `tmplpath` is the path Salt's renderers are given (for a
+    /// `salt://` file the file client's cached copy, `<cachedir>/files/<saltenv>/<path>`);
+    /// `path` is where halite reads it. A missing file renders to `{}` (Salt logs
+    /// "Template does not exist").
+    File {
+        path: std::path::PathBuf,
+        tmplpath: String,
+    },
+    /// `compile_template(':string:', ..., input_data=text)`.
+    String(String),
+}
+
+/// One `compile_template` call.
+#[derive(Debug, Clone)]
+pub struct RenderJob {
+    pub input: TemplateInput,
+    /// The pipe used unless the input starts with a `#!` line.
+    pub default_pipe: String,
+    pub saltenv: String,
+    pub sls: String,
+    /// Extra template variables (the call's remaining keyword arguments).
+    pub vars: Map,
 }
 
 /// Positional and keyword arguments, as Python passes them.

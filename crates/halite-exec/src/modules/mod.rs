@@ -145,6 +145,7 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("slsutil.file_exists", slsutil::file_exists);
     r.register("slsutil.dir_exists", slsutil::dir_exists);
     r.register("slsutil.path_exists", slsutil::path_exists);
+    r.register("slsutil.renderer", slsutil::renderer);
     r.register("sys.list_functions", sys::list_functions);
     r.register("sys.list_modules", sys::list_modules);
     r.register("test.ping", test::ping);

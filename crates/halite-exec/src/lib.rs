@@ -10,7 +10,11 @@
 //!   `KeyError` keeps its quotes: `'Pillar key not found: x'`).
 //! - Modules whose `__virtual__` fails on this host are not registered, so
 //!   [`Registry::contains`] answers as Salt's loader does: `pkg.*` needs /var/lib/dpkg/status
-//!   (aptpkg), `dig.*` the `dig` binary, `git.*` the `git` binary.
+//!   (aptpkg), `dig.*` the `dig` binary, `git.*` the `git` binary, `postgres.*` `psql`.
+//! - `cmd.*` (and `postgres.*`, which run psql) leave the exit code in
+//!   [`ExecContext::retcode`], Salt's `__context__['retcode']`, which salt-call exits with.
+//! - `slsutil.renderer` renders through [`ExecContext::renderer`], which halite-render
+//!   supplies (Salt's renderers live above this crate).
 //! - Salt mutates some arguments in place (`defaults.merge`, `defaults.update`,
 //!   `slsutil.update`); [`Registry::call_mut`] writes those changes back into [`Args`].
 //! - Shared Salt helpers live in [`salt_utils`]: `traverse_dict_and_list`, `dictupdate.update`
@@ -50,6 +54,22 @@ pub struct ExecContext {
     /// them (halite-render) supplies it; `None` where no renderer is wired in (then
     /// `slsutil.renderer` fails saying so).
     pub renderer: Option<Arc<dyn TemplateRenderer>>,
+    /// Salt's `__context__['retcode']`: the last command's exit code (`cmd.*`), which
+    /// salt-call turns into its exit status. Shared by clones of a context.
+    pub retcode: ContextRetcode,
+}
+
+/// `__context__['retcode']`, shared between the clones of one call's [`ExecContext`].
+#[derive(Debug, Clone, Default)]
+pub struct ContextRetcode(Arc<std::sync::atomic::AtomicI64>);
+
+impl ContextRetcode {
+    pub fn set(&self, code: i64) {
+        self.0.store(code, std::sync::atomic::Ordering::Relaxed);
+    }
+    pub fn get(&self) -> i64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 /// `salt.template.compile_template` as execution functions reach it: runs a file or a string

@@ -33,7 +33,7 @@ fn engine() -> JinjaEngine {
         pillar: read_json("pillar.json"),
         saltenv: "base".into(),
         file_roots: roots,
-        renderer: None,
+        ..Default::default()
     };
     JinjaEngine::new(Arc::new(Registry::standard()), Arc::new(ctx))
 }

@@ -95,6 +95,7 @@ impl HighState {
                 saltenv: saltenv.to_string(),
                 file_roots: self.file_roots.clone(),
                 renderer: Some(SaltRenderers::shared(self.registry.clone())),
+                retcode: Default::default(),
             };
             let engine = JinjaEngine::new(self.registry.clone(), Arc::new(ctx));
             self.engines.insert(saltenv.to_string(), engine);

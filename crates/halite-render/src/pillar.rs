@@ -103,6 +103,7 @@ impl<'a> PillarCompiler<'a> {
                 saltenv: saltenv.to_string(),
                 file_roots: self.roots.clone(),
                 renderer: Some(SaltRenderers::shared(self.registry.clone())),
+                retcode: Default::default(),
             };
             self.engines.insert(
                 saltenv.to_string(),

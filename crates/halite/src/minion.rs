@@ -134,6 +134,7 @@ impl Minion {
             saltenv: saltenv.to_string(),
             file_roots: opts::roots(&self.opts, "file_roots"),
             renderer: Some(halite_render::SaltRenderers::shared(self.registry.clone())),
+            retcode: Default::default(),
         }
     }
 

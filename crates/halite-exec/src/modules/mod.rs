@@ -19,6 +19,7 @@ mod mine;
 mod network;
 mod pillar;
 mod pkg;
+mod postgres;
 mod slsutil;
 mod sys;
 mod test;
@@ -136,6 +137,18 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("pkg.version", pkg::version);
         r.register("pkg.list_pkgs", pkg::list_pkgs);
         r.register("pkg.version_cmp", pkg::version_cmp);
+    }
+    if postgres::available() {
+        r.register("postgres.version", postgres::version);
+        r.register("postgres.psql_query", postgres::psql_query);
+        r.register("postgres.db_list", postgres::db_list);
+        r.register("postgres.db_exists", postgres::db_exists);
+        r.register("postgres.tablespace_list", postgres::tablespace_list);
+        r.register("postgres.tablespace_exists", postgres::tablespace_exists);
+        r.register("postgres.user_list", postgres::user_list);
+        r.register("postgres.role_get", postgres::role_get);
+        r.register("postgres.user_exists", postgres::user_exists);
+        r.register("postgres.user_create", postgres::user_create);
     }
     r.register("slsutil.update", slsutil::update);
     r.register("slsutil.merge", slsutil::merge);

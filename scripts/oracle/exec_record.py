@@ -481,6 +481,23 @@ CASES = [
     C("network.subnets", ["lo"], host=True),
     C("network.subnets6", host=True),
     C("network.in_subnet", "203.0.113.0/24", host=True),
+    # postgres (loaded when psql is installed; recorded with no server running)
+    C("postgres.version", host=True),
+    C("postgres.version", port=5432, host=True),
+    C("postgres.psql_query", "select 1", host=True),
+    C("postgres.psql_query", "select 1", write=True, host=True),
+    C("postgres.db_list", host=True),
+    C("postgres.db_exists", "postgres", host=True),
+    C("postgres.tablespace_list", host=True),
+    C("postgres.tablespace_exists", "pg_default", host=True),
+    C("postgres.user_list", host=True),
+    C("postgres.user_list", return_password=True, host=True),
+    C("postgres.role_get", "postgres", host=True),
+    C("postgres.user_exists", "postgres", host=True),
+    C("postgres.user_exists", "postgres", maintenance_db="template1", host=True),
+    C("postgres.user_create", "halite_never", host=True),
+    C("postgres.version", "extra", "args", "too", "many", "here", "now", "x", host=True),
+    C("postgres.db_exists", host=True),
 ]
 
 

@@ -10,7 +10,11 @@
 //!   `KeyError` keeps its quotes: `'Pillar key not found: x'`).
 //! - Modules whose `__virtual__` fails on this host are not registered, so
 //!   [`Registry::contains`] answers as Salt's loader does: `pkg.*` needs /var/lib/dpkg/status
-//!   (aptpkg), `dig.*` the `dig` binary, `git.*` the `git` binary.
+//!   (aptpkg), `dig.*` the `dig` binary, `git.*` the `git` binary, `postgres.*` `psql`.
+//! - `cmd.*` (and `postgres.*`, which run psql) leave the exit code in
+//!   [`ExecContext::retcode`], Salt's `__context__['retcode']`, which salt-call exits with.
+//! - `slsutil.renderer` renders through [`ExecContext::renderer`], which halite-render
+//!   supplies (Salt's renderers live above this crate).
 //! - Salt mutates some arguments in place (`defaults.merge`, `defaults.update`,
 //!   `slsutil.update`); [`Registry::call_mut`] writes those changes back into [`Args`].
 //! - Shared Salt helpers live in [`salt_utils`]: `traverse_dict_and_list`, `dictupdate.update`
@@ -30,13 +34,15 @@ pub mod salt_utils;
 pub mod yamldump;
 
 pub use fileserver::FileRoots;
+
 pub use modules::{config_defaults, SALT_VERSION};
 
 use halite_value::{Map, Value};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// What an execution function can see: Salt's `__opts__`, `__grains__`, `__pillar__`, the
-/// environment being rendered and the file server.
+/// environment being rendered, the file server and the renderer system.
 #[derive(Debug, Clone, Default)]
 pub struct ExecContext {
     pub opts: Value,
@@ -44,6 +50,60 @@ pub struct ExecContext {
     pub pillar: Value,
     pub saltenv: String,
     pub file_roots: FileRoots,
+    /// Salt's renderers (`salt.loader.render`), for `slsutil.renderer`. The crate that owns
+    /// them (halite-render) supplies it; `None` where no renderer is wired in (then
+    /// `slsutil.renderer` fails saying so).
+    pub renderer: Option<Arc<dyn TemplateRenderer>>,
+    /// Salt's `__context__['retcode']`: the last command's exit code (`cmd.*`), which
+    /// salt-call turns into its exit status. Shared by clones of a context.
+    pub retcode: ContextRetcode,
+}
+
+/// `__context__['retcode']`, shared between the clones of one call's [`ExecContext`].
+#[derive(Debug, Clone, Default)]
+pub struct ContextRetcode(Arc<std::sync::atomic::AtomicI64>);
+
+impl ContextRetcode {
+    pub fn set(&self, code: i64) {
+        self.0.store(code, std::sync::atomic::Ordering::Relaxed);
+    }
+    pub fn get(&self) -> i64 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// `salt.template.compile_template` as execution functions reach it: runs a file or a string
+/// through a render pipe (`jinja|yaml`, or the input's `#!` line) and returns the result
+/// (data, or text when the pipe ends in a text renderer).
+pub trait TemplateRenderer: Send + Sync + std::fmt::Debug {
+    fn compile_template(&self, ctx: &ExecContext, job: &RenderJob) -> Result<Value, ExecError>;
+}
+
+/// What to render: a file, or inline text.
+#[derive(Debug, Clone)]
+pub enum TemplateInput {
+    /// A file on this host. `tmplpath` is the path Salt's renderers are given (for a
+    /// `salt://` file the file client's cached copy, `<cachedir>/files/<saltenv>/<path>`);
+    /// `path` is where halite reads it. A missing file renders to `{}` (Salt logs
+    /// "Template does not exist").
+    File {
+        path: std::path::PathBuf,
+        tmplpath: String,
+    },
+    /// `compile_template(':string:', ..., input_data=text)`.
+    String(String),
+}
+
+/// One `compile_template` call.
+#[derive(Debug, Clone)]
+pub struct RenderJob {
+    pub input: TemplateInput,
+    /// The pipe used unless the input starts with a `#!` line.
+    pub default_pipe: String,
+    pub saltenv: String,
+    pub sls: String,
+    /// Extra template variables (the call's remaining keyword arguments).
+    pub vars: Map,
 }
 
 /// Positional and keyword arguments, as Python passes them.

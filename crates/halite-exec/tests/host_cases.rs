@@ -57,6 +57,13 @@ fn group_name(gid: u32) -> Option<String> {
         })
 }
 
+/// The postgres cases were recorded as root with psql installed and no server running:
+/// only such a host can give the same answers.
+fn postgres_like_recording() -> bool {
+    let root = std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0);
+    root && !std::path::Path::new("/var/run/postgresql/.s.PGSQL.5432").exists()
+}
+
 /// The value this host should give, or `None` to compare with the recorded Salt value.
 fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
     let arg0 = args.first().map(Value::py_str).unwrap_or_default();
@@ -196,6 +203,8 @@ fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
                 .map(|p| Value::Str(p.to_string_lossy().into_owned()))
                 .unwrap_or(Value::Bool(false))))
         }
+        // halite refuses to change a PostgreSQL server (Salt tries, and fails here).
+        "postgres.user_create" => Some(Err("not implemented".into())),
         "sys.list_functions" => {
             // halite lists its own functions, not Salt's.
             let names: Vec<Value> = Registry::standard()
@@ -240,10 +249,14 @@ fn host_cases_match_this_host() {
             Some("dig") => which("dig").is_some(),
             Some("pkg") => std::path::Path::new("/var/lib/dpkg/status").exists(),
             Some("git") => which("git").is_some(),
+            Some("postgres") => which("psql").is_some(),
             _ => true,
         };
         assert_eq!(reg.contains(&fun), available, "{fun} availability");
-        if !available || (fun.starts_with("network.") && !same_host()) {
+        if !available
+            || (fun.starts_with("network.") && !same_host())
+            || (fun.starts_with("postgres.") && !postgres_like_recording())
+        {
             continue;
         }
         checked += 1;

@@ -55,6 +55,7 @@ pub fn context() -> ExecContext {
         pillar: ctx.get("pillar").cloned().unwrap_or_default(),
         saltenv: "base".into(),
         file_roots: roots,
+        ..Default::default()
     }
 }
 

@@ -52,6 +52,7 @@ fn main() {
         pillar: read_json(args.get(4)),
         saltenv: "base".into(),
         file_roots: roots,
+        ..Default::default()
     };
     let engine = JinjaEngine::new(Arc::new(Registry::standard()), Arc::new(ctx));
     let source = std::fs::read_to_string(root.join(rel)).unwrap_or_default();

@@ -33,6 +33,7 @@ fn engine() -> JinjaEngine {
         pillar: read_json("pillar.json"),
         saltenv: "base".into(),
         file_roots: roots,
+        ..Default::default()
     };
     JinjaEngine::new(Arc::new(Registry::standard()), Arc::new(ctx))
 }

@@ -4,6 +4,7 @@
 use crate::fileclient::{get_state, list_states};
 use crate::matcher::{confirm_top, MatchContext};
 use crate::opts;
+use crate::renderers::SaltRenderers;
 use crate::template::{compile_template, RenderError, TemplateJob};
 use crate::top::{self, Tops};
 use halite_exec::{ExecContext, FileRoots, Registry};
@@ -93,6 +94,8 @@ impl HighState {
                 pillar: self.pillar.clone(),
                 saltenv: saltenv.to_string(),
                 file_roots: self.file_roots.clone(),
+                renderer: Some(SaltRenderers::shared(self.registry.clone())),
+                retcode: Default::default(),
             };
             let engine = JinjaEngine::new(self.registry.clone(), Arc::new(ctx));
             self.engines.insert(saltenv.to_string(), engine);

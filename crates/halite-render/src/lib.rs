@@ -8,8 +8,10 @@ pub mod highstate;
 pub mod matcher;
 pub mod opts;
 pub mod pillar;
+pub mod renderers;
 pub mod template;
 pub mod top;
 
 pub use highstate::HighState;
+pub use renderers::SaltRenderers;
 pub use template::RenderError;

@@ -6,6 +6,7 @@
 use crate::fileclient::{get_state, list_states};
 use crate::matcher::{confirm_top, MatchContext};
 use crate::opts;
+use crate::renderers::SaltRenderers;
 use crate::template::{compile_template, TemplateJob};
 use halite_exec::{ExecContext, FileRoots, Registry};
 use halite_jinja::JinjaEngine;
@@ -101,6 +102,8 @@ impl<'a> PillarCompiler<'a> {
                 pillar: Value::Map(self.override_.clone()),
                 saltenv: saltenv.to_string(),
                 file_roots: self.roots.clone(),
+                renderer: Some(SaltRenderers::shared(self.registry.clone())),
+                retcode: Default::default(),
             };
             self.engines.insert(
                 saltenv.to_string(),

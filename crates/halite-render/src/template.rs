@@ -103,8 +103,16 @@ pub fn compile_template(job: &TemplateJob) -> Result<Value, RenderError> {
     if text.trim().is_empty() {
         return Ok(Value::Map(Map::new()));
     }
-    let first_line = text.lines().next().unwrap_or("");
-    let pipestr = match first_line.strip_prefix("#!") {
+    let first_line = text.lines().next().unwrap_or("").to_string();
+    render_text(text, &first_line, job)
+}
+
+/// The render half of `compile_template`: `shebang` is the line Salt inspects for a `#!`
+/// pipe (a file's first line; for a string, its first whitespace-separated word), else the
+/// job's default pipe runs. Like Salt, a text result keeps Windows newlines when the input
+/// had them.
+pub fn render_text(text: String, shebang: &str, job: &TemplateJob) -> Result<Value, RenderError> {
+    let pipestr = match shebang.strip_prefix("#!") {
         Some(rest) if !rest.starts_with('/') => rest.trim(),
         _ => job.default_pipe,
     };
@@ -112,9 +120,20 @@ pub fn compile_template(job: &TemplateJob) -> Result<Value, RenderError> {
         tracing::error!("The renderer \"{pipestr}\" is not available");
         return Ok(Value::Map(Map::new()));
     };
+    let windows_newline = text.contains("\r\n");
     let mut data = Value::Str(text);
     for renderer in pipe {
         data = run_renderer(&renderer, data, job)?;
+    }
+    if windows_newline {
+        if let Value::Str(s) = &mut data {
+            // Jinja2 writes every newline of the template text as "\n" (minijinja keeps
+            // them as written), so Salt finds no "\r\n" in the output and turns each "\n"
+            // into "\r\n". (A "\r\n" inside a rendered value, which would stop Salt's
+            // conversion, is not told apart here.)
+            let lf = s.replace("\r\n", "\n");
+            *s = lf.replace('\n', "\r\n");
+        }
     }
     Ok(data)
 }
@@ -160,11 +179,11 @@ fn run_renderer(renderer: &Renderer, data: Value, job: &TemplateJob) -> Result<V
         Renderer::Json => {
             // salt/renderers/json.py drops a leading shebang line itself.
             let mut text = as_text(data);
+            // `json_data[json_data.find("\n") + 1:]`: without a newline nothing is dropped.
             if text.starts_with("#!") {
-                text = text
-                    .split_once('\n')
-                    .map(|(_, rest)| rest.to_string())
-                    .unwrap_or_default();
+                if let Some((_, rest)) = text.split_once('\n') {
+                    text = rest.to_string();
+                }
             }
             if text.trim().is_empty() {
                 return Ok(Value::Map(Map::new()));

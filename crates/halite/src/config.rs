@@ -18,7 +18,7 @@ fn defaults() -> Map {
     d.insert("file_client", Value::str("remote"));
     d.insert("file_roots", roots("/srv/salt", "/srv/spm/salt"));
     d.insert("pillar_roots", roots("/srv/pillar", "/srv/spm/pillar"));
-    d.insert("state_top", Value::str("salt://top.sls"));
+    d.insert("state_top", Value::str("top.sls"));
     d.insert("state_top_saltenv", Value::Null);
     d.insert("top_file_merging_strategy", Value::str("merge"));
     d.insert("env_order", Value::List(Vec::new()));
@@ -36,15 +36,14 @@ fn defaults() -> Map {
     d.insert("test", Value::Bool(false));
     d.insert("failhard", Value::Bool(false));
     d.insert("cachedir", Value::str("/var/cache/salt/minion"));
-    d.insert("nodegroups", Value::Map(Map::new()));
-    d.insert("jinja_env", Value::Map(Map::new()));
-    d.insert("jinja_sls_env", Value::Map(Map::new()));
-    d.insert("jinja_trim_blocks", Value::Bool(false));
-    d.insert("jinja_lstrip_blocks", Value::Bool(false));
     d.insert("pillar_source_merging_strategy", Value::str("smart"));
     d.insert("pillar_merge_lists", Value::Bool(false));
-    d.insert("pillar_safe_render_error", Value::Bool(true));
     d.insert("grains", Value::Map(Map::new()));
+    // Set by salt-call itself (`salt.cli.call.SaltCall`, `salt.config.apply_minion_config`);
+    // formulas' libsaltcli.jinja reads `__cli`.
+    d.insert("__cli", Value::str("salt-call"));
+    d.insert("__role", Value::str("minion"));
+    d.insert("sudo_user", Value::str(""));
     d
 }
 
@@ -70,7 +69,10 @@ fn load_yaml_file(path: &Path) -> Result<Map> {
 }
 
 /// Reads `CONFIG_DIR/minion` and `CONFIG_DIR/minion.d/*.conf` (sorted) over the defaults.
+/// `config_dir` and `conf_file` are set as Salt's option parser sets them: the `-c` folder
+/// made absolute (`os.path.abspath(os.path.expanduser(dir))`, symlinks kept).
 pub fn minion_config(config_dir: &Path) -> Result<Map> {
+    let given_dir = salt_abspath(config_dir);
     // Relative paths resolve against the real folder (`..` after a symlink included).
     let canonical = std::fs::canonicalize(config_dir).unwrap_or_else(|_| config_dir.to_path_buf());
     let config_dir = canonical.as_path();
@@ -95,12 +97,53 @@ pub fn minion_config(config_dir: &Path) -> Result<Map> {
         }
     }
     resolve_paths(&mut opts, config_dir);
-    opts.insert("conf_dir", Value::str(config_dir.to_string_lossy()));
-    opts.insert(
-        "conf_file",
-        Value::str(config_dir.join("minion").to_string_lossy()),
-    );
+    opts.insert("config_dir", Value::str(given_dir.clone()));
+    opts.insert("conf_file", Value::str(format!("{given_dir}/minion")));
     Ok(opts)
+}
+
+/// Python's `os.path.abspath(os.path.expanduser(p))`: `~` expanded, joined to the working
+/// directory when relative, then `normpath` (`.`, `..` and doubled slashes folded lexically;
+/// symlinks are not resolved).
+fn salt_abspath(p: &Path) -> String {
+    let text = p.to_string_lossy();
+    let expanded = match text.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => match std::env::var("HOME") {
+            Ok(home) if !home.is_empty() => format!("{}{rest}", home.trim_end_matches('/')),
+            _ => text.to_string(),
+        },
+        _ => text.to_string(),
+    };
+    let joined = if expanded.starts_with('/') {
+        expanded
+    } else {
+        let cwd = std::env::current_dir()
+            .map(|d| d.to_string_lossy().into_owned())
+            .unwrap_or_else(|_| "/".into());
+        format!("{}/{expanded}", cwd.trim_end_matches('/'))
+    };
+    normpath(&joined)
+}
+
+/// `posixpath.normpath` for an absolute path.
+fn normpath(path: &str) -> String {
+    // POSIX keeps exactly two leading slashes, folds three or more into one.
+    let initial = if path.starts_with("//") && !path.starts_with("///") {
+        "//"
+    } else {
+        "/"
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for comp in path.split('/') {
+        match comp {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    format!("{initial}{}", parts.join("/"))
 }
 
 fn absolutize(p: &str, base: &Path) -> String {
@@ -140,5 +183,27 @@ pub fn grains_file(config_dir: &Path) -> Result<Map> {
         load_yaml_file(&path)
     } else {
         Ok(Map::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normpath_folds_like_posixpath() {
+        assert_eq!(normpath("/a/./b/../c/"), "/a/c");
+        assert_eq!(normpath("/../x"), "/x");
+        assert_eq!(normpath("//a//b"), "//a/b");
+        assert_eq!(normpath("///a"), "/a");
+        assert_eq!(normpath("/"), "/");
+    }
+
+    #[test]
+    fn config_dir_is_absolute_without_resolving_symlinks() {
+        let cwd = std::env::current_dir().expect("cwd");
+        let got = salt_abspath(Path::new("conf/../conf2"));
+        assert_eq!(got, format!("{}/conf2", cwd.to_string_lossy()));
+        assert_eq!(salt_abspath(Path::new("/tmp/x/")), "/tmp/x");
     }
 }

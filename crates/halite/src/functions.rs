@@ -237,6 +237,24 @@ fn check_result_inner(running: &Value, recurse: bool) -> bool {
     true
 }
 
+/// salt-call's exit code for a function's return: `__context__['retcode']` (as
+/// `sys.exit` truncates it), else 1 when a dict return has a false `result` or `success`.
+fn exec_retcode(context_retcode: i64, ret: &Value) -> u8 {
+    if context_retcode != 0 {
+        return (context_retcode & 0xff) as u8;
+    }
+    match ret {
+        Value::Map(m)
+            if ["result", "success"]
+                .iter()
+                .any(|k| m.get(k).is_some_and(|v| !v.truthy())) =>
+        {
+            1
+        }
+        _ => 0,
+    }
+}
+
 fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Result<Outcome> {
     let saltenv = opts::saltenv(&minion.opts).unwrap_or_else(|| "base".to_string());
     let ctx = minion.exec_context(&saltenv);
@@ -245,7 +263,10 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
         kwargs.remove(key);
     }
     match minion.registry.call(&ctx, fun, &Args::new(args, kwargs)) {
-        Ok(ret) => Ok(Outcome::new(ret, 0)),
+        Ok(ret) => {
+            let retcode = exec_retcode(ctx.retcode.get(), &ret);
+            Ok(Outcome::new(ret, retcode))
+        }
         Err(ExecError::NotAvailable(name)) => {
             eprintln!("'{name}' is not available.");
             Err(anyhow::anyhow!("'{name}' is not available."))

@@ -176,8 +176,13 @@ fn run(cli: &Cli) -> Result<u8> {
         functions::call(&mut minion, fun, args, kwargs)?
     };
     // salt-call exits 1 for a failed state unless --retcode-passthrough asks for Salt's own
-    // code (2, EX_STATE_FAILURE).
-    let exit = if outcome.retcode == apply::EX_STATE_FAILURE && !cli.retcode_passthrough {
+    // code (2, EX_STATE_FAILURE); likewise 1 for an execution function's nonzero
+    // `__context__['retcode']` (a failed command's own code with --retcode-passthrough).
+    let exit = if cli.retcode_passthrough {
+        outcome.retcode
+    } else if outcome.retcode == apply::EX_STATE_FAILURE
+        || (!fun.starts_with("state.") && outcome.retcode != 0)
+    {
         1
     } else {
         outcome.retcode

@@ -106,6 +106,13 @@ impl Minion {
             enable_fqdns: opts::get_bool(opts, "enable_fqdns_grains", true),
         };
         let mut grains = halite_grains::core_grains_with(&grain_opts);
+        // `user` defaults to `salt.utils.user.get_user()`: the effective user's name, which
+        // the core `username` grain holds before static grains can override it.
+        if !opts.contains_key("user") {
+            if let Some(Value::Str(name)) = grains.get("username") {
+                opts.insert("user", Value::Str(name.clone()));
+            }
+        }
         if let Some(Value::Map(static_grains)) = opts.get("grains") {
             for (k, v) in static_grains.iter() {
                 grains.insert(k.clone(), v.clone());
@@ -126,6 +133,8 @@ impl Minion {
             pillar: self.pillar.clone(),
             saltenv: saltenv.to_string(),
             file_roots: opts::roots(&self.opts, "file_roots"),
+            renderer: Some(halite_render::SaltRenderers::shared(self.registry.clone())),
+            retcode: Default::default(),
         }
     }
 

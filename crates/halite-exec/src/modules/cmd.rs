@@ -128,8 +128,20 @@ fn home_dir() -> String {
         .unwrap_or_else(|| "/".into())
 }
 
-/// Salt's `_run`, reduced to what a local, non-runas call does.
+/// Salt's `_run`, reduced to what a local, non-runas call does. Like Salt it records the
+/// exit code in `__context__['retcode']` (0 with `ignore_retcode`).
 fn run(
+    ctx: &ExecContext,
+    b: &crate::salt_utils::Bound<'_>,
+    force_shell: bool,
+    merge_stderr: bool,
+) -> Result<Output, ExecError> {
+    let out = run_command(ctx, b, force_shell, merge_stderr)?;
+    ctx.retcode.set(if b.truthy(18) { 0 } else { out.retcode });
+    Ok(out)
+}
+
+fn run_command(
     ctx: &ExecContext,
     b: &crate::salt_utils::Bound<'_>,
     force_shell: bool,

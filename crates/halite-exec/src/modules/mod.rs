@@ -19,6 +19,7 @@ mod mine;
 mod network;
 mod pillar;
 mod pkg;
+mod postgres;
 mod slsutil;
 mod sys;
 mod test;
@@ -137,6 +138,18 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("pkg.list_pkgs", pkg::list_pkgs);
         r.register("pkg.version_cmp", pkg::version_cmp);
     }
+    if postgres::available() {
+        r.register("postgres.version", postgres::version);
+        r.register("postgres.psql_query", postgres::psql_query);
+        r.register("postgres.db_list", postgres::db_list);
+        r.register("postgres.db_exists", postgres::db_exists);
+        r.register("postgres.tablespace_list", postgres::tablespace_list);
+        r.register("postgres.tablespace_exists", postgres::tablespace_exists);
+        r.register("postgres.user_list", postgres::user_list);
+        r.register("postgres.role_get", postgres::role_get);
+        r.register("postgres.user_exists", postgres::user_exists);
+        r.register("postgres.user_create", postgres::user_create);
+    }
     r.register("slsutil.update", slsutil::update);
     r.register("slsutil.merge", slsutil::merge);
     r.register("slsutil.merge_all", slsutil::merge_all);
@@ -145,6 +158,7 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("slsutil.file_exists", slsutil::file_exists);
     r.register("slsutil.dir_exists", slsutil::dir_exists);
     r.register("slsutil.path_exists", slsutil::path_exists);
+    r.register("slsutil.renderer", slsutil::renderer);
     r.register("sys.list_functions", sys::list_functions);
     r.register("sys.list_modules", sys::list_modules);
     r.register("test.ping", test::ping);

@@ -1,7 +1,8 @@
 //! `salt.modules.slsutil` (merging and serializing helpers for templates).
 
-use crate::salt_utils::{bind, clean_kwargs, dict_merge, update_values};
-use crate::{Args, ExecContext, ExecError};
+use crate::fileserver::split_salt_url;
+use crate::salt_utils::{bind, bind_with, clean_kwargs, dict_merge, update_values};
+use crate::{Args, ExecContext, ExecError, RenderJob, TemplateInput};
 use halite_value::{JsonStyle, Map, Value};
 
 /// `slsutil.update(dest, upd, recursive_update=True, merge_lists=False)`.
@@ -173,5 +174,144 @@ fn sort_keys(v: &Value) -> Value {
         }
         Value::List(l) => Value::List(l.iter().map(sort_keys).collect()),
         other => other.clone(),
+    }
+}
+
+/// `slsutil.renderer(path=None, string=None, default_renderer='jinja|yaml', **kwargs)`:
+/// `cp.get_url(path)` or the string, through `salt.template.compile_template` with the
+/// remaining keyword arguments (`saltenv`, `sls`, `context`, or template variables).
+pub fn renderer(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "slsutil.renderer",
+        a,
+        &["path", "string", "default_renderer"],
+        0,
+        true,
+    )?;
+    let path = b.get(0).filter(|v| v.truthy());
+    let string = b.get(1).filter(|v| v.truthy());
+    let input_value = match (path, string) {
+        (None, None) => return Err(ExecError::Failed("Must pass either path or string".into())),
+        (Some(_), Some(_)) => {
+            return Err(ExecError::Failed(
+                "Must not pass both path and string".into(),
+            ))
+        }
+        (Some(p), None) => Ok(p),
+        (None, Some(s)) => Err(s),
+    };
+    let default_pipe = b.str_or(2, "jinja|yaml");
+    let mut kwargs = clean_kwargs(&a.kwargs);
+    for name in ["path", "string", "default_renderer", "env", "input_data"] {
+        kwargs.remove(name);
+    }
+    // `compile_template(..., saltenv='base', sls='', input_data='', context=None, **kwargs)`.
+    let saltenv = kwargs
+        .remove("saltenv")
+        .filter(|v| !v.is_null())
+        .map(|v| v.py_str())
+        .unwrap_or_else(|| "base".into());
+    let sls = kwargs.remove("sls").map(|v| v.py_str()).unwrap_or_default();
+    let context = kwargs.remove("context");
+    if let Some(Value::Map(extra)) = context {
+        for (k, v) in extra.iter() {
+            kwargs.insert(k.clone(), v.clone());
+        }
+    }
+    let input = match input_value {
+        Ok(path) => match get_url(ctx, &path.py_str(), &saltenv)? {
+            Some(input) => input,
+            // cp.get_url returned nothing: compile_template logs and renders `{}`.
+            None => return Ok(Value::Map(Map::new())),
+        },
+        Err(text) => TemplateInput::String(text.py_str()),
+    };
+    let renderer = ctx.renderer.as_ref().ok_or_else(|| {
+        ExecError::Failed("slsutil.renderer: no renderer system is available here".into())
+    })?;
+    renderer.compile_template(
+        ctx,
+        &RenderJob {
+            input,
+            default_pipe,
+            saltenv,
+            sls,
+            vars: kwargs,
+        },
+    )
+}
+
+/// `cp.get_url(path, saltenv=saltenv)` (dest `''`) as `slsutil.renderer` uses it: a local
+/// path (or `file://` URL) is returned as is and must be absolute; a `salt://` file is
+/// "cached" (halite reads it from the file roots and names it after the cache path).
+fn get_url(
+    ctx: &ExecContext,
+    url: &str,
+    saltenv: &str,
+) -> Result<Option<TemplateInput>, ExecError> {
+    let (scheme, rest) = match url.split_once("://") {
+        Some((s, r))
+            if !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
+        {
+            (s.to_ascii_lowercase(), r)
+        }
+        _ => (String::new(), url),
+    };
+    match scheme.as_str() {
+        "" | "file" => {
+            // os.path.join(netloc, path).rstrip('/'): an absolute path part drops the netloc.
+            let joined = if scheme.is_empty() {
+                rest.to_string()
+            } else {
+                match rest.find('/') {
+                    Some(0) => rest.to_string(),
+                    Some(i) => rest[i..].to_string(),
+                    None => rest.to_string(),
+                }
+            };
+            let trimmed = joined.trim_end_matches('/');
+            let url_path = if trimmed.is_empty() && joined.starts_with('/') {
+                ""
+            } else {
+                trimmed
+            };
+            if !url_path.starts_with('/') {
+                return Err(ExecError::Failed(format!(
+                    "Path '{url_path}' is not absolute"
+                )));
+            }
+            Ok(Some(TemplateInput::File {
+                path: url_path.into(),
+                tmplpath: url_path.to_string(),
+            }))
+        }
+        "salt" => {
+            let (rel, env) = split_salt_url(url, saltenv);
+            let rel = rel.trim_start_matches('/');
+            match ctx.file_roots.find(&env, rel) {
+                Some(found) => {
+                    let cachedir = ctx
+                        .opts
+                        .get("cachedir")
+                        .map(Value::py_str)
+                        .unwrap_or_default();
+                    Ok(Some(TemplateInput::File {
+                        path: found,
+                        tmplpath: format!("{}/files/{env}/{rel}", cachedir.trim_end_matches('/')),
+                    }))
+                }
+                None => {
+                    tracing::error!("Unable to fetch file {url} from saltenv {saltenv}.");
+                    tracing::error!("Template was specified incorrectly: False");
+                    Ok(None)
+                }
+            }
+        }
+        other => Err(ExecError::Failed(format!(
+            "halite does not fetch {other}:// URLs (slsutil.renderer path '{url}'); \
+             only local paths and salt:// are supported"
+        ))),
     }
 }

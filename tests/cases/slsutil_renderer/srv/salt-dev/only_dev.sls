@@ -1,0 +1,2 @@
+env: {{ saltenv }}
+path: {{ tplpath }}

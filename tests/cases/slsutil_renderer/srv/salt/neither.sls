@@ -1,0 +1,3 @@
+{%- set x = salt['slsutil.renderer']() %}
+a:
+  test.nop

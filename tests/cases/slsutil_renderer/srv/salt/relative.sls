@@ -1,0 +1,3 @@
+{%- set x = salt['slsutil.renderer']('map.sls') %}
+a:
+  test.nop

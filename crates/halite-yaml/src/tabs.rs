@@ -7,8 +7,10 @@
 //!   indentation space is expected" while scanning a block scalar;
 //! - otherwise: "found character that cannot start any token".
 //!
-//! Only column-0 tabs are checked: deeper ones depend on the indentation level and are
-//! accepted (as saphyr does) rather than risk rejecting valid input.
+//! Only column-0 tabs are checked here. Deeper ones in a plain scalar's continuation lines are
+//! rejected by the (vendored) scanner with libyaml's rule (a tab left of the scalar's
+//! indentation); other deeper ones are accepted (as saphyr does), although libyaml rejects any
+//! blank line of the block context whose leading spaces are followed by a tab.
 
 use crate::error::{ErrorKind, Mark, YamlError};
 use crate::translate::Source;

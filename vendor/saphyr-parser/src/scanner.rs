@@ -755,7 +755,10 @@ impl<'input, T: Input> Scanner<'input, T> {
             }
         }
 
-        if (self.mark.col as isize) < self.indent {
+        // halite: libyaml (and PyYAML) check the indentation of a token in the block context
+        // only: inside `[...]`/`{...}` a line may start at any column (`unroll_indent` is a
+        // no-op there, so in the block context this check could never fire anyway).
+        if self.flow_level == 0 && (self.mark.col as isize) < self.indent {
             return Err(ScanError::new_str(self.mark, "invalid indentation"));
         }
 
@@ -893,7 +896,10 @@ impl<'input, T: Input> Scanner<'input, T> {
                 // whitespaces outside of indentation.
                 // If a flow-style construct is in an indented block, its contents must still be
                 // indented. Also, tabs are allowed anywhere in it if it has no content.
-                '\t' if self.is_within_block()
+                // halite: libyaml skips tabs anywhere in the flow context, also at the start
+                // of a continuation line indented less than the enclosing block.
+                '\t' if self.flow_level == 0
+                    && self.is_within_block()
                     && self.leading_whitespace
                     && (self.mark.col as isize) < self.indent =>
                 {
@@ -2046,12 +2052,9 @@ impl<'input, T: Input> Scanner<'input, T> {
                 ));
             }
 
-            if (self.mark.col as isize) < self.indent {
-                return Err(ScanError::new_str(
-                    start_mark,
-                    "invalid indentation in quoted scalar",
-                ));
-            }
+            // halite: libyaml does not check the indentation of a quoted scalar's
+            // continuation lines (block or flow context): only a document indicator at
+            // column 0 (above) or the end of the stream stops it.
 
             leading_blanks = false;
             self.consume_flow_scalar_non_whitespace_chars(
@@ -2072,12 +2075,8 @@ impl<'input, T: Input> Scanner<'input, T> {
                 if self.input.next_is_blank() {
                     // Consume a space or a tab character.
                     if leading_blanks {
-                        if self.input.peek() == '\t' && (self.mark.col as isize) < self.indent {
-                            return Err(ScanError::new_str(
-                                self.mark,
-                                "tab cannot be used as indentation",
-                            ));
-                        }
+                        // halite: libyaml folds a continuation line's leading tabs away like
+                        // spaces, whatever their column.
                         self.skip_blank();
                     } else {
                         whitespaces.push(self.input.peek());
@@ -2295,12 +2294,8 @@ impl<'input, T: Input> Scanner<'input, T> {
         let indent = self.indent + 1;
         let start_mark = self.mark;
 
-        if self.flow_level > 0 && (start_mark.col as isize) < indent {
-            return Err(ScanError::new_str(
-                start_mark,
-                "invalid indentation in flow construct",
-            ));
-        }
+        // halite: libyaml accepts a plain scalar inside `[...]`/`{...}` at any column (only
+        // its continuation lines' leading tabs are checked against `indent`, below).
 
         let mut string = String::with_capacity(32);
         self.buf_whitespaces.clear();
@@ -2400,15 +2395,13 @@ impl<'input, T: Input> Scanner<'input, T> {
                         self.buf_whitespaces.push(self.input.peek());
                         self.skip_blank();
                     } else if (self.mark.col as isize) < indent && self.input.peek() == '\t' {
-                        // Tabs in an indentation columns are allowed if and only if the line is
-                        // empty. Skip to the end of the line.
-                        self.skip_ws_to_eol(SkipTabs::Yes)?;
-                        if !self.input.next_is_breakz() {
-                            return Err(ScanError::new_str(
-                                start_mark,
-                                "while scanning a plain scalar, found a tab",
-                            ));
-                        }
+                        // halite: libyaml rejects a tab in the indentation columns of a
+                        // continuation line also when the line is otherwise empty (saphyr
+                        // allowed that), in the block and the flow context alike.
+                        return Err(ScanError::new_str(
+                            start_mark,
+                            "while scanning a plain scalar, found a tab",
+                        ));
                     } else {
                         self.skip_blank();
                     }

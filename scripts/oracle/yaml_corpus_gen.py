@@ -412,6 +412,17 @@ nginx:
         ("bom_flow", "x:\n  y: [1,\n\ufeff2]\n"),
     ]:
         c(f"less_indented_{name}", d)
+    # libyaml keeps a simple key to one line (and 1024 characters) in the flow context too
+    for name, d in [("flow_map", "{a\n: 1}\n"), ("flow_seq", "[a\n: 1]\n"),
+                    ("block_flow_key", "a: 1\n{x: 1,\n y: 2}: v\n"),
+                    ("block_flow_key_nested", "a:\n  {x: 1,\n   y: 2}: v\n"),
+                    ("seq_flow_key", "- [x,\n  y]: v\n"),
+                    ("flow_key_1030", "{" + "k" * 1030 + ": 1}\n"), ("flow_key_1000", "{" + "k" * 1000 + ": 1}\n"),
+                    ("block_flow_key_long", "[" + ", ".join(["abcdefghi"] * 120) + "]: x\n"),
+                    ("flow_value_long", "- [" + ", ".join(["abcdefghi"] * 120) + "]\n"),
+                    ("tab_in_open_flow", "a:\n  - {k: b c,\n\t\n k1: b\n \tc}\n"),
+                    ("required_key_eof", "  key0:\n    sub: b\n  c"), ("required_key_eof_2", "key0:\n  sub: b\nc")]:
+        c(f"simple_key_{name}", d)
     c("many_keys", "".join(f"k{i}: {i}\n" for i in range(300)))
     return cases
 

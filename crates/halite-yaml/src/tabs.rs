@@ -100,8 +100,17 @@ impl TabCheck {
     }
 
     /// Only lines before char index `limit` (when a later parse error stopped the stream).
-    pub(crate) fn check_before(&self, src: &Source, limit: usize) -> Result<(), YamlError> {
-        self.check_lines(src, self.lines.iter().copied().filter(|&l| l < limit))
+    /// `open_flow` is the start of the outermost `[`/`{` still open at the error: the lines
+    /// after it are inside the flow context, where libyaml takes tabs as whitespace (their
+    /// collection never ended, so `flow` was not told about it).
+    pub(crate) fn check_before(
+        &self,
+        src: &Source,
+        limit: usize,
+        open_flow: Option<usize>,
+    ) -> Result<(), YamlError> {
+        let end = open_flow.map_or(limit, |f| f.min(limit));
+        self.check_lines(src, self.lines.iter().copied().filter(|&l| l < end))
     }
 
     fn push(&mut self, kind: TokKind, span: &Span) {

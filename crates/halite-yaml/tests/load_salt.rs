@@ -91,10 +91,6 @@ const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
         "multi-line quoted implicit key: libyaml fails earlier (simple key)",
     ),
     (
-        "less_indented_err_multiline_flow_implicit_key",
-        "an implicit key spanning lines inside `{...}`: saphyr accepts it, libyaml keeps a simple key to one line",
-    ),
-    (
         "less_indented_err_percent_flow",
         "`%` at column 0 inside `[...]`: libyaml scans a directive, saphyr a parser error",
     ),

@@ -868,10 +868,12 @@ impl<'input, T: Input> Scanner<'input, T> {
     /// This function returns an error if one of the key we would stale was required to be a key.
     fn stale_simple_keys(&mut self) -> ScanResult {
         for sk in &mut self.simple_keys {
+            // halite: libyaml keeps every simple key to one line (and 1024 characters), also
+            // while inside `[...]`/`{...}`: a flow collection that starts a block-context key
+            // and spans lines is no key (its tokens are released instead of being held back
+            // to the end of the collection), and `{a\n: 1}` is no implicit key.
             if sk.possible
-                // If not in a flow construct, simple keys cannot span multiple lines.
-                && self.flow_level == 0
-                    && (sk.mark.line < self.mark.line || sk.mark.index + 1024 < self.mark.index)
+                && (sk.mark.line < self.mark.line || sk.mark.index + 1024 < self.mark.index)
             {
                 if sk.required {
                     return Err(ScanError::new_str(self.mark, "simple key expect ':'"));

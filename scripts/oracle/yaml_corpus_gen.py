@@ -423,6 +423,11 @@ nginx:
                     ("tab_in_open_flow", "a:\n  - {k: b c,\n\t\n k1: b\n \tc}\n"),
                     ("required_key_eof", "  key0:\n    sub: b\n  c"), ("required_key_eof_2", "key0:\n  sub: b\nc")]:
         c(f"simple_key_{name}", d)
+    # a malformed anchor/alias name is libyaml's first error, before anything later in its node
+    for name, d in [("tab_line", "a: &x&a  1\n\t\nb: *x\n"), ("bad_char", "a: &x.y 1\n"),
+                    ("alias_tab_line", "a: &x 1\nb: *x.y\n\t\nc: 2\n"), ("in_flow", "a: [&x,y 1]\n"),
+                    ("unicode", "a: &x\u00e9 1\n"), ("less_indented_flow", "a:\n  b: &x&y [1,\n2]\n")]:
+        c(f"anchor_order_{name}", d)
     c("many_keys", "".join(f"k{i}: {i}\n" for i in range(300)))
     return cases
 

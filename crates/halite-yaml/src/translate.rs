@@ -205,7 +205,12 @@ pub(crate) fn translate(e: &ScanError, open: Option<(OpenKind, Mark)>, src: &Sou
         }
         "while scanning an anchor or alias, did not find expected alphabetic or numeric character" => {
             let ctx = if src.char_at(index) == Some('*') { "while scanning an alias" } else { "while scanning an anchor" };
-            YamlError::new(ErrorKind::Scanner, "did not find expected alphabetic or numeric character", src.mark_of(index + 1))
+            // libyaml points just after the `[0-9A-Za-z_-]*` name
+            let mut at = index + 1;
+            while src.char_at(at).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                at += 1;
+            }
+            YamlError::new(ErrorKind::Scanner, "did not find expected alphabetic or numeric character", src.mark_of(at))
                 .with_context(ctx, Some(mark))
         }
         "while scanning a block scalar, did not find expected comment or line break" => {

@@ -1476,7 +1476,20 @@ impl<'input, T: Input> Scanner<'input, T> {
             self.skip_non_blank();
         }
 
-        if string.is_empty() {
+        // halite: libyaml's anchor names are `[0-9A-Za-z_-]+`, and the name must be followed by
+        // a blank or one of `?:,]}%@``. Fail here, in stream order, when libyaml would (the
+        // name saphyr reads may go on past libyaml's end: that case is left to halite-yaml).
+        let alpha_len = string
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+            .count();
+        let after = string
+            .chars()
+            .nth(alpha_len)
+            .unwrap_or(self.input.look_ch());
+        let after_ok = is_blank_or_breakz(after)
+            || matches!(after, '?' | ':' | ',' | ']' | '}' | '%' | '@' | '`');
+        if alpha_len == 0 || !after_ok {
             return Err(ScanError::new_str(
                 start_mark,
                 "while scanning an anchor or alias, did not find expected alphabetic or numeric character",

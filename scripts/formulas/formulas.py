@@ -347,10 +347,9 @@ def load_expected(name):
 # Known causes of differences, matched against the note of a failing command (`known`
 # subcommand): (substring of the note, cause written to known-failures.txt).
 CAUSES = [
-    ("invalid indentation", "halite-yaml: PyYAML accepts flow-collection/quoted-scalar continuation lines indented less than the enclosing block (the `| yaml` filter emits them); saphyr-parser rejects them"),
     ("has no attribute 'pythonpkg'", "halite-exec: grains.filter_by(default=<int>) looks the default up as a string, so int keys ({2: .., 3: ..}) never match"),
     ("'rpm_source' is undefined", "halite-jinja: an undefined variable passed into salt[...] (pillar.get default) becomes None instead of staying StrictUndefined, so printing it does not fail as in Salt"),
-    ("invalid indentation in flow construct", "halite-yaml: PyYAML accepts flow-collection continuation lines indented less than the enclosing block (the `| yaml` filter emits them); saphyr-parser rejects them"),
+    (".backup@", "halite-exec: no status.time, so pillar.example's `{%- if salt['status.time']|default(none) is callable %}` drops config_backup (Salt: `.backup@<time of the recording>`, halite: the default `.bak`)"),
     ("no attribute 'config_dir'", "halite CLI: opts['config_dir'] is missing (Salt sets it to the -c directory); then slsutil.renderer is needed"),
 ]
 

@@ -328,6 +328,106 @@ nginx:
                            "a: &x 1\n\t\nb: *x\n\t\nc: 3\n", "- 'a'\n\t\n- b\n", "a: b\n \t\nc: d\n",
                            "a: {x: 1,\n\t\n y: 2}\n", "---\n\t\na: 1\n", "a: 'x\n\t\n  y'\n", "a: !!str foo\n\t\nb: 1\n"]):
         c(f"tab_line_{i:02}", d)
+    # a tab in the indentation columns of a plain scalar's continuation line (blank or not) is
+    # an error in libyaml at any column left of the scalar's indentation
+    for name, d in [("plain", "a:\n  b: 1\n \t\n  c: 2\n"), ("plain_ok", "a:\n  b: 1\n   \t\n  c: 2\n"),
+                    ("plain_comment", "a:\n  b: x\n \t# c\n  c: 2\n"), ("seq", "x:\n  - a\n  \t\n  - b\n"),
+                    ("seq_ok", "x:\n  - a\n   \t\n  - b\n"), ("key", "a:\n  b: 1\n  \tc: 2\n")]:
+        c(f"tab_line_deep_{name}", d)
+    # Continuation lines of flow collections and quoted scalars indented less than the
+    # enclosing block: libyaml checks indentation in the block context only (what Salt's
+    # `| yaml` filter emits for long values, e.g. every formula's _mapdata).
+    filter_out = ('x:\n  file.managed:\n    - context:\n        map: {values: {pkg: {name: nginx, deps: [libssl-dev, '
+                  'libpcre3-dev, zlib1g-dev, build-essential,\n        ca-certificates]}, config: a fairly long '
+                  'configuration string that the dumper\n      will have to wrap around at width eighty, quoted: '
+                  '\'it\'\'s: quoted because of\n      the colon and long enough to wrap over the eighty column '
+                  'width\', dq: "tab\\there\n      and a long tail so that the double quoted scalar wraps onto the '
+                  'next line too\n      ok", nested: {a: [1, 2, {b: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx, c: '
+                  'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyy}],\n      empty: {}, none: null}}}\n')
+    for name, d in [
+        ("yaml_filter", filter_out),
+        ("flow_map", "key:\n  sub: {a: 1, b: 2,\n  c: 3}\n"),
+        ("sq_in_flow", "x:\n    - {name: foo, value: 'long string that wraps\n  onto a less indented line'}\n"),
+        ("dq_col0", "y:\n  z: \"quoted\ncontinued at column 0\"\n"),
+        ("brief_reproducer", "a:\n  test.nop:\n    - b: {k: 1,\n j: 2}\n"),
+        ("flow_seq", "k:\n  s: [1, 2,\n3]\n"),
+        ("close_col0", "k:\n  s: [1, 2\n]\n"),
+        ("then_key_same", "k:\n  s: [1,\n 2]\n  t: 3\n"),
+        ("then_key_less", "k:\n  s: [1,\n 2]\nt: 3\n"),
+        ("then_key_deeper", "a:\n  b:\n    c: [1,\n  2]\n    d: 3\n"),
+        ("then_key_outer", "a:\n  b:\n    c: [1,\n  2]\n  d: 3\n"),
+        ("err_then_key_between", "a:\n  b:\n    c: [1,\n  2]\n   d: 3\n"),
+        ("then_comment", "x:\n  y: [1,\n2] # c\n  z: 3\n"),
+        ("plain_multiline", "k:\n  s: [a b\nc d]\n"),
+        ("plain_multiline_2", "k:\n  s: [a b\n c d, e]\n"),
+        ("nested", "x:\n  y:\n    z: {a: [1,\n2], b: {c: 'x\ny'}}\n"),
+        ("seq_item", "x:\n  - {a: 1,\n b: 2}\n"),
+        ("seq_item_col0", "x:\n  - {a: 1,\nb: 2}\n  - c\n"),
+        ("seq_item_dq", "x:\n  - \"a\n b\"\n  - c\n"),
+        ("deep_seq", "a:\n  b:\n    - c:\n        d: [1, 2,\n   3]\n"),
+        ("colon_col0", "x:\n  y: {a:\n1}\n"),
+        ("question", "x:\n  y: {? a\n: b}\n"),
+        ("implicit_pair", "x:\n  y: [a: 1,\nb: 2]\n"),
+        ("anchor_alias", "x:\n  y: &a [1,\n2]\n  z: *a\n"),
+        ("comment_col0", "k:\n  s: [1,\n# c\n 2]\n"),
+        ("blank_line_flow", "k:\n  s: [1,\n\n2]\n"),
+        ("blank_line_dq", "k:\n  s: \"a\n\nb\"\n"),
+        ("dq_then_key", "y:\n  z: \"q\nc\"\n  w: 1\n"),
+        ("sq_then_outer_key", "y:\n  z: 'q\nc'\nw: 1\n"),
+        ("dq_comment", "x:\n  y: \"a\nb\" # c\n"),
+        ("dq_escaped_break", "x:\n  y: \"a\\\nb\"\n"),
+        ("sq_dashes_not_indicator", "k:\n  s: 'a\n---'\n"),
+        ("flow_dashes_not_indicator", "k:\n  s: [1,\n---x]\n"),
+        ("dq_percent_col0", "k:\n  s: \"a\n%x\"\n"),
+        ("top_flow", "[1,\n2]\n"),
+        ("tab_flow", "x:\n  k: {a: 1,\n\tb: 2}\n"),
+        ("tab_flow_2", "x:\n  k: {a: 1,\n \tb: 2}\n"),
+        ("tab_flow_3", "x:\n  k: {a: 1,\n   \tb: 2}\n"),
+        ("tab_blank_line_flow", "x:\n  k: [a,\n\t\n   b]\n"),
+        ("tab_dq", "x:\n  k: \"a\n\tb\"\n"),
+        ("tab_sq_flow", "x:\n  k: ['a\n\tb']\n"),
+        ("tab_plain_flow_deep", "x:\n  k: [a\n   \tb]\n"),
+        ("tab_plain_seq_deep", "x:\n  - [a\n   \tb]\n"),
+        # still errors
+        ("err_tab_plain_flow", "x:\n  k: [a\n\tb]\n"),
+        ("err_tab_plain_flow_2", "x:\n  k: [a\n \t b]\n"),
+        ("err_tab_plain_seq", "- [a\n\tb]\n"),
+        ("err_tab_plain_seq_2", "x:\n  - [a\n  \tb]\n"),
+        ("err_tab_blank_plain_flow", "x:\n  k: [a\n\t\n   b]\n"),
+        ("err_docstart_flow", "k:\n  s: [1,\n---\n]\n"),
+        ("err_docend_flow", "k:\n  s: [1,\n...\n]\n"),
+        ("err_docend_dq", "k:\n  s: \"a\n... b\"\n"),
+        ("err_docstart_sq_flow", "k:\n  s: ['a\n--- b']\n"),
+        ("err_junk_after_flow", "x:\n  y: [1,\n2] z\n"),
+        ("err_junk_after_dq", "x:\n  y: \"a\nb\" z\n"),
+        ("err_colon_after_flow", "x:\n  y: [1,\n2]: 3\n"),
+        ("err_multiline_flow_key", "x:\n  {a: 1,\nb: 2}: v\n"),
+        ("err_multiline_dq_key", "x:\n  \"a\nb\": 1\n"),
+        ("err_dq_then_outer_seq", "a:\n  - \"x\ny\"\n- z\n"),
+        ("err_dup_key", "x:\n  y: {a: 1,\n a: 2}\n"),
+        ("err_unclosed_flow", "x:\n  y: [1,\n2\n"),
+        ("err_unclosed_dq", "x:\n  y: \"a\nb\n"),
+        ("err_multiline_flow_implicit_key", "x:\n  y: {a\n: 1}\n"),
+        ("err_percent_flow", "k:\n  s: [1,\n%x]\n"),
+        ("bom_flow", "x:\n  y: [1,\n\ufeff2]\n"),
+    ]:
+        c(f"less_indented_{name}", d)
+    # libyaml keeps a simple key to one line (and 1024 characters) in the flow context too
+    for name, d in [("flow_map", "{a\n: 1}\n"), ("flow_seq", "[a\n: 1]\n"),
+                    ("block_flow_key", "a: 1\n{x: 1,\n y: 2}: v\n"),
+                    ("block_flow_key_nested", "a:\n  {x: 1,\n   y: 2}: v\n"),
+                    ("seq_flow_key", "- [x,\n  y]: v\n"),
+                    ("flow_key_1030", "{" + "k" * 1030 + ": 1}\n"), ("flow_key_1000", "{" + "k" * 1000 + ": 1}\n"),
+                    ("block_flow_key_long", "[" + ", ".join(["abcdefghi"] * 120) + "]: x\n"),
+                    ("flow_value_long", "- [" + ", ".join(["abcdefghi"] * 120) + "]\n"),
+                    ("tab_in_open_flow", "a:\n  - {k: b c,\n\t\n k1: b\n \tc}\n"),
+                    ("required_key_eof", "  key0:\n    sub: b\n  c"), ("required_key_eof_2", "key0:\n  sub: b\nc")]:
+        c(f"simple_key_{name}", d)
+    # a malformed anchor/alias name is libyaml's first error, before anything later in its node
+    for name, d in [("tab_line", "a: &x&a  1\n\t\nb: *x\n"), ("bad_char", "a: &x.y 1\n"),
+                    ("alias_tab_line", "a: &x 1\nb: *x.y\n\t\nc: 2\n"), ("in_flow", "a: [&x,y 1]\n"),
+                    ("unicode", "a: &x\u00e9 1\n"), ("less_indented_flow", "a:\n  b: &x&y [1,\n2]\n")]:
+        c(f"anchor_order_{name}", d)
     c("many_keys", "".join(f"k{i}: {i}\n" for i in range(300)))
     return cases
 

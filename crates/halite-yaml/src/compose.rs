@@ -117,7 +117,12 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
             Some(Err(e)) => {
                 // libyaml would have stopped at a tab line before this error
                 if let (Some(t), Some(src)) = (&tabs, &tab_src) {
-                    t.check_before(src, e.marker().index())?;
+                    let open_flow = c
+                        .stack
+                        .iter()
+                        .find(|f| f.flow)
+                        .map(|f| f.span.start.index());
+                    t.check_before(src, e.marker().index(), open_flow)?;
                 }
                 let open = c.innermost_open();
                 return Err(translate(&e, open, &Source::new(text)));

@@ -2,8 +2,12 @@
 //! (`Schema::Salt`), serde_yaml's YAML 1.2 rules (`Schema::Yaml12`, for reclass), PyYAML
 //! compatible dumpers and Salt's `yamlify_arg`.
 //!
-//! Parsing is done by saphyr-parser (events); composing, resolving and constructing mirror
-//! PyYAML's `Composer`/`Resolver`/`SafeConstructor` and Salt's `SaltYamlSafeLoader`.
+//! Parsing is done by saphyr-parser (events), vendored in `vendor/saphyr-parser` with scanner
+//! patches for what libyaml accepts and saphyr (YAML 1.2) did not: flow collections and
+//! quoted scalars whose continuation lines start left of the enclosing block's indentation,
+//! as Salt's `| yaml` filter emits them (see `vendor/saphyr-parser/HALITE.md`). Composing,
+//! resolving and constructing mirror PyYAML's `Composer`/`Resolver`/`SafeConstructor` and
+//! Salt's `SaltYamlSafeLoader`.
 //! Salt 3007.8 loads through libyaml (`CSafeLoader`), so error texts and marks are
 //! libyaml's; saphyr's are translated (see `translate.rs`).
 //!
@@ -73,18 +77,11 @@ fn load_inner(text: &str, schema: Schema) -> Result<Value, YamlError> {
     let graph = loop {
         let current = owned.as_deref().unwrap_or(text);
         match compose::compose(current, schema) {
-            Err(e)
-                if e.problem == reader::TAB_AFTER_COLON || e.problem == reader::TAB_IN_QUOTED =>
-            {
-                // libyaml accepts `key:<TAB>value` and tabs leading a quoted scalar's
-                // continuation line; saphyr does not. Those tabs are separation whitespace
-                // (folded away), so make them spaces (same columns) and parse again.
-                let fixed = if e.problem == reader::TAB_AFTER_COLON {
-                    reader::tab_to_space_before(current, e.line, e.column)
-                } else {
-                    reader::tabs_to_spaces_at(current, e.line, e.column)
-                };
-                match fixed {
+            Err(e) if e.problem == reader::TAB_AFTER_COLON => {
+                // libyaml accepts `key:<TAB>value`; saphyr does not. That tab is separation
+                // whitespace, so make it a space (same column) and parse again. (Tabs leading
+                // a quoted scalar's continuation line are accepted by the vendored scanner.)
+                match reader::tab_to_space_before(current, e.line, e.column) {
                     Some(f) if owned_fixes(&owned, text) < MAX_TAB_FIXES => owned = Some(f),
                     _ => return Err(e),
                 }

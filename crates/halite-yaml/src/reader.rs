@@ -5,34 +5,6 @@ use crate::error::{ErrorKind, YamlError};
 /// saphyr's message for a tab right after a mapping `:`.
 pub(crate) const TAB_AFTER_COLON: &str = "':' must be followed by a valid YAML whitespace";
 
-/// saphyr's message for a tab in the leading whitespace of a quoted scalar's continuation
-/// line (libyaml accepts it; the whitespace is folded away either way).
-pub(crate) const TAB_IN_QUOTED: &str = "tab cannot be used as indentation";
-
-/// Replaces the tabs of the leading whitespace at (1-based) line/column with spaces.
-pub(crate) fn tabs_to_spaces_at(text: &str, line: usize, column: usize) -> Option<String> {
-    let line_start = if line <= 1 {
-        0
-    } else {
-        text.match_indices('\n').nth(line - 2).map(|(i, _)| i + 1)?
-    };
-    let line_text = &text[line_start..];
-    let at = line_text
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map(|(i, _)| i)?;
-    let ws_len = line_text[at..].len() - line_text[at..].trim_start_matches([' ', '\t']).len();
-    let ws = &line_text[at..at + ws_len];
-    if !ws.contains('\t') {
-        return None;
-    }
-    let mut out = String::with_capacity(text.len());
-    out.push_str(&text[..line_start + at]);
-    out.push_str(&ws.replace('\t', " "));
-    out.push_str(&text[line_start + at + ws_len..]);
-    Some(out)
-}
-
 /// libyaml accepts only printable characters: TAB, LF, CR, 0x20-0x7E, NEL, 0xA0-0xD7FF,
 /// 0xE000-0xFFFD and the astral planes. PyYAML reports the first other one as a
 /// `ReaderError` with the *byte* offset of the UTF-8 input.

@@ -7,8 +7,10 @@
 //!   indentation space is expected" while scanning a block scalar;
 //! - otherwise: "found character that cannot start any token".
 //!
-//! Only column-0 tabs are checked: deeper ones depend on the indentation level and are
-//! accepted (as saphyr does) rather than risk rejecting valid input.
+//! Only column-0 tabs are checked here. Deeper ones in a plain scalar's continuation lines are
+//! rejected by the (vendored) scanner with libyaml's rule (a tab left of the scalar's
+//! indentation); other deeper ones are accepted (as saphyr does), although libyaml rejects any
+//! blank line of the block context whose leading spaces are followed by a tab.
 
 use crate::error::{ErrorKind, Mark, YamlError};
 use crate::translate::Source;
@@ -98,8 +100,17 @@ impl TabCheck {
     }
 
     /// Only lines before char index `limit` (when a later parse error stopped the stream).
-    pub(crate) fn check_before(&self, src: &Source, limit: usize) -> Result<(), YamlError> {
-        self.check_lines(src, self.lines.iter().copied().filter(|&l| l < limit))
+    /// `open_flow` is the start of the outermost `[`/`{` still open at the error: the lines
+    /// after it are inside the flow context, where libyaml takes tabs as whitespace (their
+    /// collection never ended, so `flow` was not told about it).
+    pub(crate) fn check_before(
+        &self,
+        src: &Source,
+        limit: usize,
+        open_flow: Option<usize>,
+    ) -> Result<(), YamlError> {
+        let end = open_flow.map_or(limit, |f| f.min(limit));
+        self.check_lines(src, self.lines.iter().copied().filter(|&l| l < end))
     }
 
     fn push(&mut self, kind: TokKind, span: &Span) {

@@ -91,6 +91,16 @@ impl Source {
         None
     }
 
+    /// First non-blank char of the line of `index`, when one comes before `index`.
+    fn line_start_before(&self, index: usize) -> Option<usize> {
+        let end = index.min(self.chars.len());
+        let mut start = end;
+        while start > 0 && !matches!(self.chars[start - 1], '\n' | '\r') {
+            start -= 1;
+        }
+        (start..end).find(|&j| !matches!(self.chars[j], ' ' | '\t'))
+    }
+
     /// First non-blank char of the last non-blank line before the line of `index`.
     fn previous_line_start(&self, index: usize) -> Option<usize> {
         let mut i = index.min(self.chars.len());
@@ -159,6 +169,15 @@ pub(crate) fn translate(e: &ScanError, open: Option<(OpenKind, Mark)>, src: &Sou
             let ctx = src.previous_line_start(index).map(|i| src.mark_of(i));
             scan("could not find expected ':'").with_context("while scanning a simple key", ctx)
         }
+        "simple key expected" => {
+            // saphyr's `remove_simple_key` (a required key at the end of the stream, say):
+            // libyaml raises the same error as for a stale key, the key may be on this line.
+            let ctx = src
+                .line_start_before(index)
+                .or_else(|| src.previous_line_start(index))
+                .map(|i| src.mark_of(i));
+            scan("could not find expected ':'").with_context("while scanning a simple key", ctx)
+        }
         "tabs disallowed within this context (block indentation)"
         | "tabs disallowed in this context" => {
             // libyaml points at the tab itself; saphyr just after it.
@@ -186,7 +205,12 @@ pub(crate) fn translate(e: &ScanError, open: Option<(OpenKind, Mark)>, src: &Sou
         }
         "while scanning an anchor or alias, did not find expected alphabetic or numeric character" => {
             let ctx = if src.char_at(index) == Some('*') { "while scanning an alias" } else { "while scanning an anchor" };
-            YamlError::new(ErrorKind::Scanner, "did not find expected alphabetic or numeric character", src.mark_of(index + 1))
+            // libyaml points just after the `[0-9A-Za-z_-]*` name
+            let mut at = index + 1;
+            while src.char_at(at).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                at += 1;
+            }
+            YamlError::new(ErrorKind::Scanner, "did not find expected alphabetic or numeric character", src.mark_of(at))
                 .with_context(ctx, Some(mark))
         }
         "while scanning a block scalar, did not find expected comment or line break" => {

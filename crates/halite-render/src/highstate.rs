@@ -444,7 +444,7 @@ impl HighState {
             (extend_at, 0, "__extend__", extend),
             (exclude_at, 1, "__exclude__", exclude),
         ];
-        keys.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+        keys.sort_by_key(|k| std::cmp::Reverse((k.0, k.1)));
         for (at, _, key, items) in keys {
             if !items.is_empty() {
                 states

@@ -97,6 +97,33 @@ struct Outcome {
     report: String,
 }
 
+/// The wall-clock stamps `YY-MM-DD_HH:MM:SS` that postgres' pillar.example renders with
+/// `salt['status.time']` become `@TIME@`: the recording's time can never be replayed.
+fn mask_clock(text: &str) -> String {
+    const SHAPE: &[u8] = b"dd-dd-dd_dd:dd:dd";
+    let bytes = text.as_bytes();
+    let fits = |at: usize| {
+        bytes.len() >= at + SHAPE.len()
+            && SHAPE.iter().zip(&bytes[at..]).all(|(s, b)| match s {
+                b'd' => b.is_ascii_digit(),
+                other => other == b,
+            })
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if fits(i) {
+            out.push_str("@TIME@");
+            i += SHAPE.len();
+        } else {
+            let ch = text[i..].chars().next().unwrap_or(' ');
+            out.push(ch);
+            i += ch.len_utf8().max(1);
+        }
+    }
+    out
+}
+
 fn run_one(
     scratch: &Path,
     formulas: &Path,
@@ -118,9 +145,13 @@ fn run_one(
         ),
         Err(e) => (format!("<could not run halite: {e}>"), -1),
     };
-    let have = have
-        .replace(&*scratch.to_string_lossy(), "@SCRATCH@")
-        .replace(&*formulas.to_string_lossy(), "@FORMULAS@");
+    let have = mask_clock(
+        &have
+            .replace(&*scratch.to_string_lossy(), "@SCRATCH@")
+            .replace(&*formulas.to_string_lossy(), "@FORMULAS@"),
+    );
+    let want = mask_clock(want);
+    let want = want.as_str();
     let ok = have.trim_end() == want.trim_end() && rc == want_rc;
     let report = if ok {
         String::new()

@@ -21,6 +21,7 @@ mod pillar;
 mod pkg;
 mod postgres;
 mod slsutil;
+mod status;
 mod sys;
 mod test;
 mod user;
@@ -150,6 +151,7 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("postgres.user_exists", postgres::user_exists);
         r.register("postgres.user_create", postgres::user_create);
     }
+    r.register("status.time", status::time);
     r.register("slsutil.update", slsutil::update);
     r.register("slsutil.merge", slsutil::merge);
     r.register("slsutil.merge_all", slsutil::merge_all);

@@ -1,0 +1,42 @@
+//! `salt.modules.status`: the functions formulas call at render time.
+
+use crate::salt_utils::bind;
+use crate::{Args, ExecContext, ExecError};
+use halite_value::Value;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// `status.time(format="%A, %d. %B %Y %I:%M%p")`: `datetime.today().strftime(format)`, the
+/// local time through C's `strftime` as CPython does (it handles `%f` itself).
+pub fn time(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("status.time", a, &["format"], 0)?;
+    let format = b
+        .get(0)
+        .map(Value::py_str)
+        .unwrap_or_else(|| "%A, %d. %B %Y %I:%M%p".to_string());
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    let format = format.replace("%f", &format!("{:06}", now.subsec_micros()));
+    Ok(Value::Str(local_strftime(
+        &format,
+        now.as_secs() as libc::time_t,
+    )))
+}
+
+fn local_strftime(format: &str, secs: libc::time_t) -> String {
+    let Ok(cfmt) = std::ffi::CString::new(format) else {
+        return String::new();
+    };
+    // SAFETY: localtime_r fills the zeroed struct we own; strftime writes at most buf.len()
+    // bytes into our buffer and returns how many it wrote.
+    unsafe {
+        let mut tm: libc::tm = std::mem::zeroed();
+        if libc::localtime_r(&secs, &mut tm).is_null() {
+            return String::new();
+        }
+        let mut buf = vec![0u8; 256 + format.len() * 16];
+        let n = libc::strftime(buf.as_mut_ptr().cast(), buf.len(), cfmt.as_ptr(), &tm);
+        buf.truncate(n);
+        String::from_utf8_lossy(&buf).into_owned()
+    }
+}

@@ -70,6 +70,7 @@ pub struct RuntimeEnv {
     pub exec: Registry,
     pub ctx: ExecContext,
     pub states: StateRegistry,
+    pub templates: std::sync::Arc<halite_states::TemplateEngines>,
 }
 
 impl RuntimeEnv {
@@ -78,6 +79,7 @@ impl RuntimeEnv {
             exec,
             ctx,
             states: StateRegistry::standard(),
+            templates: Default::default(),
         }
     }
 }

@@ -850,6 +850,7 @@ impl<'a> State<'a> {
                 let lowstate_c = self.chunks.clone();
                 let (exec, ctx) = (self.env.exec.clone(), self.env.ctx.clone());
                 let (shell, full_c) = (self.opts.shell.clone(), full.clone());
+                let templates = self.env.templates.clone();
                 let handle = std::thread::spawn(move || {
                     let wall = SystemTime::now();
                     let t0 = Instant::now();
@@ -861,6 +862,7 @@ impl<'a> State<'a> {
                         exec: &exec,
                         ctx: &ctx,
                         shell: &shell,
+                        templates: &templates,
                     };
                     let mut r = match (def.fun)(&call) {
                         Ok(r) => r,
@@ -910,6 +912,7 @@ impl<'a> State<'a> {
                         exec: &self.env.exec,
                         ctx: &self.env.ctx,
                         shell: &self.opts.shell,
+                        templates: &self.env.templates,
                     };
                     (def.fun)(&call)
                 }

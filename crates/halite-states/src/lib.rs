@@ -10,8 +10,33 @@ pub mod test;
 pub mod util;
 
 use halite_exec::{ExecContext, Registry};
+use halite_jinja::JinjaEngine;
 use halite_value::{Map, Value};
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// The Jinja engines file templates render with, one per saltenv, built on first use and
+/// shared by a run's states: building one copies the context (opts, grains, pillar) and the
+/// function registry, which is too dear to repeat for every templated file.
+#[derive(Default)]
+pub struct TemplateEngines(Mutex<HashMap<String, Arc<JinjaEngine>>>);
+
+impl TemplateEngines {
+    pub fn get(&self, exec: &Registry, ctx: &ExecContext, saltenv: &str) -> Arc<JinjaEngine> {
+        let mut engines = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        engines
+            .entry(saltenv.to_string())
+            .or_insert_with(|| {
+                let mut ctx = ctx.clone();
+                ctx.saltenv = saltenv.to_string();
+                Arc::new(JinjaEngine::new(Arc::new(exec.clone()), Arc::new(ctx)))
+            })
+            .clone()
+    }
+}
 
 /// What a state function can see: Salt's `__low__`, `__opts__["test"]`, `__running__`,
 /// `__salt__` (the execution registry) and its context (`__pillar__`, file server...).
@@ -28,6 +53,7 @@ pub struct StateCall<'a> {
     pub ctx: &'a ExecContext,
     /// The default shell (the `shell` grain).
     pub shell: &'a str,
+    pub templates: &'a TemplateEngines,
 }
 
 impl StateCall<'_> {

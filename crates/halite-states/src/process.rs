@@ -9,8 +9,8 @@
 //! directory defaulting to the user's home (`/` when it is not there), and the command run with
 //! the user's uid, primary gid and groups (`salt.utils.user.chugid_and_umask`).
 
+use halite_exec::pipes::{drain, wait_until};
 use halite_value::{Map, Value};
-use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -254,37 +254,25 @@ pub fn run_all(cmd: &str, opts: &CmdOptions) -> Result<CmdResult, String> {
         format!("Unable to run command '{cmd}' with the context '{{}}', reason: {e}")
     })?;
     let pid = child.id();
-    let mut out_pipe = child.stdout.take();
-    let mut err_pipe = child.stderr.take();
-    let out_t = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        if let Some(p) = out_pipe.as_mut() {
-            let _ = p.read_to_end(&mut buf);
-        }
-        buf
-    });
-    let err_t = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        if let Some(p) = err_pipe.as_mut() {
-            let _ = p.read_to_end(&mut buf);
-        }
-        buf
-    });
-    let started = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(st)) => break Some(st),
-            Ok(None) => {}
-            Err(e) => return Err(e.to_string()),
-        }
-        if let Some(t) = opts.timeout {
-            if started.elapsed() >= Duration::from_secs_f64(t.max(0.0)) {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-        }
-        std::thread::sleep(Duration::from_millis(2));
+    let fds = [
+        child.stdout.take().map(std::os::fd::OwnedFd::from),
+        child.stderr.take().map(std::os::fd::OwnedFd::from),
+    ];
+    let deadline = opts
+        .timeout
+        .map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0)));
+    let drained = drain(&mut child, fds, deadline).map_err(|e| e.to_string())?;
+    let finished = match (&drained, deadline) {
+        (None, _) => false,
+        (Some(_), Some(deadline)) => wait_until(&mut child, deadline).map_err(|e| e.to_string())?,
+        (Some(_), None) => true,
+    };
+    let status = if finished {
+        Some(child.wait().map_err(|e| e.to_string())?)
+    } else {
+        let _ = child.kill();
+        let _ = child.wait();
+        None
     };
     let Some(status) = status else {
         let t = opts.timeout.unwrap_or(0.0);
@@ -301,8 +289,7 @@ pub fn run_all(cmd: &str, opts: &CmdOptions) -> Result<CmdResult, String> {
             timed_out: true,
         });
     };
-    let out = out_t.join().unwrap_or_default();
-    let err = err_t.join().unwrap_or_default();
+    let [out, err] = drained.unwrap_or_default();
     use std::os::unix::process::ExitStatusExt;
     let mut retcode = match status.code() {
         Some(c) => c as i64,

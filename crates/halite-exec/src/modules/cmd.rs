@@ -6,10 +6,11 @@
 //! to the home directory, the environment gets the `LC_*=C` defaults of `reset_system_locale`,
 //! and outputs are `rstrip()`ed. `cmd.run` merges stderr into stdout.
 
+use crate::pipes::{drain, wait_until};
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
 use halite_value::{Map, Value};
-use std::io::Read;
+use std::os::fd::OwnedFd;
 use std::process::{Command, Stdio};
 
 const NAMES: &[&str] = &[
@@ -278,70 +279,51 @@ fn run_command(
         ),
         _ => None,
     };
-    // Read stderr on a thread so neither pipe can fill up and block the child.
-    let mut err_pipe = child.stderr.take();
-    let err_thread = std::thread::Builder::new()
-        .spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(p) = err_pipe.as_mut() {
-                let _ = p.read_to_end(&mut buf);
-            }
-            buf
-        })
-        .map_err(|e| ExecError::Failed(e.to_string()))?;
-    let mut out_pipe: Option<Box<dyn Read + Send>> = match merged {
-        Some(r) => Some(Box::new(r)),
-        None => child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    let out_fd: Option<OwnedFd> = match merged {
+        Some(r) => Some(r.into()),
+        None => child.stdout.take().map(OwnedFd::from),
     };
-    let out_thread = std::thread::Builder::new()
-        .spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(p) = out_pipe.as_mut() {
-                let _ = p.read_to_end(&mut buf);
-            }
-            buf
-        })
-        .map_err(|e| ExecError::Failed(e.to_string()))?;
+    let err_fd: Option<OwnedFd> = child.stderr.take().map(OwnedFd::from);
     // `timeout` (seconds): Salt's TimedProc kills the command and reports
     // "<cmd> : Timed out after <timeout> seconds" with retcode 1.
-    if let Some(t) = b.opt(16).filter(|t| t.truthy()) {
+    let timeout = b.opt(16).filter(|t| t.truthy());
+    let deadline = timeout.map(|t| {
         let secs = t
             .as_f64()
             .or_else(|| t.py_str().parse().ok())
             .unwrap_or(0.0)
             .max(0.0);
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
-        loop {
-            match child.try_wait() {
-                Ok(Some(_)) => break,
-                Ok(None) if std::time::Instant::now() >= deadline => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    let shown = if python_shell {
-                        cmd.clone()
-                    } else {
-                        py_list(&shlex_split(&cmd).unwrap_or_default())
-                    };
-                    // The reader threads may stay blocked on pipes a grandchild still holds;
-                    // they are left to finish on their own.
-                    return Ok(Output {
-                        pid,
-                        retcode: 1,
-                        stdout: format!("{shown} : Timed out after {} seconds", t.py_str()),
-                        stderr: String::new(),
-                        timed_out: true,
-                    });
-                }
-                Ok(None) => std::thread::sleep(std::time::Duration::from_millis(5)),
-                Err(e) => return Err(ExecError::Failed(e.to_string())),
-            }
+        std::time::Instant::now() + std::time::Duration::from_secs_f64(secs)
+    });
+    let drained = drain(&mut child, [out_fd, err_fd], deadline)
+        .map_err(|e| ExecError::Failed(e.to_string()))?;
+    let timed_out = match (drained.is_none(), deadline) {
+        (true, _) => true,
+        (false, Some(deadline)) => {
+            !wait_until(&mut child, deadline).map_err(|e| ExecError::Failed(e.to_string()))?
         }
+        (false, None) => false,
+    };
+    if timed_out {
+        let _ = child.kill();
+        let _ = child.wait();
+        let shown = if python_shell {
+            cmd.clone()
+        } else {
+            py_list(&shlex_split(&cmd).unwrap_or_default())
+        };
+        return Ok(Output {
+            pid,
+            retcode: 1,
+            stdout: format!(
+                "{shown} : Timed out after {} seconds",
+                timeout.map(Value::py_str).unwrap_or_default()
+            ),
+            stderr: String::new(),
+            timed_out: true,
+        });
     }
-    let out_buf = out_thread.join().unwrap_or_default();
-    let err_buf = err_thread.join().unwrap_or_default();
+    let [out_buf, err_buf] = drained.unwrap_or_default();
     if let Some(t) = stdin_thread {
         let _ = t.join();
     }

@@ -719,13 +719,8 @@ fn template_context(call: &StateCall) -> Map {
 
 /// Salt's jinja renderer (halite-jinja) with `salt`, `grains`, `pillar`, `opts` and `vars`.
 fn render_jinja(call: &StateCall, text: &str, vars: &Map) -> Result<String, String> {
-    let mut ctx = call.ctx.clone();
-    ctx.saltenv = saltenv_of(call);
-    let engine = halite_jinja::JinjaEngine::new(
-        std::sync::Arc::new(call.exec.clone()),
-        std::sync::Arc::new(ctx),
-    );
-    engine
+    call.templates
+        .get(call.exec, call.ctx, &saltenv_of(call))
         .render(text, "<template>", vars)
         .map_err(|e| format!("Unable to manage file: Jinja error: {}", e.message))
 }

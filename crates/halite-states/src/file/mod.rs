@@ -268,7 +268,7 @@ pub(crate) fn check_perms(
     (ret, cur_after)
 }
 
-/// Write `data` to `path` atomically: a temp file in the same folder, fsync, rename. An existing
+/// Write `data` to `path` atomically: a temp file in the same folder, fdatasync, rename. An existing
 /// file keeps its mode and owner (as `salt.utils.files.copyfile` does); a new file gets
 /// `new_mode`.
 pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::Result<()> {
@@ -294,7 +294,9 @@ pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::R
     };
     let res = (|| {
         f.write_all(data)?;
-        f.sync_all()?;
+        // fdatasync: the data (and the size needed to read it back) is on disk before the
+        // rename publishes it; the mode and owner set below travel with the rename.
+        f.sync_data()?;
         match &existing {
             Some(md) => {
                 std::fs::set_permissions(

@@ -30,6 +30,7 @@
 pub mod fileserver;
 pub mod hashes;
 mod modules;
+pub mod process;
 pub mod salt_utils;
 pub mod yamldump;
 

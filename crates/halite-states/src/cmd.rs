@@ -1,7 +1,7 @@
 //! Salt's `cmd` state module (salt/states/cmd.py): `run`, `wait` (alias `watch`), `mod_watch`.
 
-use crate::process::{run_all, CmdOptions};
 use crate::{ret_ncrc, StateCall, StateError, StateRegistry};
+use halite_exec::process::{self, run_all, CmdOptions, Timeout};
 use halite_value::{Map, Value};
 
 pub(crate) fn register(r: &mut StateRegistry) {
@@ -16,68 +16,32 @@ pub fn wait(call: &StateCall) -> Result<Map, StateError> {
     Ok(ret_ncrc(call.name(), Value::Bool(true), ""))
 }
 
-/// The `env` argument as cmdmod reads it: a dict, or a list of one-key dicts
-/// (`repack_dictlist`); values become strings.
-pub fn env_pairs(env: &Value) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut push_map = |m: &Map| {
-        for (k, v) in m.iter() {
-            out.push((k.py_str(), v.py_str()));
-        }
-    };
-    match env {
-        Value::Map(m) => push_map(m),
-        Value::List(l) => {
-            for item in l {
-                if let Value::Map(m) = item {
-                    push_map(m);
-                }
-            }
-        }
-        _ => {}
-    }
-    out
-}
-
-/// The options `cmd.run_all` gets from a state's keyword arguments.
-pub fn cmd_options(call: &StateCall) -> CmdOptions {
+/// The options `cmd.run_all` gets from a state's keyword arguments (the state's own and the
+/// extra ones Salt passes through: `group`, `clean_env`, `stdin`, `rstrip`,
+/// `reset_system_locale`); `Err` is the `CommandExecutionError` text.
+pub fn cmd_options(call: &StateCall) -> Result<CmdOptions, String> {
     let shell = call
         .arg_str("shell")
         .unwrap_or_else(|| call.shell.to_string());
-    let timeout = call.arg("timeout").and_then(|v| match v {
-        Value::Str(s) => s.trim().parse::<f64>().ok(),
-        other => other.as_f64(),
-    });
-    let success_retcodes = match call.arg("success_retcodes") {
-        Some(Value::List(l)) => l.iter().filter_map(value_int).collect(),
-        Some(v) => v
-            .py_str()
-            .split(',')
-            .filter_map(|s| s.trim().parse().ok())
-            .collect(),
-        None => Vec::new(),
-    };
-    let umask = call
-        .arg("umask")
-        .and_then(|v| u32::from_str_radix(v.py_str().trim_start_matches('0'), 8).ok());
-    CmdOptions {
+    Ok(CmdOptions {
         shell,
         cwd: call.arg_str("cwd"),
-        env: call.arg("env").map(env_pairs).unwrap_or_default(),
-        timeout,
-        success_retcodes,
+        env: call.arg("env").map(process::env_pairs).unwrap_or_default(),
+        clean_env: call.flag("clean_env", false),
+        keep_locale: !call.flag("reset_system_locale", true),
+        prepend_path: call.arg_str("prepend_path"),
+        stdin: call.arg_str("stdin"),
+        merge_stderr: false,
+        no_rstrip: !call.flag("rstrip", true),
+        timeout: Timeout::from_value(call.arg("timeout"))?,
+        success_retcodes: process::success_retcodes(call.arg("success_retcodes"))?,
+        success_stdout: process::success_strings(call.arg("success_stdout")),
+        success_stderr: process::success_strings(call.arg("success_stderr")),
         hide_output: call.flag("hide_output", false),
         runas: call.arg_str("runas"),
-        umask,
-    }
-}
-
-fn value_int(v: &Value) -> Option<i64> {
-    match v {
-        Value::Int(i) => Some(*i),
-        Value::Str(s) => s.trim().parse().ok(),
-        _ => None,
-    }
+        group: call.arg_str("group"),
+        umask: process::parse_umask(call.arg("umask"))?,
+    })
 }
 
 /// `cmd.run`.
@@ -128,9 +92,8 @@ pub fn run(call: &StateCall) -> Result<Map, StateError> {
             ret
         });
     }
-    let opts = cmd_options(call);
-    if let Some(cwd) = &opts.cwd {
-        if !std::path::Path::new(cwd).is_dir() {
+    if let Some(cwd) = call.arg_str("cwd") {
+        if !std::path::Path::new(&cwd).is_dir() {
             ret.insert(
                 "comment",
                 Value::Str(format!(
@@ -140,7 +103,7 @@ pub fn run(call: &StateCall) -> Result<Map, StateError> {
             return Ok(ret);
         }
     }
-    let cmd_all = match run_all(&name, &opts) {
+    let cmd_all = match cmd_options(call).and_then(|opts| run_all(&name, &opts)) {
         Ok(r) => r,
         Err(e) => {
             ret.insert("comment", Value::Str(e));

@@ -5,7 +5,6 @@
 
 pub mod cmd;
 pub mod file;
-pub mod process;
 pub mod test;
 pub mod util;
 

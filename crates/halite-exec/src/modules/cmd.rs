@@ -6,11 +6,10 @@
 //! to the home directory, the environment gets the `LC_*=C` defaults of `reset_system_locale`,
 //! and outputs are `rstrip()`ed. `cmd.run` merges stderr into stdout.
 
+use crate::process::{self, CmdOptions, CmdResult, Program, Timeout};
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
-use halite_value::{Map, Value};
-use std::io::Read;
-use std::process::{Command, Stdio};
+use halite_value::Value;
 
 const NAMES: &[&str] = &[
     "cmd",
@@ -43,15 +42,6 @@ const NAMES: &[&str] = &[
     "success_stdout",
     "success_stderr",
 ];
-
-struct Output {
-    pid: u32,
-    retcode: i64,
-    stdout: String,
-    stderr: String,
-    /// Salt's `TimedProcTimeoutError`: the command was killed after `timeout` seconds.
-    timed_out: bool,
-}
 
 /// `shlex.split(s)` (POSIX mode, no comments).
 pub(crate) fn shlex_split(s: &str) -> Result<Vec<String>, ExecError> {
@@ -121,24 +111,42 @@ fn default_shell() -> String {
         .unwrap_or_else(|| "/bin/sh".into())
 }
 
-fn home_dir() -> String {
-    std::env::var("HOME")
-        .ok()
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "/".into())
-}
-
-/// Salt's `_run`, reduced to what a local, non-runas call does. Like Salt it records the
-/// exit code in `__context__['retcode']` (0 with `ignore_retcode`).
+/// Salt's `_run`, as the `cmd.*` functions call it. Like Salt it records the exit code in
+/// `__context__['retcode']` (0 with `ignore_retcode`).
 fn run(
     ctx: &ExecContext,
     b: &crate::salt_utils::Bound<'_>,
     force_shell: bool,
     merge_stderr: bool,
-) -> Result<Output, ExecError> {
+) -> Result<CmdResult, ExecError> {
     let out = run_command(ctx, b, force_shell, merge_stderr)?;
     ctx.retcode.set(if b.truthy(18) { 0 } else { out.retcode });
     Ok(out)
+}
+
+/// The `_run` keyword arguments shared by every `cmd.*` function, from their common signature
+/// ([`NAMES`]).
+fn cmd_options(b: &crate::salt_utils::Bound<'_>) -> Result<CmdOptions, ExecError> {
+    let failed = ExecError::Failed;
+    Ok(CmdOptions {
+        shell: String::new(),
+        cwd: b.opt(1).map(Value::py_str),
+        env: b.opt(7).map(process::env_pairs).unwrap_or_default(),
+        clean_env: b.truthy(8),
+        keep_locale: !b.get(17).is_none_or(Value::truthy),
+        prepend_path: b.opt(25).map(Value::py_str),
+        stdin: b.opt(2).map(Value::py_str),
+        merge_stderr: false,
+        no_rstrip: !b.get(10).is_none_or(Value::truthy),
+        timeout: Timeout::from_value(b.opt(16)).map_err(failed)?,
+        success_retcodes: process::success_retcodes(b.opt(26)).map_err(failed)?,
+        success_stdout: process::success_strings(b.opt(27)),
+        success_stderr: process::success_strings(b.opt(28)),
+        hide_output: b.truthy(15),
+        runas: b.opt(3).map(Value::py_str),
+        group: b.opt(4).map(Value::py_str),
+        umask: process::parse_umask(b.opt(11)).map_err(failed)?,
+    })
 }
 
 fn run_command(
@@ -146,7 +154,7 @@ fn run_command(
     b: &crate::salt_utils::Bound<'_>,
     force_shell: bool,
     merge_stderr: bool,
-) -> Result<Output, ExecError> {
+) -> Result<CmdResult, ExecError> {
     let cmd = b.str_or(0, "");
     let python_shell = if force_shell {
         b.get(6).is_none_or(Value::truthy)
@@ -159,227 +167,20 @@ fn run_command(
             Some(v) => v.truthy(),
         }
     };
-    let mut command = if python_shell {
-        let shell = b.opt(5).map(Value::py_str).unwrap_or_else(default_shell);
-        let mut c = Command::new(shell);
-        c.arg("-c").arg(&cmd);
-        c
+    let mut opts = cmd_options(b)?;
+    // `shell=DEFAULT_SHELL` in every signature: checked even without python_shell.
+    opts.shell = b.opt(5).map(Value::py_str).unwrap_or_else(default_shell);
+    opts.merge_stderr = merge_stderr;
+    let program = if python_shell {
+        Program::Shell(cmd.clone())
     } else {
-        let argv = shlex_split(&cmd)?;
-        let Some((prog, rest)) = argv.split_first() else {
-            return Err(ExecError::Failed(format!(
-                "Unable to run command '{}' with the context '{{}}', reason: command is empty",
-                py_list(&argv)
-            )));
-        };
-        let mut c = Command::new(prog);
-        c.args(rest);
-        c
+        Program::Argv(shlex_split(&cmd)?)
     };
-    let cwd = b.opt(1).map(Value::py_str).unwrap_or_else(home_dir);
-    command.current_dir(&cwd);
-    if b.truthy(8) {
-        command.env_clear();
+    let out = process::run(&program, &opts).map_err(ExecError::Failed)?;
+    if out.retcode != 0 && !b.truthy(18) {
+        tracing::error!("Command '{}' failed with return code: {}", cmd, out.retcode);
     }
-    command.env_remove("NOTIFY_SOCKET");
-    let user_env: Map = b
-        .opt(7)
-        .and_then(Value::as_map)
-        .cloned()
-        .unwrap_or_default();
-    if b.get(17).is_none_or(Value::truthy) {
-        for k in [
-            "LC_CTYPE",
-            "LC_NUMERIC",
-            "LC_TIME",
-            "LC_COLLATE",
-            "LC_MONETARY",
-            "LC_MESSAGES",
-            "LC_PAPER",
-            "LC_NAME",
-            "LC_ADDRESS",
-            "LC_TELEPHONE",
-            "LC_MEASUREMENT",
-            "LC_IDENTIFICATION",
-            "LANGUAGE",
-        ] {
-            if !user_env.contains_key(k) {
-                command.env(k, "C");
-            }
-        }
-    }
-    for (k, v) in user_env.iter() {
-        command.env(k.py_str(), v.py_str());
-    }
-    if let Some(p) = b.opt(25) {
-        let path = std::env::var("PATH").unwrap_or_default();
-        command.env("PATH", format!("{}:{}", p.py_str(), path));
-    }
-    let stdin = b.opt(2).map(Value::py_str);
-    command.stdin(if stdin.is_some() {
-        Stdio::piped()
-    } else {
-        Stdio::null()
-    });
-    // Salt's cmd.run passes stderr=STDOUT: one channel for both, so the text interleaves as
-    // the command wrote it. A socketpair stands in for the shared pipe.
-    let merged = if merge_stderr {
-        let (reader, writer) =
-            std::os::unix::net::UnixStream::pair().map_err(|e| ExecError::Failed(e.to_string()))?;
-        let writer2 = writer
-            .try_clone()
-            .map_err(|e| ExecError::Failed(e.to_string()))?;
-        command.stdout(Stdio::from(std::os::fd::OwnedFd::from(writer)));
-        command.stderr(Stdio::from(std::os::fd::OwnedFd::from(writer2)));
-        Some(reader)
-    } else {
-        command.stdout(Stdio::piped());
-        command.stderr(Stdio::piped());
-        None
-    };
-    let mut child =
-        command.spawn().map_err(|e| {
-            let argv = if python_shell {
-                vec![cmd.clone()]
-            } else {
-                shlex_split(&cmd).unwrap_or_default()
-            };
-            let reason = match e.kind() {
-                std::io::ErrorKind::NotFound => format!(
-                    "[Errno 2] No such file or directory: {}",
-                    Value::str(argv.first().cloned().unwrap_or_default()).py_repr()
-                ),
-                std::io::ErrorKind::PermissionDenied => format!(
-                    "[Errno 13] Permission denied: {}",
-                    Value::str(argv.first().cloned().unwrap_or_default()).py_repr()
-                ),
-                _ => e.to_string(),
-            };
-            ExecError::Failed(format!(
-            "Unable to run command '{}' with the context '{{'cwd': {}, 'shell': {}}}', reason: {}",
-            if python_shell { cmd.clone() } else { py_list(&argv) },
-            Value::str(cwd.clone()).py_repr(),
-            if python_shell { "True" } else { "False" },
-            reason
-        ))
-        })?;
-    // Our copies of the write ends must close, or reading the merged channel never ends.
-    drop(command);
-    let pid = child.id();
-    let stdin_thread = match (stdin, child.stdin.take()) {
-        (Some(text), Some(mut sin)) => Some(
-            std::thread::Builder::new()
-                .spawn(move || {
-                    use std::io::Write;
-                    // A command that does not read its stdin closes the pipe; not an error.
-                    let _ = sin.write_all(text.as_bytes());
-                })
-                .map_err(|e| ExecError::Failed(e.to_string()))?,
-        ),
-        _ => None,
-    };
-    // Read stderr on a thread so neither pipe can fill up and block the child.
-    let mut err_pipe = child.stderr.take();
-    let err_thread = std::thread::Builder::new()
-        .spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(p) = err_pipe.as_mut() {
-                let _ = p.read_to_end(&mut buf);
-            }
-            buf
-        })
-        .map_err(|e| ExecError::Failed(e.to_string()))?;
-    let mut out_pipe: Option<Box<dyn Read + Send>> = match merged {
-        Some(r) => Some(Box::new(r)),
-        None => child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    };
-    let out_thread = std::thread::Builder::new()
-        .spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(p) = out_pipe.as_mut() {
-                let _ = p.read_to_end(&mut buf);
-            }
-            buf
-        })
-        .map_err(|e| ExecError::Failed(e.to_string()))?;
-    // `timeout` (seconds): Salt's TimedProc kills the command and reports
-    // "<cmd> : Timed out after <timeout> seconds" with retcode 1.
-    if let Some(t) = b.opt(16).filter(|t| t.truthy()) {
-        let secs = t
-            .as_f64()
-            .or_else(|| t.py_str().parse().ok())
-            .unwrap_or(0.0)
-            .max(0.0);
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
-        loop {
-            match child.try_wait() {
-                Ok(Some(_)) => break,
-                Ok(None) if std::time::Instant::now() >= deadline => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    let shown = if python_shell {
-                        cmd.clone()
-                    } else {
-                        py_list(&shlex_split(&cmd).unwrap_or_default())
-                    };
-                    // The reader threads may stay blocked on pipes a grandchild still holds;
-                    // they are left to finish on their own.
-                    return Ok(Output {
-                        pid,
-                        retcode: 1,
-                        stdout: format!("{shown} : Timed out after {} seconds", t.py_str()),
-                        stderr: String::new(),
-                        timed_out: true,
-                    });
-                }
-                Ok(None) => std::thread::sleep(std::time::Duration::from_millis(5)),
-                Err(e) => return Err(ExecError::Failed(e.to_string())),
-            }
-        }
-    }
-    let out_buf = out_thread.join().unwrap_or_default();
-    let err_buf = err_thread.join().unwrap_or_default();
-    if let Some(t) = stdin_thread {
-        let _ = t.join();
-    }
-    let status = child.wait().map_err(|e| ExecError::Failed(e.to_string()))?;
-    let retcode = status.code().map(i64::from).unwrap_or_else(|| {
-        use std::os::unix::process::ExitStatusExt;
-        -(status.signal().unwrap_or(0) as i64)
-    });
-    let mut stdout = String::from_utf8_lossy(&out_buf).into_owned();
-    let mut stderr = String::from_utf8_lossy(&err_buf).into_owned();
-    if b.get(10).is_none_or(Value::truthy) {
-        stdout.truncate(stdout.trim_end().len());
-        stderr.truncate(stderr.trim_end().len());
-    }
-    let mut retcode = retcode;
-    if let Some(codes) = b.opt(26) {
-        let ok = match codes {
-            Value::List(l) => l.iter().any(|c| c.as_i64() == Some(retcode)),
-            other => other.as_i64() == Some(retcode),
-        };
-        if ok {
-            retcode = 0;
-        }
-    }
-    if retcode != 0 && !b.truthy(18) {
-        tracing::error!("Command '{}' failed with return code: {}", cmd, retcode);
-    }
-    Ok(Output {
-        pid,
-        retcode,
-        stdout,
-        stderr,
-        timed_out: false,
-    })
-}
-
-fn py_list(v: &[String]) -> String {
-    Value::List(v.iter().map(|s| Value::str(s.clone())).collect()).py_repr()
+    Ok(out)
 }
 
 fn bound<'a>(fun: &str, a: &'a Args) -> Result<crate::salt_utils::Bound<'a>, ExecError> {
@@ -428,20 +229,7 @@ pub fn run_all(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bound("cmd.run_all", a)?;
     let redirect = a.kwargs.get("redirect_stderr").is_some_and(Value::truthy);
     let out = run(ctx, &b, false, redirect)?;
-    let mut m = Map::new();
-    if out.timed_out {
-        // Salt builds this dict in a different order on a timeout.
-        m.insert("stdout", Value::Str(out.stdout));
-        m.insert("stderr", Value::Str(out.stderr));
-        m.insert("retcode", Value::Int(out.retcode));
-        m.insert("pid", Value::Int(out.pid as i64));
-        return Ok(Value::Map(m));
-    }
-    m.insert("pid", Value::Int(out.pid as i64));
-    m.insert("retcode", Value::Int(out.retcode));
-    m.insert("stdout", Value::Str(out.stdout));
-    m.insert("stderr", Value::Str(out.stderr));
-    Ok(Value::Map(m))
+    Ok(Value::Map(out.to_map()))
 }
 
 /// `cmd.retcode(cmd, ...)`.

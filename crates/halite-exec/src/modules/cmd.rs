@@ -9,7 +9,7 @@
 use crate::process::{self, CmdOptions, CmdResult, Program, Timeout};
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
-use halite_value::Value;
+use halite_value::{Map, Value};
 
 const NAMES: &[&str] = &[
     "cmd",
@@ -279,4 +279,277 @@ pub fn which(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 pub fn has_exec(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("cmd.has_exec", a, &["cmd"], 1)?;
     Ok(Value::Bool(which_path(&b.str_or(0, "")).is_some()))
+}
+
+/// The signature of `cmd.script` (and `cmd.script_retcode`), in order; `**kwargs` go to the
+/// template as variables and are otherwise ignored.
+const SCRIPT_NAMES: &[&str] = &[
+    "source",
+    "args",
+    "cwd",
+    "stdin",
+    "runas",
+    "group",
+    "shell",
+    "python_shell",
+    "env",
+    "template",
+    "umask",
+    "output_encoding",
+    "output_loglevel",
+    "log_callback",
+    "hide_output",
+    "timeout",
+    "reset_system_locale",
+    "saltenv",
+    "use_vt",
+    "bg",
+    "password",
+    "success_retcodes",
+    "success_stdout",
+    "success_stderr",
+];
+
+/// How `cmd.script` failed, split the way the `cmd.script` state splits it.
+#[derive(Debug, Clone)]
+pub enum ScriptError {
+    /// A `CommandExecutionError`, `SaltRenderError` or `OSError`: the state's comment.
+    Caught(String),
+    /// Any other exception (`TypeError: ...`): the state fails with it.
+    Raised(String),
+}
+
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScriptError::Caught(m) | ScriptError::Raised(m) => f.write_str(m),
+        }
+    }
+}
+
+/// `os.path.splitext(path)[1]`: the extension of the last path component (a leading dot
+/// does not start one).
+fn splitext_ext(path: &str) -> &str {
+    let base = &path[path.rfind('/').map_or(0, |i| i + 1)..];
+    let stem_start = base.len() - base.trim_start_matches('.').len();
+    match base[stem_start..].rfind('.') {
+        Some(i) => &base[stem_start + i..],
+        None => "",
+    }
+}
+
+/// A temp file removed when dropped (`_cleanup_tempfile`).
+struct TempScript(String);
+
+impl Drop for TempScript {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// What `cmd.script` returns when the script cannot be cached or rendered.
+fn cache_error() -> Map {
+    let mut m = Map::new();
+    m.insert("pid", Value::Int(0));
+    m.insert("retcode", Value::Int(1));
+    m.insert("stdout", Value::str(""));
+    m.insert("stderr", Value::str(""));
+    m.insert("cache_error", Value::Bool(true));
+    m
+}
+
+/// `cp.cache_file(source, saltenv)` for what halite's file client reaches: a `salt://` file
+/// from the file roots or a local file (`None` when it is not there).
+fn cache_script(ctx: &ExecContext, source: &str, saltenv: &str) -> Result<Option<String>, String> {
+    if source.starts_with("salt://") {
+        return Ok(ctx
+            .file_roots
+            .find(saltenv, source)
+            .map(|p| p.to_string_lossy().into_owned()));
+    }
+    let local = source.strip_prefix("file://").unwrap_or(source);
+    if let Some((scheme, _)) = local.split_once("://") {
+        return Err(format!(
+            "halite does not fetch {scheme}:// URLs (cmd.script source '{source}')"
+        ));
+    }
+    Ok(
+        (local.starts_with('/') && std::path::Path::new(local).is_file())
+            .then(|| local.to_string()),
+    )
+}
+
+/// `cmdmod.script`: the script copied (or rendered with `template`) to a temp file named
+/// `__salt.tmp.XXXXXXXX<ext>` in `cwd` (the temp folder without one), mode 0500 and owned by
+/// `runas`, then run. With `python_shell` (the default when `shell` is given, as the state
+/// does) it runs as `<shell> -c <path> <args>`, so on Linux the script gets no arguments (Salt
+/// 3007.8's `Popen(list, shell=True)`); without, it runs directly with `args` as one argument
+/// (or a list's items). A failing run (unknown user, missing sudo for `group`...) gives `{}`.
+pub fn script_call(ctx: &ExecContext, a: &Args) -> Result<Map, ScriptError> {
+    let b = crate::salt_utils::bind_with("cmd.script", a, SCRIPT_NAMES, 1, true)
+        .map_err(|e| ScriptError::Raised(format!("TypeError: {e}")))?;
+    let source = b.str_or(0, "");
+    let saltenv = match b.opt(17) {
+        Some(v) => v.py_str(),
+        None => ctx
+            .opts
+            .get("saltenv")
+            .filter(|v| !v.is_null())
+            .map(Value::py_str)
+            .unwrap_or_else(|| "base".into()),
+    };
+    let shell = b.opt(6).map(Value::py_str);
+    // _python_shell_default
+    let python_shell = match (shell.is_some(), b.get(7)) {
+        (true, None | Some(Value::Null)) => true,
+        (_, Some(v)) if !v.is_null() => v.truthy(),
+        _ => ctx
+            .opts
+            .get("cmd_safe")
+            .is_some_and(|v| matches!(v, Value::Bool(false))),
+    };
+    let cwd = b.opt(2).map(Value::py_str);
+    let (path_part, _) = crate::fileserver::split_salt_url(&source, &saltenv);
+    let ext = if source.starts_with("salt://") {
+        splitext_ext(&path_part).to_string()
+    } else {
+        splitext_ext(source.split('?').next().unwrap_or(&source)).to_string()
+    };
+    // salt.utils.files.mkstemp(dir=cwd, suffix=ext): the temp folder without a cwd.
+    let path = crate::files::mkstemp(cwd.as_deref(), &ext).map_err(|e| {
+        ScriptError::Caught(format!(
+            "[Errno {}] {}: '{}'",
+            e.raw_os_error().unwrap_or(0),
+            e.to_string().split(" (os error").next().unwrap_or_default(),
+            cwd.clone().unwrap_or_default()
+        ))
+    })?;
+    let tmp = TempScript(path.clone());
+    let cached = cache_script(ctx, &source, &saltenv).map_err(ScriptError::Caught)?;
+    let Some(cached) = cached else {
+        return Ok(cache_error());
+    };
+    let template = b.opt(9).filter(|t| t.truthy()).map(Value::py_str);
+    if let Some(engine) = &template {
+        // cp.get_template: the keyword arguments cmd.script does not take are the template's
+        // variables, `context` merged over them.
+        let mut vars = Map::new();
+        for (k, v) in a.kwargs.iter() {
+            let key = k.py_str();
+            if !SCRIPT_NAMES.contains(&key.as_str()) && key != "context" && key != "__env__" {
+                vars.insert(k.clone(), v.clone());
+            }
+        }
+        vars.insert("saltenv", Value::str(saltenv.clone()));
+        if let Some(Value::Map(c)) = a.kwargs.get("context") {
+            for (k, v) in c.iter() {
+                vars.insert(k.clone(), v.clone());
+            }
+        }
+        let text = match std::fs::read(&cached) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(_) => return Ok(cache_error()),
+        };
+        const KNOWN: [&str; 6] = ["jinja", "mako", "wempy", "genshi", "cheetah", "py"];
+        if !KNOWN.contains(&engine.as_str()) {
+            tracing::error!("Attempted to render template with unavailable engine {engine}");
+            return Ok(cache_error());
+        }
+        let renderer = ctx.renderer.as_ref().ok_or_else(|| {
+            ScriptError::Caught("cmd.script: no template renderer is available here".into())
+        })?;
+        let rendered = renderer
+            .render_template(ctx, engine, &text, &vars)
+            .map_err(|e| ScriptError::Caught(e.to_string()))?;
+        std::fs::write(&path, rendered).map_err(|e| ScriptError::Caught(e.to_string()))?;
+    } else if let Err(e) = std::fs::copy(&cached, &path) {
+        tracing::error!("cmd.script: cannot copy {cached} to {path}: {e}");
+        return Ok(cache_error());
+    }
+    let runas = b.opt(4).map(Value::py_str);
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o500))
+            .map_err(|e| ScriptError::Caught(e.to_string()))?;
+        // file.user_to_uid gives '' for an unknown user, which os.chown refuses.
+        let uid = process::user_to_uid(runas.as_deref()).ok_or_else(|| {
+            ScriptError::Raised("TypeError: uid should be integer, not str".into())
+        })?;
+        std::os::unix::fs::chown(&path, Some(uid), None)
+            .map_err(|e| ScriptError::Caught(e.to_string()))?;
+    }
+    let mut argv = vec![path.clone()];
+    match b.opt(1) {
+        Some(Value::List(l)) => argv.extend(l.iter().map(Value::py_str)),
+        Some(v) if v.truthy() => argv.push(v.py_str()),
+        _ => {}
+    }
+    let run_opts = || -> Result<CmdOptions, String> {
+        Ok(CmdOptions {
+            shell: shell.clone().unwrap_or_else(|| {
+                if python_shell {
+                    default_shell()
+                } else {
+                    String::new()
+                }
+            }),
+            cwd: cwd.clone(),
+            env: b.opt(8).map(process::env_pairs).unwrap_or_default(),
+            keep_locale: !b.get(16).is_none_or(Value::truthy),
+            stdin: b.opt(3).map(Value::py_str),
+            timeout: Timeout::from_value(b.opt(15))?,
+            success_retcodes: process::success_retcodes(b.opt(21))?,
+            success_stdout: process::success_strings(b.opt(22)),
+            success_stderr: process::success_strings(b.opt(23)),
+            runas: runas.clone(),
+            group: b.opt(5).map(Value::py_str),
+            umask: process::parse_umask(b.opt(10))?,
+            ..CmdOptions::default()
+        })
+    };
+    let program = if python_shell {
+        Program::ShellList(argv)
+    } else {
+        Program::Argv(argv)
+    };
+    let mut ret = match run_opts().and_then(|o| process::run(&program, &o)) {
+        Ok(out) => {
+            ctx.retcode.set(out.retcode);
+            out.to_map()
+        }
+        Err(e) => {
+            tracing::error!(
+                "cmd.script: Unable to run script '{}': {e}",
+                program.display()
+            );
+            Map::new()
+        }
+    };
+    drop(tmp);
+    if b.truthy(14) {
+        ret.insert("stdout", Value::str(""));
+        ret.insert("stderr", Value::str(""));
+    }
+    Ok(ret)
+}
+
+/// `cmd.script(source, args=None, ...)`.
+pub fn script(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    script_call(ctx, a)
+        .map(Value::Map)
+        .map_err(|e| ExecError::Failed(e.to_string()))
+}
+
+/// `cmd.script_retcode(source, ...)`: `cmd.script(...)["retcode"]`, with `template` defaulting
+/// to `jinja`.
+pub fn script_retcode(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let mut a = a.clone();
+    let has_template = a.args.len() > 9 || a.kwargs.contains_key("template");
+    if !has_template {
+        a.kwargs.insert("template", Value::str("jinja"));
+    }
+    let ret = script_call(ctx, &a).map_err(|e| ExecError::Failed(e.to_string()))?;
+    ret.get("retcode")
+        .cloned()
+        .ok_or_else(|| ExecError::Failed("'retcode'".into()))
 }

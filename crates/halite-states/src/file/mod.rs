@@ -1,5 +1,5 @@
 //! Salt's `file` state module (salt/states/file.py), split by function family:
-//! `managed.rs` (managed, serialize), `directory.rs`, `misc.rs` (absent, exists, missing, touch,
+//! `managed.rs` (managed, serialize), `directory.rs`, `recurse.rs`, `misc.rs` (absent, exists, missing, touch,
 //! copy, rename, symlink), `edit.rs` (append, prepend, replace, comment, uncomment, line, blockreplace). Helpers here mirror
 //! salt/modules/file.py (`check_perms`, `stats`) and salt/utils/files.py (`normalize_mode`,
 //! atomic writes).
@@ -9,6 +9,7 @@ mod directory;
 mod edit;
 mod managed;
 mod misc;
+mod recurse;
 
 use crate::StateRegistry;
 use halite_value::{Map, Value};
@@ -20,6 +21,7 @@ pub(crate) fn register(r: &mut StateRegistry) {
     r.register("file.managed", managed::managed, &["name"]);
     r.register("file.serialize", managed::serialize, &["name"]);
     r.register("file.directory", directory::directory, &["name"]);
+    r.register("file.recurse", recurse::recurse, &["name", "source"]);
     r.register("file.absent", misc::absent, &["name"]);
     r.register("file.exists", misc::exists, &["name"]);
     r.register("file.missing", misc::missing, &["name"]);

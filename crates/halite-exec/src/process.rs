@@ -745,3 +745,69 @@ pub fn env_pairs(env: &Value) -> Vec<(String, String)> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_as_salt_reads_them() {
+        assert!(Timeout::from_value(None).unwrap().is_none());
+        assert!(Timeout::from_value(Some(&Value::Int(0))).unwrap().is_none());
+        let t = Timeout::from_value(Some(&Value::Float(0.5)))
+            .unwrap()
+            .unwrap();
+        assert_eq!((t.secs, t.text.as_str()), (0.5, "0.5"));
+        assert_eq!(
+            Timeout::from_value(Some(&Value::str("5"))).unwrap_err(),
+            "Error: timeout 5 must be a number"
+        );
+    }
+
+    #[test]
+    fn umask_and_retcodes() {
+        assert_eq!(parse_umask(Some(&Value::str("077"))), Ok(Some(0o77)));
+        assert_eq!(parse_umask(Some(&Value::Int(22))), Ok(Some(0o22)));
+        assert_eq!(
+            parse_umask(Some(&Value::str("0"))),
+            Err("Zero umask is not allowed.".into())
+        );
+        assert_eq!(
+            parse_umask(Some(&Value::str("9x"))),
+            Err("Invalid umask: '9x'".into())
+        );
+        assert_eq!(success_retcodes(Some(&Value::str("2, 3"))), Ok(vec![2, 3]));
+        assert!(success_retcodes(Some(&Value::List(vec![Value::str("a")]))).is_err());
+    }
+
+    #[test]
+    fn runs_through_the_shell() {
+        let opts = CmdOptions {
+            shell: "/bin/sh".into(),
+            cwd: Some("/".into()),
+            env: vec![("GREETING".into(), "hi".into())],
+            success_retcodes: vec![3],
+            ..CmdOptions::default()
+        };
+        let r = run_all("echo $GREETING $LC_CTYPE; exit 3", &opts).unwrap();
+        assert_eq!((r.retcode, r.stdout.as_str()), (0, "hi C"));
+        // Popen(list, shell=True): the words after the first are $0, $1... of `-c`.
+        let r = run(
+            &Program::ShellList(vec!["echo \"$0|$1\"".into(), "a".into(), "b".into()]),
+            &opts,
+        )
+        .unwrap();
+        assert_eq!(r.stdout, "a|b");
+        assert_eq!(
+            run_all(
+                "true",
+                &CmdOptions {
+                    shell: "/nonexistent/sh".into(),
+                    ..opts
+                }
+            )
+            .unwrap_err(),
+            "The shell /nonexistent/sh is not available"
+        );
+    }
+}

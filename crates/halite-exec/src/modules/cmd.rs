@@ -4,7 +4,10 @@
 //! sets `cmd_safe: False`, so the command is split with `shlex.split` and run directly; with
 //! `python_shell=True` (and always for `cmd.shell`) it runs through `$SHELL -c`. `cwd` defaults
 //! to the home directory, the environment gets the `LC_*=C` defaults of `reset_system_locale`,
-//! and outputs are `rstrip()`ed. `cmd.run` merges stderr into stdout.
+//! and outputs are `rstrip()`ed. `cmd.run` merges stderr into stdout. `runas`, `group`,
+//! `umask`, `env`, `clean_env`, `stdin`, `timeout` and the `success_*` arguments are Salt's
+//! `_run`'s, through [`crate::process`] (shared with the cmd states). `cmd.script` copies the
+//! script to a temp file and runs that ([`script_call`]).
 
 use crate::process::{self, CmdOptions, CmdResult, Program, Timeout};
 use crate::salt_utils::bind;
@@ -552,4 +555,18 @@ pub fn script_retcode(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     ret.get("retcode")
         .cloned()
         .ok_or_else(|| ExecError::Failed("'retcode'".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::splitext_ext;
+
+    #[test]
+    fn splitext_like_python() {
+        assert_eq!(splitext_ext("scripts/run.sh"), ".sh");
+        assert_eq!(splitext_ext("salt://a.b/run"), "");
+        assert_eq!(splitext_ext("dir/.bashrc"), "");
+        assert_eq!(splitext_ext("dir/..x.tar.gz"), ".gz");
+        assert_eq!(splitext_ext("run.sh x y"), ".sh x y");
+    }
 }

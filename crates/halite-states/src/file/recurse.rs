@@ -681,3 +681,38 @@ fn makedirs_perms(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn include_exclude_like_salt() {
+        let glob = Value::str("*.conf");
+        let re = Value::str("E@^sub");
+        let list = Value::List(vec![Value::str("*.css"), Value::str("*.js")]);
+        assert!(check_include_exclude("a.conf", Some(&glob), None));
+        // fnmatch's `*` crosses `/`.
+        assert!(check_include_exclude("sub/a.conf", Some(&glob), None));
+        assert!(!check_include_exclude("sub/a.conf", Some(&glob), Some(&re)));
+        assert!(check_include_exclude("js/app.js", Some(&list), None));
+        assert!(!check_include_exclude("x.txt", Some(&list), None));
+        assert!(!check_include_exclude("sub", None, Some(&re)));
+        assert!(check_include_exclude("anything", None, None));
+    }
+
+    #[test]
+    fn relpaths_and_depth() {
+        assert!(is_valid_relpath("a/b", Some(1)));
+        assert!(!is_valid_relpath("a/b/c", Some(1)));
+        assert!(!is_valid_relpath("../x", None));
+        assert!(is_valid_relpath(".", Some(0)));
+        assert_eq!(rel_below("tree", "tree/").as_deref(), Some("."));
+        assert_eq!(rel_below("tree/a/b", "tree/").as_deref(), Some("a/b"));
+        assert_eq!(rel_below("tree2/a", "tree/"), None);
+        assert_eq!(
+            parse_salt_url("salt://x/y?saltenv=dev"),
+            ("x/y".to_string(), Some("dev".to_string()))
+        );
+    }
+}

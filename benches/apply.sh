@@ -17,7 +17,8 @@ echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 measure() { # label, tree, command...
   local label=$1 tree=$2; shift 2
   /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" > "$work/out.json" 2>/dev/null || true
-  read -r secs user sys kb < "$work/time"
+  # the last line: /usr/bin/time puts "Command exited with non-zero status N" first
+  read -r secs user sys kb < <(tail -n 1 "$work/time")
   summary=$(python3 - "$work/out.json" <<'PY'
 import json, sys
 try:

@@ -45,6 +45,33 @@ impl FileRoots {
         out.dedup();
         out
     }
+
+    /// All directories below the roots of `saltenv` (every parent of a file or directory),
+    /// relative, sorted and de-duplicated (Salt's `cp.list_master_dirs`).
+    pub fn list_dirs(&self, saltenv: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for root in self.roots(saltenv) {
+            walk_dirs(root, root, &mut out);
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+fn walk_dirs(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if let Ok(rel) = path.strip_prefix(root) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+            walk_dirs(root, &path, out);
+        }
+    }
 }
 
 /// `salt://path?saltenv=dev` -> (`path`, `dev`); plain paths keep the given env.

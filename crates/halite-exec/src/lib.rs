@@ -27,15 +27,18 @@
 //! Salt; tests/oracle_cases.rs replays the host-independent ones and tests/host_cases.rs
 //! recomputes the host-dependent ones (commands, users, packages, network) on the test host.
 
+pub mod files;
 pub mod fileserver;
 pub mod hashes;
 mod modules;
 pub mod pipes;
+pub mod process;
 pub mod salt_utils;
 pub mod yamldump;
 
 pub use fileserver::FileRoots;
 
+pub use modules::cmd::{script_call as cmd_script, ScriptError};
 pub use modules::{config_defaults, SALT_VERSION};
 
 use halite_value::{Map, Value};
@@ -78,6 +81,23 @@ impl ContextRetcode {
 /// (data, or text when the pipe ends in a text renderer).
 pub trait TemplateRenderer: Send + Sync + std::fmt::Debug {
     fn compile_template(&self, ctx: &ExecContext, job: &RenderJob) -> Result<Value, ExecError>;
+
+    /// `salt.utils.templates.TEMPLATE_REGISTRY[engine]` on a template's text, as
+    /// `cp.get_template` (`cmd.script`'s `template`) runs it: the rendered text. `vars` are the
+    /// variables besides `salt`, `grains`, `pillar` and `opts` (`saltenv`, the context...).
+    /// `Err` is the text of Salt's `SaltRenderError`.
+    fn render_template(
+        &self,
+        ctx: &ExecContext,
+        engine: &str,
+        text: &str,
+        vars: &Map,
+    ) -> Result<String, ExecError> {
+        let _ = (ctx, text, vars);
+        Err(ExecError::Failed(format!(
+            "the '{engine}' template engine is not available here"
+        )))
+    }
 }
 
 /// What to render: a file, or inline text.

@@ -80,4 +80,26 @@ impl TemplateRenderer for SaltRenderers {
             RenderError::Render(msg) | RenderError::Other(msg) => ExecError::Failed(msg),
         })
     }
+
+    fn render_template(
+        &self,
+        ctx: &ExecContext,
+        engine: &str,
+        text: &str,
+        vars: &Map,
+    ) -> Result<String, ExecError> {
+        if !engine.eq_ignore_ascii_case("jinja") {
+            return Err(ExecError::Failed(format!(
+                "halite does not implement Salt's '{engine}' template engine"
+            )));
+        }
+        let mut sub = ctx.clone();
+        if let Some(env) = vars.get("saltenv").filter(|v| !v.is_null()) {
+            sub.saltenv = env.py_str();
+        }
+        let engine = JinjaEngine::new(self.registry.clone(), Arc::new(sub));
+        engine
+            .render(text, "<template>", vars)
+            .map_err(|e| ExecError::Failed(e.message))
+    }
 }

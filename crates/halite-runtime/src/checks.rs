@@ -3,8 +3,8 @@
 //! `_run_check_cmd`.
 
 use crate::{RunOptions, RuntimeEnv};
+use halite_exec::process::{self, retcode, CmdOptions, Timeout};
 use halite_exec::{Args, ExecError};
-use halite_states::process::{retcode, CmdOptions};
 use halite_value::{traverse, Map, Value};
 
 /// The cmd options `_run_check` copies from the low chunk (cwd, runas, env, umask, timeout,
@@ -25,20 +25,20 @@ fn cmd_opts(low: &Map, opts: &RunOptions) -> CmdOptions {
     let shell = take("shell")
         .map(Value::py_str)
         .unwrap_or_else(|| opts.shell.clone());
+    // An invalid value makes cmd.retcode raise, which the check reads as a failed command;
+    // the same happens below when run_all reports the error.
     CmdOptions {
         shell,
         cwd: take("cwd").map(Value::py_str),
-        env: take("env")
-            .map(halite_states::cmd::env_pairs)
-            .unwrap_or_default(),
-        timeout: take("timeout").and_then(Value::as_f64),
-        success_retcodes: match take("success_retcodes") {
-            Some(Value::List(l)) => l.iter().filter_map(Value::as_i64).collect(),
-            _ => Vec::new(),
-        },
-        hide_output: false,
+        env: take("env").map(process::env_pairs).unwrap_or_default(),
+        prepend_path: take("prepend_path").map(Value::py_str),
+        timeout: Timeout::from_value(take("timeout")).unwrap_or(None),
+        success_retcodes: process::success_retcodes(take("success_retcodes")).unwrap_or_default(),
+        success_stdout: process::success_strings(take("success_stdout")),
+        success_stderr: process::success_strings(take("success_stderr")),
         runas: take("runas").map(Value::py_str),
-        umask: take("umask").and_then(|v| u32::from_str_radix(&v.py_str(), 8).ok()),
+        umask: process::parse_umask(take("umask")).unwrap_or(None),
+        ..CmdOptions::default()
     }
 }
 

@@ -1183,10 +1183,11 @@ impl<'a> State<'a> {
 
 /// The result Salt builds when a state function raises.
 fn exception_ret(low: &Map, full: &str, e: &StateError) -> Map {
-    let (kind, msg) = match e {
-        StateError::Invocation(m) => ("salt.exceptions.SaltInvocationError", m.clone()),
-        StateError::Command(m) => ("salt.exceptions.CommandExecutionError", m.clone()),
-        StateError::Other(m) => ("Exception", m.clone()),
+    // The exception line: `type: message` (`Other` carries it whole, e.g. `KeyError: 'x'`).
+    let exc = match e {
+        StateError::Invocation(m) => format!("salt.exceptions.SaltInvocationError: {m}"),
+        StateError::Command(m) => format!("salt.exceptions.CommandExecutionError: {m}"),
+        StateError::Other(m) => m.clone(),
     };
     let fun = full.rsplit('.').next().unwrap_or(full);
     let mut ret = Map::new();
@@ -1196,7 +1197,7 @@ fn exception_ret(low: &Map, full: &str, e: &StateError) -> Map {
     ret.insert(
         "comment",
         Value::Str(format!(
-            "An exception occurred in this state: Traceback (most recent call last):\n  File \"halite\", in {fun}\n{kind}: {msg}\n"
+            "An exception occurred in this state: Traceback (most recent call last):\n  File \"halite\", in {fun}\n{exc}\n"
         )),
     );
     ret

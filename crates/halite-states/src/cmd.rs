@@ -1,13 +1,16 @@
-//! Salt's `cmd` state module (salt/states/cmd.py): `run`, `wait` (alias `watch`), `mod_watch`.
+//! Salt's `cmd` state module (salt/states/cmd.py): `run`, `wait` (alias `watch`), `script`,
+//! `wait_script`, `mod_watch`.
 
-use crate::process::{run_all, CmdOptions};
 use crate::{ret_ncrc, StateCall, StateError, StateRegistry};
+use halite_exec::process::{self, run_all, CmdOptions, Timeout};
 use halite_value::{Map, Value};
 
 pub(crate) fn register(r: &mut StateRegistry) {
     r.register("cmd.run", run, &["name"]);
     r.register("cmd.wait", wait, &["name"]);
     r.register("cmd.watch", wait, &["name"]);
+    r.register("cmd.script", script, &["name"]);
+    r.register("cmd.wait_script", wait, &["name"]);
     r.register("cmd.mod_watch", mod_watch, &["name"]);
 }
 
@@ -16,89 +19,39 @@ pub fn wait(call: &StateCall) -> Result<Map, StateError> {
     Ok(ret_ncrc(call.name(), Value::Bool(true), ""))
 }
 
-/// The `env` argument as cmdmod reads it: a dict, or a list of one-key dicts
-/// (`repack_dictlist`); values become strings.
-pub fn env_pairs(env: &Value) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut push_map = |m: &Map| {
-        for (k, v) in m.iter() {
-            out.push((k.py_str(), v.py_str()));
-        }
-    };
-    match env {
-        Value::Map(m) => push_map(m),
-        Value::List(l) => {
-            for item in l {
-                if let Value::Map(m) = item {
-                    push_map(m);
-                }
-            }
-        }
-        _ => {}
-    }
-    out
-}
-
-/// The options `cmd.run_all` gets from a state's keyword arguments.
-pub fn cmd_options(call: &StateCall) -> CmdOptions {
+/// The options `cmd.run_all` gets from a state's keyword arguments (the state's own and the
+/// extra ones Salt passes through: `group`, `clean_env`, `stdin`, `rstrip`,
+/// `reset_system_locale`); `Err` is the `CommandExecutionError` text.
+pub fn cmd_options(call: &StateCall) -> Result<CmdOptions, String> {
     let shell = call
         .arg_str("shell")
         .unwrap_or_else(|| call.shell.to_string());
-    let timeout = call.arg("timeout").and_then(|v| match v {
-        Value::Str(s) => s.trim().parse::<f64>().ok(),
-        other => other.as_f64(),
-    });
-    let success_retcodes = match call.arg("success_retcodes") {
-        Some(Value::List(l)) => l.iter().filter_map(value_int).collect(),
-        Some(v) => v
-            .py_str()
-            .split(',')
-            .filter_map(|s| s.trim().parse().ok())
-            .collect(),
-        None => Vec::new(),
-    };
-    let umask = call
-        .arg("umask")
-        .and_then(|v| u32::from_str_radix(v.py_str().trim_start_matches('0'), 8).ok());
-    CmdOptions {
+    Ok(CmdOptions {
         shell,
         cwd: call.arg_str("cwd"),
-        env: call.arg("env").map(env_pairs).unwrap_or_default(),
-        timeout,
-        success_retcodes,
+        env: call.arg("env").map(process::env_pairs).unwrap_or_default(),
+        clean_env: call.flag("clean_env", false),
+        keep_locale: !call.flag("reset_system_locale", true),
+        prepend_path: call.arg_str("prepend_path"),
+        stdin: call.arg_str("stdin"),
+        merge_stderr: false,
+        no_rstrip: !call.flag("rstrip", true),
+        timeout: Timeout::from_value(call.arg("timeout"))?,
+        success_retcodes: process::success_retcodes(call.arg("success_retcodes"))?,
+        success_stdout: process::success_strings(call.arg("success_stdout")),
+        success_stderr: process::success_strings(call.arg("success_stderr")),
         hide_output: call.flag("hide_output", false),
         runas: call.arg_str("runas"),
-        umask,
-    }
-}
-
-fn value_int(v: &Value) -> Option<i64> {
-    match v {
-        Value::Int(i) => Some(*i),
-        Value::Str(s) => s.trim().parse().ok(),
-        _ => None,
-    }
+        group: call.arg_str("group"),
+        umask: process::parse_umask(call.arg("umask"))?,
+    })
 }
 
 /// `cmd.run`.
 pub fn run(call: &StateCall) -> Result<Map, StateError> {
     let mut name = call.name_str();
     let mut ret = ret_ncrc(call.name(), Value::Bool(false), "");
-    let stateful_v = call
-        .low
-        .get("stateful")
-        .cloned()
-        .unwrap_or(Value::Bool(false));
-    let mut test_name = None;
-    let stateful = match &stateful_v {
-        Value::List(l) => {
-            if let Some(t) = l.first().and_then(|f| f.get("test_name")) {
-                test_name = Some(t.py_str());
-            }
-            true
-        }
-        other => matches!(other, Value::Bool(true)),
-    };
+    let (stateful, test_name) = stateful_arg(call);
     if call.test {
         if let Some(t) = &test_name {
             name = t.clone();
@@ -128,9 +81,8 @@ pub fn run(call: &StateCall) -> Result<Map, StateError> {
             ret
         });
     }
-    let opts = cmd_options(call);
-    if let Some(cwd) = &opts.cwd {
-        if !std::path::Path::new(cwd).is_dir() {
+    if let Some(cwd) = call.arg_str("cwd") {
+        if !std::path::Path::new(&cwd).is_dir() {
             ret.insert(
                 "comment",
                 Value::Str(format!(
@@ -140,7 +92,7 @@ pub fn run(call: &StateCall) -> Result<Map, StateError> {
             return Ok(ret);
         }
     }
-    let cmd_all = match run_all(&name, &opts) {
+    let cmd_all = match cmd_options(call).and_then(|opts| run_all(&name, &opts)) {
         Ok(r) => r,
         Err(e) => {
             ret.insert("comment", Value::Str(e));
@@ -166,23 +118,216 @@ pub fn run(call: &StateCall) -> Result<Map, StateError> {
     Ok(ret)
 }
 
-/// `cmd.mod_watch`: runs the command for `run`/`wait`/`watch`.
+/// The named parameters of `cmd.script` (the state): the other keywords of the chunk reach the
+/// `cmd.script` execution function through `**kwargs`.
+const SCRIPT_PARAMS: &[&str] = &[
+    "name",
+    "source",
+    "template",
+    "cwd",
+    "runas",
+    "password",
+    "shell",
+    "env",
+    "stateful",
+    "timeout",
+    "use_vt",
+    "output_loglevel",
+    "hide_output",
+    "defaults",
+    "context",
+    "success_retcodes",
+    "success_stdout",
+    "success_stderr",
+];
+
+/// `cmd.script`: the script from `source` (`name` without one) run through the
+/// `cmd.script` execution function, which copies it to a temp file first.
+pub fn script(call: &StateCall) -> Result<Map, StateError> {
+    let mut name = call.name_str();
+    let (stateful, test_name) = stateful_arg(call);
+    if call.test {
+        if let Some(t) = &test_name {
+            name = t.clone();
+        }
+    }
+    let mut ret = ret_ncrc(Value::str(name.clone()), Value::Bool(false), "");
+    if let Some(env) = call.arg("env") {
+        if !matches!(env, Value::List(_) | Value::Map(_)) {
+            ret.insert(
+                "comment",
+                Value::str("Invalidly-formatted 'env' parameter. See documentation."),
+            );
+            return Ok(ret);
+        }
+    }
+    for key in ["context", "defaults"] {
+        if let Some(v) = call.arg(key).filter(|v| v.truthy()) {
+            if !matches!(v, Value::Map(_)) {
+                ret.insert(
+                    "comment",
+                    Value::Str(format!(
+                        "Invalidly-formatted '{key}' parameter. Must be formed as a dict."
+                    )),
+                );
+                return Ok(ret);
+            }
+        }
+    }
+    // tmpctx = defaults; tmpctx.update(context)
+    let mut tmpctx = match call.arg("defaults").filter(|v| v.truthy()) {
+        Some(Value::Map(m)) => m.clone(),
+        _ => Map::new(),
+    };
+    if let Some(Value::Map(c)) = call.arg("context") {
+        for (k, v) in c.iter() {
+            tmpctx.insert(k.clone(), v.clone());
+        }
+    }
+    let saltenv = call
+        .low
+        .get("__env__")
+        .map(Value::py_str)
+        .unwrap_or_else(|| "base".into());
+    let mut kwargs = crate::util::extra_kwargs(call.low, SCRIPT_PARAMS);
+    let shell = call
+        .arg_str("shell")
+        .unwrap_or_else(|| call.shell.to_string());
+    for (k, v) in [
+        ("runas", call.low.get("runas").cloned()),
+        ("password", call.low.get("password").cloned()),
+        ("shell", Some(Value::str(shell))),
+        ("env", call.low.get("env").cloned()),
+        ("cwd", call.low.get("cwd").cloned()),
+        ("template", call.low.get("template").cloned()),
+        ("timeout", call.low.get("timeout").cloned()),
+        (
+            "hide_output",
+            Some(Value::Bool(call.flag("hide_output", false))),
+        ),
+        ("context", Some(Value::Map(tmpctx))),
+        ("saltenv", Some(Value::str(saltenv.clone()))),
+        (
+            "success_retcodes",
+            call.low.get("success_retcodes").cloned(),
+        ),
+        ("success_stdout", call.low.get("success_stdout").cloned()),
+        ("success_stderr", call.low.get("success_stderr").cloned()),
+    ] {
+        kwargs.insert(k, v.unwrap_or(Value::Null));
+    }
+    let source = call.arg("source").cloned().unwrap_or_else(|| call.name());
+    // Arguments after the script's name, when `args` is not given.
+    if !kwargs.get("args").is_some_and(Value::truthy) && name.split_whitespace().count() > 1 {
+        if let Some((_, rest)) = name.split_once(' ') {
+            kwargs.insert("args", Value::str(rest));
+        }
+    }
+    if call.test && test_name.is_none() {
+        ret.insert("result", Value::Null);
+        ret.insert(
+            "comment",
+            Value::Str(format!("Command '{name}' would have been executed")),
+        );
+        return Ok(if stateful {
+            reinterpreted_state(ret)
+        } else {
+            ret
+        });
+    }
+    if let Some(cwd) = call.arg("cwd").filter(|c| c.truthy()) {
+        let cwd = cwd.py_str();
+        if !std::path::Path::new(&cwd).is_dir() {
+            ret.insert(
+                "comment",
+                Value::Str(format!(
+                    "Desired working directory \"{cwd}\" is not available"
+                )),
+            );
+            return Ok(ret);
+        }
+    }
+    kwargs.insert("python_shell", Value::Bool(true));
+    let args = halite_exec::Args::new(vec![source.clone()], kwargs);
+    let cmd_all = match halite_exec::cmd_script(call.ctx, &args) {
+        Ok(m) => m,
+        Err(halite_exec::ScriptError::Caught(e)) => {
+            ret.insert("comment", Value::Str(e));
+            return Ok(ret);
+        }
+        Err(halite_exec::ScriptError::Raised(e)) => return Err(StateError::Other(e)),
+    };
+    let Some(retcode) = cmd_all.get("retcode").cloned() else {
+        return Err(StateError::Other("KeyError: 'retcode'".into()));
+    };
+    let cache_error = cmd_all.get("cache_error").is_some_and(Value::truthy);
+    let result = if call.low.get("retcode").is_some_and(Value::truthy) {
+        cmd_all.is_empty()
+    } else {
+        !retcode.truthy()
+    };
+    ret.insert("changes", Value::Map(cmd_all));
+    ret.insert("result", Value::Bool(result));
+    let comment = if cache_error {
+        format!(
+            "Unable to cache script {} from saltenv '{saltenv}'",
+            source.py_str()
+        )
+    } else {
+        format!("Command '{name}' run")
+    };
+    ret.insert("comment", Value::Str(comment));
+    if stateful {
+        ret = reinterpreted_state(ret);
+    }
+    if call.test && !retcode.truthy() && ret.get("changes").is_some_and(Value::truthy) {
+        ret.insert("result", Value::Null);
+    }
+    Ok(ret)
+}
+
+/// The `stateful` argument: whether it is on, and the `test_name` of its list form.
+fn stateful_arg(call: &StateCall) -> (bool, Option<String>) {
+    match call.low.get("stateful") {
+        Some(Value::List(l)) => (
+            true,
+            l.first()
+                .and_then(|f| f.get("test_name"))
+                .map(Value::py_str),
+        ),
+        Some(other) => (matches!(other, Value::Bool(true)), None),
+        None => (false, None),
+    }
+}
+
+/// `cmd.mod_watch`: runs the command for `run`/`wait`/`watch` and the script for
+/// `script`/`wait_script`; a truthy `stateful` is taken out and applied to the result.
 pub fn mod_watch(call: &StateCall) -> Result<Map, StateError> {
     let sfun = call.low.get("sfun").map(Value::py_str).unwrap_or_default();
-    if matches!(sfun.as_str(), "wait" | "run" | "watch") {
-        return run(call);
+    let fun: fn(&StateCall) -> Result<Map, StateError> = match sfun.as_str() {
+        "wait" | "run" | "watch" => run,
+        "wait_script" | "script" => script,
+        _ => {
+            let mut ret = Map::new();
+            ret.insert("name", call.name());
+            ret.insert("changes", Value::Map(Map::new()));
+            ret.insert(
+                "comment",
+                Value::Str(format!(
+                    "cmd.{sfun} does not work with the watch requisite, please use cmd.wait or cmd.wait_script"
+                )),
+            );
+            ret.insert("result", Value::Bool(false));
+            return Ok(ret);
+        }
+    };
+    if !call.low.get("stateful").is_some_and(Value::truthy) {
+        return fun(call);
     }
-    let mut ret = Map::new();
-    ret.insert("name", call.name());
-    ret.insert("changes", Value::Map(Map::new()));
-    ret.insert(
-        "comment",
-        Value::Str(format!(
-            "cmd.{sfun} does not work with the watch requisite, please use cmd.wait or cmd.wait_script"
-        )),
-    );
-    ret.insert("result", Value::Bool(false));
-    Ok(ret)
+    let mut low = call.low.clone();
+    low.remove("stateful");
+    let sub = StateCall { low: &low, ..*call };
+    Ok(reinterpreted_state(fun(&sub)?))
 }
 
 /// Salt's `_is_true`.

@@ -5,7 +5,6 @@
 
 pub mod cmd;
 pub mod file;
-pub mod process;
 pub mod test;
 pub mod util;
 
@@ -92,7 +91,7 @@ pub enum StateError {
     /// `CommandExecutionError(msg)` raised by an execution function and not caught.
     #[error("{0}")]
     Command(String),
-    /// Any other exception, with the text Salt would show.
+    /// Any other exception, as Python prints its last traceback line: `TypeError: ...`.
     #[error("{0}")]
     Other(String),
 }

@@ -18,6 +18,79 @@ pub fn gen_tag_value(low: &Value) -> String {
     low.as_map().map(gen_tag).unwrap_or_default()
 }
 
+/// Salt's `STATE_INTERNAL_KEYWORDS` (requisites, their `_in` forms and the runtime keywords):
+/// what `format_call` keeps out of a state function's `**kwargs`.
+pub const STATE_INTERNAL_KEYWORDS: &[&str] = &[
+    "onchanges",
+    "onchanges_any",
+    "onfail",
+    "onfail_any",
+    "onfail_all",
+    "onfail_stop",
+    "prereq",
+    "prerequired",
+    "watch",
+    "watch_any",
+    "require",
+    "require_any",
+    "listen",
+    "onchanges_in",
+    "onfail_in",
+    "prereq_in",
+    "watch_in",
+    "require_in",
+    "listen_in",
+    "fun",
+    "state",
+    "check_cmd",
+    "cmd_opts_exclude",
+    "failhard",
+    "onlyif",
+    "unless",
+    "creates",
+    "retry",
+    "order",
+    "parallel",
+    "reload_modules",
+    "reload_grains",
+    "reload_pillar",
+    "runas",
+    "runas_password",
+    "fire_event",
+    "saltenv",
+    "umask",
+    "use",
+    "use_in",
+    "__env__",
+    "__sls__",
+    "__id__",
+    "__sls_included_from__",
+    "__orchestration_jid__",
+    "__pub_user",
+    "__pub_arg",
+    "__pub_jid",
+    "__pub_fun",
+    "__pub_tgt",
+    "__pub_ret",
+    "__pub_pid",
+    "__pub_tgt_type",
+    "__prereq__",
+    "__prerequired__",
+    "__umask__",
+];
+
+/// A state function's `**kwargs`: the chunk's keys that are neither internal keywords nor
+/// among the function's named parameters (`params`).
+pub fn extra_kwargs(low: &Map, params: &[&str]) -> Map {
+    low.iter()
+        .filter(|(k, _)| {
+            let k = k.py_str();
+            !STATE_INTERNAL_KEYWORDS.contains(&k.as_str()) && !params.contains(&k.as_str())
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
+}
+
 /// Python's `fnmatch.fnmatch` on POSIX (case-sensitive): `*`, `?`, `[seq]`, `[!seq]`; an
 /// unclosed `[` is a literal.
 pub fn fnmatch(name: &str, pat: &str) -> bool {

@@ -192,6 +192,44 @@ fn salt_tmp_names(s: &str) -> Option<String> {
     Some(out)
 }
 
+/// `file.recurse` manages its files and directories in the order of a Python `set` (random per
+/// process), so its `changes` keys and its "#### path ####" comment blocks (and the lines of its
+/// "#### removed ####" block) are compared sorted.
+fn normalize_recurse(ret: &mut Value) {
+    let Value::Map(m) = ret else {
+        return;
+    };
+    if let Some(Value::Map(ch)) = m.get_mut("changes") {
+        ch.sort_keys();
+    }
+    let Some(Value::Str(c)) = m.get("comment") else {
+        return;
+    };
+    if !c.starts_with("#### ") {
+        return;
+    }
+    let text = format!("\n{c}");
+    let mut blocks: Vec<String> = text
+        .split("\n\n#### ")
+        .map(|b| {
+            b.trim_start_matches('\n')
+                .trim_start_matches("#### ")
+                .to_string()
+        })
+        .filter(|b| !b.is_empty())
+        .map(|b| match b.strip_prefix("removed ####\n") {
+            Some(rest) => {
+                let mut lines: Vec<&str> = rest.split('\n').collect();
+                lines.sort_unstable();
+                format!("removed ####\n{}", lines.join("\n"))
+            }
+            None => b,
+        })
+        .collect();
+    blocks.sort();
+    m.insert("comment", Value::Str(blocks.join("\n<block>\n")));
+}
+
 fn is_str_list(v: &Value) -> bool {
     matches!(v, Value::List(l) if l.iter().all(|x| matches!(x, Value::Str(_))))
 }
@@ -222,6 +260,10 @@ fn normalize(text: &str) -> String {
                             if let Value::List(l) = val {
                                 l.sort_by_key(Value::py_str);
                             }
+                        }
+                        Some(tag) if tag.ends_with("_|-recurse") => {
+                            normalize_recurse(val);
+                            walk(val);
                         }
                         _ => walk(val),
                     }

@@ -4,14 +4,15 @@
 //! sets `cmd_safe: False`, so the command is split with `shlex.split` and run directly; with
 //! `python_shell=True` (and always for `cmd.shell`) it runs through `$SHELL -c`. `cwd` defaults
 //! to the home directory, the environment gets the `LC_*=C` defaults of `reset_system_locale`,
-//! and outputs are `rstrip()`ed. `cmd.run` merges stderr into stdout.
+//! and outputs are `rstrip()`ed. `cmd.run` merges stderr into stdout. `runas`, `group`,
+//! `umask`, `env`, `clean_env`, `stdin`, `timeout` and the `success_*` arguments are Salt's
+//! `_run`'s, through [`crate::process`] (shared with the cmd states). `cmd.script` copies the
+//! script to a temp file and runs that ([`script_call`]).
 
-use crate::pipes::{drain, wait_until};
+use crate::process::{self, CmdOptions, CmdResult, Program, Timeout};
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
 use halite_value::{Map, Value};
-use std::os::fd::OwnedFd;
-use std::process::{Command, Stdio};
 
 const NAMES: &[&str] = &[
     "cmd",
@@ -44,15 +45,6 @@ const NAMES: &[&str] = &[
     "success_stdout",
     "success_stderr",
 ];
-
-struct Output {
-    pid: u32,
-    retcode: i64,
-    stdout: String,
-    stderr: String,
-    /// Salt's `TimedProcTimeoutError`: the command was killed after `timeout` seconds.
-    timed_out: bool,
-}
 
 /// `shlex.split(s)` (POSIX mode, no comments).
 pub(crate) fn shlex_split(s: &str) -> Result<Vec<String>, ExecError> {
@@ -122,24 +114,42 @@ fn default_shell() -> String {
         .unwrap_or_else(|| "/bin/sh".into())
 }
 
-fn home_dir() -> String {
-    std::env::var("HOME")
-        .ok()
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "/".into())
-}
-
-/// Salt's `_run`, reduced to what a local, non-runas call does. Like Salt it records the
-/// exit code in `__context__['retcode']` (0 with `ignore_retcode`).
+/// Salt's `_run`, as the `cmd.*` functions call it. Like Salt it records the exit code in
+/// `__context__['retcode']` (0 with `ignore_retcode`).
 fn run(
     ctx: &ExecContext,
     b: &crate::salt_utils::Bound<'_>,
     force_shell: bool,
     merge_stderr: bool,
-) -> Result<Output, ExecError> {
+) -> Result<CmdResult, ExecError> {
     let out = run_command(ctx, b, force_shell, merge_stderr)?;
     ctx.retcode.set(if b.truthy(18) { 0 } else { out.retcode });
     Ok(out)
+}
+
+/// The `_run` keyword arguments shared by every `cmd.*` function, from their common signature
+/// ([`NAMES`]).
+fn cmd_options(b: &crate::salt_utils::Bound<'_>) -> Result<CmdOptions, ExecError> {
+    let failed = ExecError::Failed;
+    Ok(CmdOptions {
+        shell: String::new(),
+        cwd: b.opt(1).map(Value::py_str),
+        env: b.opt(7).map(process::env_pairs).unwrap_or_default(),
+        clean_env: b.truthy(8),
+        keep_locale: !b.get(17).is_none_or(Value::truthy),
+        prepend_path: b.opt(25).map(Value::py_str),
+        stdin: b.opt(2).map(Value::py_str),
+        merge_stderr: false,
+        no_rstrip: !b.get(10).is_none_or(Value::truthy),
+        timeout: Timeout::from_value(b.opt(16)).map_err(failed)?,
+        success_retcodes: process::success_retcodes(b.opt(26)).map_err(failed)?,
+        success_stdout: process::success_strings(b.opt(27)),
+        success_stderr: process::success_strings(b.opt(28)),
+        hide_output: b.truthy(15),
+        runas: b.opt(3).map(Value::py_str),
+        group: b.opt(4).map(Value::py_str),
+        umask: process::parse_umask(b.opt(11)).map_err(failed)?,
+    })
 }
 
 fn run_command(
@@ -147,7 +157,7 @@ fn run_command(
     b: &crate::salt_utils::Bound<'_>,
     force_shell: bool,
     merge_stderr: bool,
-) -> Result<Output, ExecError> {
+) -> Result<CmdResult, ExecError> {
     let cmd = b.str_or(0, "");
     let python_shell = if force_shell {
         b.get(6).is_none_or(Value::truthy)
@@ -160,208 +170,20 @@ fn run_command(
             Some(v) => v.truthy(),
         }
     };
-    let mut command = if python_shell {
-        let shell = b.opt(5).map(Value::py_str).unwrap_or_else(default_shell);
-        let mut c = Command::new(shell);
-        c.arg("-c").arg(&cmd);
-        c
+    let mut opts = cmd_options(b)?;
+    // `shell=DEFAULT_SHELL` in every signature: checked even without python_shell.
+    opts.shell = b.opt(5).map(Value::py_str).unwrap_or_else(default_shell);
+    opts.merge_stderr = merge_stderr;
+    let program = if python_shell {
+        Program::Shell(cmd.clone())
     } else {
-        let argv = shlex_split(&cmd)?;
-        let Some((prog, rest)) = argv.split_first() else {
-            return Err(ExecError::Failed(format!(
-                "Unable to run command '{}' with the context '{{}}', reason: command is empty",
-                py_list(&argv)
-            )));
-        };
-        let mut c = Command::new(prog);
-        c.args(rest);
-        c
+        Program::Argv(shlex_split(&cmd)?)
     };
-    let cwd = b.opt(1).map(Value::py_str).unwrap_or_else(home_dir);
-    command.current_dir(&cwd);
-    if b.truthy(8) {
-        command.env_clear();
+    let out = process::run(&program, &opts).map_err(ExecError::Failed)?;
+    if out.retcode != 0 && !b.truthy(18) {
+        tracing::error!("Command '{}' failed with return code: {}", cmd, out.retcode);
     }
-    command.env_remove("NOTIFY_SOCKET");
-    let user_env: Map = b
-        .opt(7)
-        .and_then(Value::as_map)
-        .cloned()
-        .unwrap_or_default();
-    if b.get(17).is_none_or(Value::truthy) {
-        for k in [
-            "LC_CTYPE",
-            "LC_NUMERIC",
-            "LC_TIME",
-            "LC_COLLATE",
-            "LC_MONETARY",
-            "LC_MESSAGES",
-            "LC_PAPER",
-            "LC_NAME",
-            "LC_ADDRESS",
-            "LC_TELEPHONE",
-            "LC_MEASUREMENT",
-            "LC_IDENTIFICATION",
-            "LANGUAGE",
-        ] {
-            if !user_env.contains_key(k) {
-                command.env(k, "C");
-            }
-        }
-    }
-    for (k, v) in user_env.iter() {
-        command.env(k.py_str(), v.py_str());
-    }
-    if let Some(p) = b.opt(25) {
-        let path = std::env::var("PATH").unwrap_or_default();
-        command.env("PATH", format!("{}:{}", p.py_str(), path));
-    }
-    let stdin = b.opt(2).map(Value::py_str);
-    command.stdin(if stdin.is_some() {
-        Stdio::piped()
-    } else {
-        Stdio::null()
-    });
-    // Salt's cmd.run passes stderr=STDOUT: one channel for both, so the text interleaves as
-    // the command wrote it. A socketpair stands in for the shared pipe.
-    let merged = if merge_stderr {
-        let (reader, writer) =
-            std::os::unix::net::UnixStream::pair().map_err(|e| ExecError::Failed(e.to_string()))?;
-        let writer2 = writer
-            .try_clone()
-            .map_err(|e| ExecError::Failed(e.to_string()))?;
-        command.stdout(Stdio::from(std::os::fd::OwnedFd::from(writer)));
-        command.stderr(Stdio::from(std::os::fd::OwnedFd::from(writer2)));
-        Some(reader)
-    } else {
-        command.stdout(Stdio::piped());
-        command.stderr(Stdio::piped());
-        None
-    };
-    let mut child =
-        command.spawn().map_err(|e| {
-            let argv = if python_shell {
-                vec![cmd.clone()]
-            } else {
-                shlex_split(&cmd).unwrap_or_default()
-            };
-            let reason = match e.kind() {
-                std::io::ErrorKind::NotFound => format!(
-                    "[Errno 2] No such file or directory: {}",
-                    Value::str(argv.first().cloned().unwrap_or_default()).py_repr()
-                ),
-                std::io::ErrorKind::PermissionDenied => format!(
-                    "[Errno 13] Permission denied: {}",
-                    Value::str(argv.first().cloned().unwrap_or_default()).py_repr()
-                ),
-                _ => e.to_string(),
-            };
-            ExecError::Failed(format!(
-            "Unable to run command '{}' with the context '{{'cwd': {}, 'shell': {}}}', reason: {}",
-            if python_shell { cmd.clone() } else { py_list(&argv) },
-            Value::str(cwd.clone()).py_repr(),
-            if python_shell { "True" } else { "False" },
-            reason
-        ))
-        })?;
-    // Our copies of the write ends must close, or reading the merged channel never ends.
-    drop(command);
-    let pid = child.id();
-    let stdin_thread = match (stdin, child.stdin.take()) {
-        (Some(text), Some(mut sin)) => Some(
-            std::thread::Builder::new()
-                .spawn(move || {
-                    use std::io::Write;
-                    // A command that does not read its stdin closes the pipe; not an error.
-                    let _ = sin.write_all(text.as_bytes());
-                })
-                .map_err(|e| ExecError::Failed(e.to_string()))?,
-        ),
-        _ => None,
-    };
-    let out_fd: Option<OwnedFd> = match merged {
-        Some(r) => Some(r.into()),
-        None => child.stdout.take().map(OwnedFd::from),
-    };
-    let err_fd: Option<OwnedFd> = child.stderr.take().map(OwnedFd::from);
-    // `timeout` (seconds): Salt's TimedProc kills the command and reports
-    // "<cmd> : Timed out after <timeout> seconds" with retcode 1.
-    let timeout = b.opt(16).filter(|t| t.truthy());
-    let deadline = timeout.map(|t| {
-        let secs = t
-            .as_f64()
-            .or_else(|| t.py_str().parse().ok())
-            .unwrap_or(0.0)
-            .max(0.0);
-        std::time::Instant::now() + std::time::Duration::from_secs_f64(secs)
-    });
-    let drained = drain(&mut child, [out_fd, err_fd], deadline)
-        .map_err(|e| ExecError::Failed(e.to_string()))?;
-    let timed_out = match (drained.is_none(), deadline) {
-        (true, _) => true,
-        (false, Some(deadline)) => {
-            !wait_until(&mut child, deadline).map_err(|e| ExecError::Failed(e.to_string()))?
-        }
-        (false, None) => false,
-    };
-    if timed_out {
-        let _ = child.kill();
-        let _ = child.wait();
-        let shown = if python_shell {
-            cmd.clone()
-        } else {
-            py_list(&shlex_split(&cmd).unwrap_or_default())
-        };
-        return Ok(Output {
-            pid,
-            retcode: 1,
-            stdout: format!(
-                "{shown} : Timed out after {} seconds",
-                timeout.map(Value::py_str).unwrap_or_default()
-            ),
-            stderr: String::new(),
-            timed_out: true,
-        });
-    }
-    let [out_buf, err_buf] = drained.unwrap_or_default();
-    if let Some(t) = stdin_thread {
-        let _ = t.join();
-    }
-    let status = child.wait().map_err(|e| ExecError::Failed(e.to_string()))?;
-    let retcode = status.code().map(i64::from).unwrap_or_else(|| {
-        use std::os::unix::process::ExitStatusExt;
-        -(status.signal().unwrap_or(0) as i64)
-    });
-    let mut stdout = String::from_utf8_lossy(&out_buf).into_owned();
-    let mut stderr = String::from_utf8_lossy(&err_buf).into_owned();
-    if b.get(10).is_none_or(Value::truthy) {
-        stdout.truncate(stdout.trim_end().len());
-        stderr.truncate(stderr.trim_end().len());
-    }
-    let mut retcode = retcode;
-    if let Some(codes) = b.opt(26) {
-        let ok = match codes {
-            Value::List(l) => l.iter().any(|c| c.as_i64() == Some(retcode)),
-            other => other.as_i64() == Some(retcode),
-        };
-        if ok {
-            retcode = 0;
-        }
-    }
-    if retcode != 0 && !b.truthy(18) {
-        tracing::error!("Command '{}' failed with return code: {}", cmd, retcode);
-    }
-    Ok(Output {
-        pid,
-        retcode,
-        stdout,
-        stderr,
-        timed_out: false,
-    })
-}
-
-fn py_list(v: &[String]) -> String {
-    Value::List(v.iter().map(|s| Value::str(s.clone())).collect()).py_repr()
+    Ok(out)
 }
 
 fn bound<'a>(fun: &str, a: &'a Args) -> Result<crate::salt_utils::Bound<'a>, ExecError> {
@@ -410,20 +232,7 @@ pub fn run_all(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bound("cmd.run_all", a)?;
     let redirect = a.kwargs.get("redirect_stderr").is_some_and(Value::truthy);
     let out = run(ctx, &b, false, redirect)?;
-    let mut m = Map::new();
-    if out.timed_out {
-        // Salt builds this dict in a different order on a timeout.
-        m.insert("stdout", Value::Str(out.stdout));
-        m.insert("stderr", Value::Str(out.stderr));
-        m.insert("retcode", Value::Int(out.retcode));
-        m.insert("pid", Value::Int(out.pid as i64));
-        return Ok(Value::Map(m));
-    }
-    m.insert("pid", Value::Int(out.pid as i64));
-    m.insert("retcode", Value::Int(out.retcode));
-    m.insert("stdout", Value::Str(out.stdout));
-    m.insert("stderr", Value::Str(out.stderr));
-    Ok(Value::Map(m))
+    Ok(Value::Map(out.to_map()))
 }
 
 /// `cmd.retcode(cmd, ...)`.
@@ -473,4 +282,291 @@ pub fn which(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 pub fn has_exec(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("cmd.has_exec", a, &["cmd"], 1)?;
     Ok(Value::Bool(which_path(&b.str_or(0, "")).is_some()))
+}
+
+/// The signature of `cmd.script` (and `cmd.script_retcode`), in order; `**kwargs` go to the
+/// template as variables and are otherwise ignored.
+const SCRIPT_NAMES: &[&str] = &[
+    "source",
+    "args",
+    "cwd",
+    "stdin",
+    "runas",
+    "group",
+    "shell",
+    "python_shell",
+    "env",
+    "template",
+    "umask",
+    "output_encoding",
+    "output_loglevel",
+    "log_callback",
+    "hide_output",
+    "timeout",
+    "reset_system_locale",
+    "saltenv",
+    "use_vt",
+    "bg",
+    "password",
+    "success_retcodes",
+    "success_stdout",
+    "success_stderr",
+];
+
+/// How `cmd.script` failed, split the way the `cmd.script` state splits it.
+#[derive(Debug, Clone)]
+pub enum ScriptError {
+    /// A `CommandExecutionError`, `SaltRenderError` or `OSError`: the state's comment.
+    Caught(String),
+    /// Any other exception (`TypeError: ...`): the state fails with it.
+    Raised(String),
+}
+
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScriptError::Caught(m) | ScriptError::Raised(m) => f.write_str(m),
+        }
+    }
+}
+
+/// `os.path.splitext(path)[1]`: the extension of the last path component (a leading dot
+/// does not start one).
+fn splitext_ext(path: &str) -> &str {
+    let base = &path[path.rfind('/').map_or(0, |i| i + 1)..];
+    let stem_start = base.len() - base.trim_start_matches('.').len();
+    match base[stem_start..].rfind('.') {
+        Some(i) => &base[stem_start + i..],
+        None => "",
+    }
+}
+
+/// A temp file removed when dropped (`_cleanup_tempfile`).
+struct TempScript(String);
+
+impl Drop for TempScript {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// What `cmd.script` returns when the script cannot be cached or rendered.
+fn cache_error() -> Map {
+    let mut m = Map::new();
+    m.insert("pid", Value::Int(0));
+    m.insert("retcode", Value::Int(1));
+    m.insert("stdout", Value::str(""));
+    m.insert("stderr", Value::str(""));
+    m.insert("cache_error", Value::Bool(true));
+    m
+}
+
+/// `cp.cache_file(source, saltenv)` for what halite's file client reaches: a `salt://` file
+/// from the file roots or a local file (`None` when it is not there).
+fn cache_script(ctx: &ExecContext, source: &str, saltenv: &str) -> Result<Option<String>, String> {
+    if source.starts_with("salt://") {
+        return Ok(ctx
+            .file_roots
+            .find(saltenv, source)
+            .map(|p| p.to_string_lossy().into_owned()));
+    }
+    let local = source.strip_prefix("file://").unwrap_or(source);
+    if let Some((scheme, _)) = local.split_once("://") {
+        return Err(format!(
+            "halite does not fetch {scheme}:// URLs (cmd.script source '{source}')"
+        ));
+    }
+    Ok(
+        (local.starts_with('/') && std::path::Path::new(local).is_file())
+            .then(|| local.to_string()),
+    )
+}
+
+/// `cmdmod.script`: the script copied (or rendered with `template`) to a temp file named
+/// `__salt.tmp.XXXXXXXX<ext>` in `cwd` (the temp folder without one), mode 0500 and owned by
+/// `runas`, then run. With `python_shell` (the default when `shell` is given, as the state
+/// does) it runs as `<shell> -c <path> <args>`, so on Linux the script gets no arguments (Salt
+/// 3007.8's `Popen(list, shell=True)`); without, it runs directly with `args` as one argument
+/// (or a list's items). A failing run (unknown user, missing sudo for `group`...) gives `{}`.
+pub fn script_call(ctx: &ExecContext, a: &Args) -> Result<Map, ScriptError> {
+    let b = crate::salt_utils::bind_with("cmd.script", a, SCRIPT_NAMES, 1, true)
+        .map_err(|e| ScriptError::Raised(format!("TypeError: {e}")))?;
+    let source = b.str_or(0, "");
+    let saltenv = match b.opt(17) {
+        Some(v) => v.py_str(),
+        None => ctx
+            .opts
+            .get("saltenv")
+            .filter(|v| !v.is_null())
+            .map(Value::py_str)
+            .unwrap_or_else(|| "base".into()),
+    };
+    let shell = b.opt(6).map(Value::py_str);
+    // _python_shell_default
+    let python_shell = match (shell.is_some(), b.get(7)) {
+        (true, None | Some(Value::Null)) => true,
+        (_, Some(v)) if !v.is_null() => v.truthy(),
+        _ => ctx
+            .opts
+            .get("cmd_safe")
+            .is_some_and(|v| matches!(v, Value::Bool(false))),
+    };
+    let cwd = b.opt(2).map(Value::py_str);
+    let (path_part, _) = crate::fileserver::split_salt_url(&source, &saltenv);
+    let ext = if source.starts_with("salt://") {
+        splitext_ext(&path_part).to_string()
+    } else {
+        splitext_ext(source.split('?').next().unwrap_or(&source)).to_string()
+    };
+    // salt.utils.files.mkstemp(dir=cwd, suffix=ext): the temp folder without a cwd.
+    let path = crate::files::mkstemp(cwd.as_deref(), &ext).map_err(|e| {
+        ScriptError::Caught(format!(
+            "[Errno {}] {}: '{}'",
+            e.raw_os_error().unwrap_or(0),
+            e.to_string().split(" (os error").next().unwrap_or_default(),
+            cwd.clone().unwrap_or_default()
+        ))
+    })?;
+    let tmp = TempScript(path.clone());
+    let cached = cache_script(ctx, &source, &saltenv).map_err(ScriptError::Caught)?;
+    let Some(cached) = cached else {
+        return Ok(cache_error());
+    };
+    let template = b.opt(9).filter(|t| t.truthy()).map(Value::py_str);
+    if let Some(engine) = &template {
+        // cp.get_template: the keyword arguments cmd.script does not take are the template's
+        // variables, `context` merged over them.
+        let mut vars = Map::new();
+        for (k, v) in a.kwargs.iter() {
+            let key = k.py_str();
+            if !SCRIPT_NAMES.contains(&key.as_str()) && key != "context" && key != "__env__" {
+                vars.insert(k.clone(), v.clone());
+            }
+        }
+        vars.insert("saltenv", Value::str(saltenv.clone()));
+        if let Some(Value::Map(c)) = a.kwargs.get("context") {
+            for (k, v) in c.iter() {
+                vars.insert(k.clone(), v.clone());
+            }
+        }
+        let text = match std::fs::read(&cached) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(_) => return Ok(cache_error()),
+        };
+        const KNOWN: [&str; 6] = ["jinja", "mako", "wempy", "genshi", "cheetah", "py"];
+        if !KNOWN.contains(&engine.as_str()) {
+            tracing::error!("Attempted to render template with unavailable engine {engine}");
+            return Ok(cache_error());
+        }
+        let renderer = ctx.renderer.as_ref().ok_or_else(|| {
+            ScriptError::Caught("cmd.script: no template renderer is available here".into())
+        })?;
+        let rendered = renderer
+            .render_template(ctx, engine, &text, &vars)
+            .map_err(|e| ScriptError::Caught(e.to_string()))?;
+        std::fs::write(&path, rendered).map_err(|e| ScriptError::Caught(e.to_string()))?;
+    } else if let Err(e) = std::fs::copy(&cached, &path) {
+        tracing::error!("cmd.script: cannot copy {cached} to {path}: {e}");
+        return Ok(cache_error());
+    }
+    let runas = b.opt(4).map(Value::py_str);
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o500))
+            .map_err(|e| ScriptError::Caught(e.to_string()))?;
+        // file.user_to_uid gives '' for an unknown user, which os.chown refuses.
+        let uid = process::user_to_uid(runas.as_deref()).ok_or_else(|| {
+            ScriptError::Raised("TypeError: uid should be integer, not str".into())
+        })?;
+        std::os::unix::fs::chown(&path, Some(uid), None)
+            .map_err(|e| ScriptError::Caught(e.to_string()))?;
+    }
+    let mut argv = vec![path.clone()];
+    match b.opt(1) {
+        Some(Value::List(l)) => argv.extend(l.iter().map(Value::py_str)),
+        Some(v) if v.truthy() => argv.push(v.py_str()),
+        _ => {}
+    }
+    let run_opts = || -> Result<CmdOptions, String> {
+        Ok(CmdOptions {
+            shell: shell.clone().unwrap_or_else(|| {
+                if python_shell {
+                    default_shell()
+                } else {
+                    String::new()
+                }
+            }),
+            cwd: cwd.clone(),
+            env: b.opt(8).map(process::env_pairs).unwrap_or_default(),
+            keep_locale: !b.get(16).is_none_or(Value::truthy),
+            stdin: b.opt(3).map(Value::py_str),
+            timeout: Timeout::from_value(b.opt(15))?,
+            success_retcodes: process::success_retcodes(b.opt(21))?,
+            success_stdout: process::success_strings(b.opt(22)),
+            success_stderr: process::success_strings(b.opt(23)),
+            runas: runas.clone(),
+            group: b.opt(5).map(Value::py_str),
+            umask: process::parse_umask(b.opt(10))?,
+            ..CmdOptions::default()
+        })
+    };
+    let program = if python_shell {
+        Program::ShellList(argv)
+    } else {
+        Program::Argv(argv)
+    };
+    let mut ret = match run_opts().and_then(|o| process::run(&program, &o)) {
+        Ok(out) => {
+            ctx.retcode.set(out.retcode);
+            out.to_map()
+        }
+        Err(e) => {
+            tracing::error!(
+                "cmd.script: Unable to run script '{}': {e}",
+                program.display()
+            );
+            Map::new()
+        }
+    };
+    drop(tmp);
+    if b.truthy(14) {
+        ret.insert("stdout", Value::str(""));
+        ret.insert("stderr", Value::str(""));
+    }
+    Ok(ret)
+}
+
+/// `cmd.script(source, args=None, ...)`.
+pub fn script(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    script_call(ctx, a)
+        .map(Value::Map)
+        .map_err(|e| ExecError::Failed(e.to_string()))
+}
+
+/// `cmd.script_retcode(source, ...)`: `cmd.script(...)["retcode"]`, with `template` defaulting
+/// to `jinja`.
+pub fn script_retcode(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let mut a = a.clone();
+    let has_template = a.args.len() > 9 || a.kwargs.contains_key("template");
+    if !has_template {
+        a.kwargs.insert("template", Value::str("jinja"));
+    }
+    let ret = script_call(ctx, &a).map_err(|e| ExecError::Failed(e.to_string()))?;
+    ret.get("retcode")
+        .cloned()
+        .ok_or_else(|| ExecError::Failed("'retcode'".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::splitext_ext;
+
+    #[test]
+    fn splitext_like_python() {
+        assert_eq!(splitext_ext("scripts/run.sh"), ".sh");
+        assert_eq!(splitext_ext("salt://a.b/run"), "");
+        assert_eq!(splitext_ext("dir/.bashrc"), "");
+        assert_eq!(splitext_ext("dir/..x.tar.gz"), ".gz");
+        assert_eq!(splitext_ext("run.sh x y"), ".sh x y");
+    }
 }

@@ -88,29 +88,9 @@ pub fn list_master(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// Directories below the roots of `saltenv` (Salt's `dir_list`: every parent directory of a
 /// file or directory, relative, sorted).
 pub(crate) fn list_dirs(ctx: &ExecContext, env: &str, prefix: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for root in ctx.file_roots.roots(env) {
-        walk_dirs(root, root, &mut out);
-    }
-    out.sort();
-    out.dedup();
+    let mut out = ctx.file_roots.list_dirs(env);
     out.retain(|d| d.starts_with(prefix));
     out
-}
-
-fn walk_dirs(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            if let Ok(rel) = path.strip_prefix(root) {
-                out.push(rel.to_string_lossy().replace('\\', "/"));
-            }
-            walk_dirs(root, &path, out);
-        }
-    }
 }
 
 /// `cp.list_master_dirs(saltenv=None, prefix='')`.

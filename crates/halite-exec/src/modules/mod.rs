@@ -3,7 +3,7 @@
 //! `Registry::contains` answers as Salt's loader would.
 
 mod alternatives;
-mod cmd;
+pub(crate) mod cmd;
 mod config;
 mod cp;
 mod defaults;
@@ -39,6 +39,8 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("cmd.run_stderr", cmd::run_stderr);
     r.register("cmd.run_all", cmd::run_all);
     r.register("cmd.retcode", cmd::retcode);
+    r.register("cmd.script", cmd::script);
+    r.register("cmd.script_retcode", cmd::script_retcode);
     r.register("cmd.which", cmd::which);
     r.register("cmd.has_exec", cmd::has_exec);
     r.register("config.get", config::get);

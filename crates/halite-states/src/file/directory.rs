@@ -193,9 +193,10 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
         }
     }
     if clean {
-        let keep: HashSet<String> = gen_keep_files(&name, require, call.lowstate, &walk_l)
-            .into_iter()
-            .collect();
+        let keep: HashSet<String> =
+            gen_keep_files(&name, require, call.lowstate, Some(&walk_l), call)?
+                .into_iter()
+                .collect();
         for (root, dirs, files) in &walk_l {
             for f in files.iter().chain(dirs) {
                 let path = join(root, f);
@@ -358,8 +359,8 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
         }
     }
     if clean {
-        let keep = gen_keep_files(&name, require, call.lowstate, &walk_l);
-        let mut removed = clean_dir(&name, &keep, exclude_pat);
+        let keep = gen_keep_files(&name, require, call.lowstate, Some(&walk_l), call)?;
+        let mut removed = clean_dir(&name, &keep, exclude_pat, false);
         if !removed.is_empty() {
             // Salt returns `list(set)`: Python's set order, which varies per process; sorted here.
             removed.sort();
@@ -447,7 +448,7 @@ fn walk(top: &str) -> Walk {
 }
 
 /// `os.path.join(a, b)` for a relative `b`.
-fn join(a: &str, b: &str) -> String {
+pub(crate) fn join(a: &str, b: &str) -> String {
     if a.ends_with('/') {
         format!("{a}{b}")
     } else {
@@ -456,7 +457,7 @@ fn join(a: &str, b: &str) -> String {
 }
 
 /// `os.path.normpath` (POSIX) for an absolute path.
-fn normpath(p: &str) -> String {
+pub(crate) fn normpath(p: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     for seg in p.split('/') {
         match seg {
@@ -506,14 +507,19 @@ fn depth_limited_walk(top: &str, max_depth: Option<i64>) -> Walk {
 /// `_gen_keep_files(name, require, walk_d)`: the paths of the `file` states this one requires
 /// (`require: [{file: ID or name}]`, matched against every chunk of the run); a required
 /// directory inside `name` keeps everything the walk found under it.
-fn gen_keep_files(
+///
+/// A required `file.recurse` keeps the files it manages (`_gen_recurse_managed_files`); without
+/// a walk (`file.recurse`'s own `clean`) a required directory keeps everything on disk under it.
+pub(crate) fn gen_keep_files(
     name: &str,
     require: Option<&Value>,
     lowstate: &[Map],
-    walk_l: &Walk,
-) -> Vec<String> {
+    walk_l: Option<&Walk>,
+    call: &StateCall,
+) -> Result<Vec<String>, StateError> {
     let walk_d: HashMap<&str, (&Vec<String>, &Vec<String>)> = walk_l
-        .iter()
+        .into_iter()
+        .flatten()
         .map(|(r, d, f)| (r.as_str(), (d, f)))
         .collect();
     let is_child = |path: &str| !relpath(path, name).starts_with("..");
@@ -525,7 +531,7 @@ fn gen_keep_files(
         }
     };
     let Some(Value::List(require)) = require else {
-        return keep;
+        return Ok(keep);
     };
     for comp in require {
         let Some(target) = comp.as_map().and_then(|m| m.get("file")) else {
@@ -540,7 +546,27 @@ fn gen_keep_files(
             }
             let fname = lname.py_str();
             if is_dir(&fname) {
-                if is_child(&fname) {
+                if !is_child(&fname) {
+                    continue;
+                }
+                if low.get("fun").and_then(Value::as_str) == Some("recurse") {
+                    let spec = super::recurse::spec_of(low)?;
+                    let env = low
+                        .get("__env__")
+                        .map(Value::py_str)
+                        .unwrap_or_else(|| "base".into());
+                    for p in super::recurse::gen_recurse_managed_files(call, &spec, &env).keep {
+                        add(p, &mut keep);
+                    }
+                } else if walk_l.is_none() {
+                    // _process: everything on disk under it.
+                    for (root, dirs, files) in walk(&fname) {
+                        add(root.clone(), &mut keep);
+                        for n in files.iter().chain(&dirs) {
+                            add(join(&root, n), &mut keep);
+                        }
+                    }
+                } else {
                     // _process_by_walk_d
                     let mut stack = vec![fname.clone()];
                     while let Some(dir) = stack.pop() {
@@ -564,7 +590,7 @@ fn gen_keep_files(
             }
         }
     }
-    keep
+    Ok(keep)
 }
 
 /// `_find_keep_files(root, keep)`: the kept paths and every parent directory of them.
@@ -604,8 +630,14 @@ fn check_exclude(path: &str, exclude_pat: Option<&Value>) -> bool {
 }
 
 /// `_clean_dir(root, keep, exclude_pat)`: removes what is neither kept nor excluded, walking
-/// top-down (a removed directory is not entered); returns the removed paths.
-fn clean_dir(root: &str, keep: &[String], exclude_pat: Option<&Value>) -> Vec<String> {
+/// top-down (a removed directory is not entered); returns the removed paths. In test mode
+/// nothing is removed, so the walk goes on into what would be.
+pub(crate) fn clean_dir(
+    root: &str,
+    keep: &[String],
+    exclude_pat: Option<&Value>,
+    test: bool,
+) -> Vec<String> {
     let real_keep = find_keep_files(root, keep);
     let mut removed = Vec::new();
     let mut stack = vec![root.to_string()];
@@ -618,15 +650,18 @@ fn clean_dir(root: &str, keep: &[String], exclude_pat: Option<&Value>) -> Vec<St
             if real_keep.contains(&nfn) || !check_exclude(&relpath(&nfn, root), exclude_pat) {
                 continue;
             }
+            removed.push(nfn.clone());
+            if test {
+                continue;
+            }
             let res = if is_dir(&nfn) && !is_link(&nfn) {
                 std::fs::remove_dir_all(&nfn)
             } else {
                 std::fs::remove_file(&nfn)
             };
             if let Err(e) = res {
-                tracing::warn!("file.directory clean: cannot remove {nfn}: {e}");
+                tracing::warn!("file clean: cannot remove {nfn}: {e}");
             }
-            removed.push(nfn);
         }
         for d in dirs.iter().rev() {
             let p = join(&dir, d);

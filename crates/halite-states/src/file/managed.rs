@@ -139,14 +139,13 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
         }
     }
     let mode_v = call.arg("mode").cloned();
-    if mode_v
-        .as_ref()
-        .map(|m| m.py_str().to_lowercase() == "keep")
-        .unwrap_or(false)
-    {
-        return Ok(error(ret, "halite: mode: keep is not supported yet"));
-    }
-    let mode = normalize_mode(mode_v.as_ref());
+    // `mode: keep`: the source file's mode.
+    let keep_mode = matches!(&mode_v, Some(Value::Str(m)) if m.eq_ignore_ascii_case("keep"));
+    let mode = if keep_mode {
+        None
+    } else {
+        normalize_mode(mode_v.as_ref())
+    };
     let source = call.arg("source").cloned();
     let (contents, contents_pillar, contents_grains) = (
         call.arg("contents"),
@@ -161,6 +160,11 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
         return Ok(error(
             ret,
             "'source' cannot be used in combination with 'contents', 'contents_pillar', or 'contents_grains'",
+        ));
+    } else if keep_mode && count > 0 {
+        return Ok(error(
+            ret,
+            "Mode preservation cannot be used in combination with 'contents', 'contents_pillar', or 'contents_grains'",
         ));
     } else if count > 1 {
         return Ok(error(
@@ -223,7 +227,9 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
             }
         }
     }
-    manage(call, &name, ret, text, source, mode, replace, false)
+    manage(
+        call, &name, ret, text, source, mode, keep_mode, replace, false,
+    )
 }
 
 /// The part of `managed` after the contents are known (shared with `serialize`).
@@ -235,6 +241,7 @@ fn manage(
     text: Option<String>,
     source: Option<Value>,
     mode: Option<String>,
+    keep_mode: bool,
     replace: bool,
     serialize: bool,
 ) -> Result<Map, StateError> {
@@ -331,6 +338,16 @@ fn manage(
             Err(_) => return Ok(error(ret, format!("Source file '{url}' not found"))),
         },
         Content::None => None,
+    };
+    // keep_mode: cp.stat_file(source, octal=True), once the source is cached.
+    let mode = match (&content, keep_mode) {
+        (Content::Source(_, path), true) => {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::metadata(path)
+                .map(|m| format!("{:04o}", m.permissions().mode() & 0o7777))
+                .ok()
+        }
+        _ => mode,
     };
     if call.test {
         // check_managed_changes / check_file_meta
@@ -774,7 +791,7 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
             format!("Specified file {name} is not an absolute path"),
         ));
     }
-    manage(call, &name, ret, Some(text), None, mode, true, true)
+    manage(call, &name, ret, Some(text), None, mode, false, true, true)
 }
 
 fn sort_keys(v: &mut Value) {

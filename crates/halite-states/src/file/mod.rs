@@ -1,5 +1,5 @@
 //! Salt's `file` state module (salt/states/file.py), split by function family:
-//! `managed.rs` (managed, serialize), `directory.rs`, `misc.rs` (absent, exists, missing, touch,
+//! `managed.rs` (managed, serialize), `directory.rs`, `recurse.rs`, `misc.rs` (absent, exists, missing, touch,
 //! copy, rename, symlink), `edit.rs` (append, prepend, replace, comment, uncomment, line, blockreplace). Helpers here mirror
 //! salt/modules/file.py (`check_perms`, `stats`) and salt/utils/files.py (`normalize_mode`,
 //! atomic writes).
@@ -9,17 +9,19 @@ mod directory;
 mod edit;
 mod managed;
 mod misc;
+mod recurse;
 
 use crate::StateRegistry;
 use halite_value::{Map, Value};
 use std::io::Write;
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
 
 pub(crate) fn register(r: &mut StateRegistry) {
     r.register("file.managed", managed::managed, &["name"]);
     r.register("file.serialize", managed::serialize, &["name"]);
     r.register("file.directory", directory::directory, &["name"]);
+    r.register("file.recurse", recurse::recurse, &["name", "source"]);
     r.register("file.absent", misc::absent, &["name"]);
     r.register("file.exists", misc::exists, &["name"]);
     r.register("file.missing", misc::missing, &["name"]);
@@ -368,44 +370,7 @@ pub(crate) fn cachedir(call: &crate::StateCall) -> String {
         .unwrap_or_else(|| "/var/cache/salt/minion".into())
 }
 
-/// `salt.utils.files.mkstemp(suffix=suffix, dir=dir)`: a new empty file (mode 0600) named
-/// `__salt.tmp.XXXXXXXX<suffix>` in `dir` (`None`: the temp folder; `""`: the current
-/// directory, as Python's `tempfile.mkstemp(dir="")` does). Returns its absolute path.
-pub(crate) fn mkstemp(dir: Option<&str>, suffix: &str) -> std::io::Result<String> {
-    use std::hash::{BuildHasher, Hasher};
-    const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789_";
-    let base = match dir {
-        None => std::env::temp_dir(),
-        Some("") => std::env::current_dir()?,
-        Some(d) => std::env::current_dir()?.join(d),
-    };
-    let mut last = None;
-    for attempt in 0..100u32 {
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u32(attempt);
-        h.write_u32(std::process::id());
-        let mut bits = h.finish();
-        let name: String = (0..8)
-            .map(|_| {
-                let c = CHARS[(bits % CHARS.len() as u64) as usize] as char;
-                bits /= CHARS.len() as u64;
-                c
-            })
-            .collect();
-        let path = base.join(format!("__salt.tmp.{name}{suffix}"));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&path)
-        {
-            Ok(_) => return Ok(path.to_string_lossy().into_owned()),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(last.unwrap_or_else(|| std::io::Error::other("no temporary name left")))
-}
+pub(crate) use halite_exec::files::mkstemp;
 
 /// `file.copy(src, dst)` for a file: the contents, then the source's owner, group and mode.
 pub(crate) fn copy_with_perms(src: &str, dst: &str) -> std::io::Result<()> {

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo out; echo err >&2; exit 3

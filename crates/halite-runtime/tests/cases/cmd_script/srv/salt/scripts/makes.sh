@@ -1,0 +1,2 @@
+#!/bin/sh
+touch "$MADE" && echo "made $(basename "$MADE")"

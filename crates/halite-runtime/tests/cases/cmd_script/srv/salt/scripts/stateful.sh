@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "doing things"
+echo "changed=yes comment='did it'"

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo '{"changed": false, "comment": "nothing to do"}'

@@ -234,16 +234,23 @@ impl<'a> State<'a> {
         disabled
     }
 
-    fn call_chunks(&mut self, chunks: Vec<Map>) -> Map {
+    /// `call_chunks`, handing the chunks back as the run left them (Salt mutates its chunk
+    /// dicts in place, and `call_listen` then reads the same list).
+    fn call_chunks(&mut self, chunks: Vec<Map>) -> (Map, Vec<Map>) {
         let saved = std::mem::replace(&mut self.chunks, chunks);
         let saved_index = self.index.take();
+        let running = self.call_each_chunk();
+        let chunks = std::mem::replace(&mut self.chunks, saved);
+        self.index = saved_index;
+        (running, chunks)
+    }
+
+    fn call_each_chunk(&mut self) -> Map {
         let mut running = Map::new();
         for i in 0..self.chunks.len() {
             if running.contains_key("__FAILHARD__") {
                 running.remove("__FAILHARD__");
                 self.reconcile_procs(&mut running);
-                self.chunks = saved;
-                self.index = saved_index;
                 return running;
             }
             let tag = gen_tag(&self.chunks[i]);
@@ -252,16 +259,12 @@ impl<'a> State<'a> {
                 if self.check_failhard(i, &running) {
                     running.remove("__FAILHARD__");
                     self.reconcile_procs(&mut running);
-                    self.chunks = saved;
-                    self.index = saved_index;
                     return running;
                 }
             }
             self.active.clear();
         }
         self.reconcile_procs(&mut running);
-        self.chunks = saved;
-        self.index = saved_index;
         running
     }
 
@@ -1169,7 +1172,7 @@ impl<'a> State<'a> {
                 }
             }
         }
-        let ret = self.call_chunks(mod_watchers);
+        let (ret, _) = self.call_chunks(mod_watchers);
         for (k, v) in ret.iter() {
             running.insert(k.clone(), v.clone());
         }
@@ -1300,7 +1303,7 @@ pub fn call_sls_id(chunks: Vec<Map>, id: &str, opts: &RunOptions, env: &RuntimeE
 pub fn call_chunks(mut chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {
     let mut st = State::new(opts, env);
     let disabled = st.take_disabled(&mut chunks);
-    let running = st.call_chunks(chunks);
+    let (running, _) = st.call_chunks(chunks);
     disabled_first(disabled, running)
 }
 
@@ -1310,7 +1313,7 @@ pub fn apply_chunks(mut chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -
     let mut st = State::new(opts, env);
     // Salt removes the disabled chunks from the list it then also gives to call_listen.
     let disabled = st.take_disabled(&mut chunks);
-    let running = st.call_chunks(chunks.clone());
+    let (running, chunks) = st.call_chunks(chunks);
     let mut running = disabled_first(disabled, running);
     st.call_listen(&chunks, &mut running);
     running

@@ -33,7 +33,10 @@ pub fn compile_high_data_owned(high: Map) -> Vec<Map> {
             compile_state(&name, &meta, state, run, &mut chunks);
         }
     }
-    order_chunks(chunks)
+    let mut chunks = order_chunks(chunks);
+    // Chunks live through the whole run: no spare capacity.
+    chunks.iter_mut().for_each(Map::shrink_to_fit);
+    chunks
 }
 
 /// The chunks of one state declaration (`ID: {state: [args]}`); `meta` holds the body's

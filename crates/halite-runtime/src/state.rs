@@ -1035,6 +1035,8 @@ impl<'a> State<'a> {
                 );
             }
         }
+        // Results live until the run ends: no spare capacity.
+        ret.shrink_to_fit();
         ret
     }
 

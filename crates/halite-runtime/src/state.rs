@@ -24,23 +24,6 @@ const REQ_ORDER: [&str; 10] = [
     "onchanges_any",
 ];
 
-/// `STATE_REQUISITE_KEYWORDS`: popped from listener mod_watch chunks.
-const REQUISITE_KEYWORDS: [&str; 13] = [
-    "onchanges",
-    "onchanges_any",
-    "onfail",
-    "onfail_any",
-    "onfail_all",
-    "onfail_stop",
-    "prereq",
-    "prerequired",
-    "watch",
-    "watch_any",
-    "require",
-    "require_any",
-    "listen",
-];
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Status {
     Met,
@@ -1164,7 +1147,8 @@ impl<'a> State<'a> {
                                 low.insert("fun", s("mod_watch"));
                                 let id = low_str(&low, "__id__");
                                 low.insert("__id__", Value::Str(format!("listener_{id}")));
-                                for r in REQUISITE_KEYWORDS {
+                                // STATE_REQUISITE_KEYWORDS are popped from listener mod_watch chunks.
+                                for r in halite_states::util::STATE_REQUISITE_KEYWORDS {
                                     low.remove(r);
                                 }
                                 mod_watchers.push(low);

@@ -18,6 +18,9 @@ pub fn gen_tag_value(low: &Value) -> String {
     low.as_map().map(gen_tag).unwrap_or_default()
 }
 
+/// Salt's `STATE_REQUISITE_KEYWORDS`: the first 13 of [`STATE_INTERNAL_KEYWORDS`].
+pub const STATE_REQUISITE_KEYWORDS: &[&str] = STATE_INTERNAL_KEYWORDS.split_at(13).0;
+
 /// Salt's `STATE_INTERNAL_KEYWORDS` (requisites, their `_in` forms and the runtime keywords):
 /// what `format_call` keeps out of a state function's `**kwargs`.
 pub const STATE_INTERNAL_KEYWORDS: &[&str] = &[

@@ -484,10 +484,7 @@ impl HighState {
         let own_len = own.len();
         for (id, mut body) in own {
             if let (false, Value::Map(b)) = (includers.is_empty(), &mut body) {
-                let from = b.entry_or("__sls_included_from__", Value::List(Vec::new()));
-                if let Value::List(l) = from {
-                    l.extend(includers.iter().rev().map(Value::str));
-                }
+                add_includers(b, includers.iter().rev().map(String::as_str));
             }
             merged.states.insert(id, body);
         }
@@ -801,14 +798,18 @@ fn mark_included_from(mut nstate: Value, sls: &str) -> Value {
                 continue;
             }
             if let Value::Map(body) = body {
-                let from = body.entry_or("__sls_included_from__", Value::List(Vec::new()));
-                if let Value::List(l) = from {
-                    l.push(Value::str(sls));
-                }
+                add_includers(body, std::iter::once(sls));
             }
         }
     }
     nstate
+}
+
+/// Appends includers, nearest first, to a state's `__sls_included_from__`.
+fn add_includers<'a>(body: &mut Map, includers: impl Iterator<Item = &'a str>) {
+    if let Value::List(l) = body.entry_or("__sls_included_from__", Value::List(Vec::new())) {
+        l.extend(includers.map(Value::str));
+    }
 }
 
 /// `merge_included_states`: `__extend__`/`__exclude__` accumulate; an ID defined twice is a

@@ -38,22 +38,35 @@ fn sextet(c: u8) -> Option<u32> {
 /// Decodes text already checked to be valid base64 (length a multiple of 4, padding only at
 /// the end). Returns `None` on anything else.
 pub fn decode(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    decode_into(text, &mut out).then_some(out)
+}
+
+/// [`decode`] appending to `out`; false (with `out` partly written) on invalid input.
+pub fn decode_into(text: &str, out: &mut Vec<u8>) -> bool {
     let bytes = text.as_bytes();
     if !bytes.len().is_multiple_of(4) {
-        return None;
+        return false;
     }
-    let mut out = Vec::with_capacity(bytes.len() / 4 * 3);
+    out.reserve(bytes.len() / 4 * 3);
     for chunk in bytes.chunks(4) {
         let pad = chunk.iter().rev().take_while(|c| **c == b'=').count();
         let mut n = 0u32;
         for (i, c) in chunk.iter().enumerate() {
-            let v = if i >= 4 - pad { 0 } else { sextet(*c)? };
+            let v = if i >= 4 - pad {
+                0
+            } else {
+                match sextet(*c) {
+                    Some(v) => v,
+                    None => return false,
+                }
+            };
             n = (n << 6) | v;
         }
         let decoded = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
         out.extend_from_slice(&decoded[..3 - pad.min(2)]);
     }
-    Some(out)
+    true
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ pub struct ValidateArgs {
 /// `json.dumps(indent=4)` or `yaml.safe_dump` (sorted keys, block style), as idem prints.
 fn display(data: &Value, format: OutputFormat) -> String {
     match format {
-        OutputFormat::Json => ensure_ascii(&data.to_json()),
+        OutputFormat::Json => crate::json::dumps(data),
         OutputFormat::Yaml => {
             let opts = halite_yaml::DumpOptions {
                 default_flow_style: Some(false),
@@ -42,26 +42,6 @@ fn display(data: &Value, format: OutputFormat) -> String {
             halite_yaml::dump(data, opts)
         }
     }
-}
-
-/// `json.dumps` default `ensure_ascii=True`: non-ASCII characters (only ever inside
-/// strings) become `\uXXXX` escapes, astral ones as surrogate pairs.
-fn ensure_ascii(json: &str) -> String {
-    if json.is_ascii() {
-        return json.to_string();
-    }
-    let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
-        if c.is_ascii() {
-            out.push(c);
-            continue;
-        }
-        let mut units = [0u16; 2];
-        for u in c.encode_utf16(&mut units) {
-            out.push_str(&format!("\\u{:04x}", u));
-        }
-    }
-    out
 }
 
 /// idem's nested outputter for the error list: one green `- message` line per error.

@@ -130,13 +130,16 @@ fn order_chunks(mut chunks: Vec<Map>) -> Vec<Map> {
         }
         chunk.insert("order", order);
     }
-    chunks.sort_by(|a, b| {
-        let oa = a.get("order").and_then(order_num).unwrap_or(0.0);
-        let ob = b.get("order").and_then(order_num).unwrap_or(0.0);
-        oa.total_cmp(&ob)
-            .then_with(|| sort_name(a).cmp(&sort_name(b)))
-    });
-    chunks
+    // the sort keys, computed once per chunk (a stable sort, as Python's)
+    let mut keyed: Vec<(f64, String, Map)> = chunks
+        .into_iter()
+        .map(|c| {
+            let order = c.get("order").and_then(order_num).unwrap_or(0.0);
+            (order, sort_name(&c), c)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    keyed.into_iter().map(|(_, _, c)| c).collect()
 }
 
 fn sort_name(c: &Map) -> String {

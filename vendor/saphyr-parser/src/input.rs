@@ -445,6 +445,29 @@ pub trait Input {
         n_chars
     }
 
+    /// Fetch the characters that continue a plain scalar on this line (neither blank nor
+    /// break nor end of input, not a `:` followed by a blank or end (or, in the flow
+    /// context, by a flow indicator), not a flow indicator in the flow context, not a byte
+    /// order mark) and store them in `out`.
+    ///
+    /// The characters are consumed from the input.
+    ///
+    /// # Return
+    /// Return the number of characters that were consumed.
+    fn fetch_plain_scalar_run(&mut self, in_flow: bool, out: &mut String) -> usize {
+        let mut n_chars = 0;
+        loop {
+            self.lookahead(2);
+            if self.next_is_blank_or_breakz() || !self.next_can_be_plain_scalar(in_flow) {
+                break;
+            }
+            out.push(self.peek());
+            self.skip();
+            n_chars += 1;
+        }
+        n_chars
+    }
+
     /// Fetch characters as long as they satisfy `is_yaml_non_space(c)`.
     ///
     /// The characters are consumed from the input.

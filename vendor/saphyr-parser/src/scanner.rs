@@ -2312,7 +2312,7 @@ impl<'input, T: Input> Scanner<'input, T> {
         // halite: libyaml accepts a plain scalar inside `[...]`/`{...}` at any column (only
         // its continuation lines' leading tabs are checked against `indent`, below).
 
-        let mut string = String::with_capacity(32);
+        let mut string = String::new();
         self.buf_whitespaces.clear();
         self.buf_leading_break.clear();
         self.buf_trailing_breaks.clear();
@@ -2368,28 +2368,18 @@ impl<'input, T: Input> Scanner<'input, T> {
                     self.buf_whitespaces.clear();
                 }
 
-                // We can unroll the first iteration of the loop.
-                string.push(self.input.peek());
-                self.skip_non_blank();
-                string.reserve(self.input.bufmaxlen());
-
-                // Add content non-blank characters to the scalar.
-                let mut end = false;
-                while !end {
-                    // Fill the buffer once and process all characters in the buffer until the next
-                    // fetch. Note that `next_can_be_plain_scalar` needs 2 lookahead characters,
-                    // hence the `for` loop looping `self.input.bufmaxlen() - 1` times.
-                    self.input.lookahead(self.input.bufmaxlen());
-                    for _ in 0..self.input.bufmaxlen() - 1 {
-                        if self.input.next_is_blank_or_breakz()
-                            || !self.input.next_can_be_plain_scalar(self.flow_level > 0)
-                        {
-                            end = true;
-                            break;
-                        }
-                        string.push(self.input.peek());
-                        self.skip_non_blank();
-                    }
+                // Add content non-blank characters to the scalar (halite: in one run; the
+                // first one passed the checks above).
+                let n = self
+                    .input
+                    .fetch_plain_scalar_run(self.flow_level > 0, &mut string);
+                if n == 0 {
+                    string.push(self.input.peek());
+                    self.skip_non_blank();
+                } else {
+                    self.mark.index += n;
+                    self.mark.col += n;
+                    self.leading_whitespace = false;
                 }
                 end_mark = self.mark;
             }

@@ -369,6 +369,46 @@ impl Input for StrInput<'_> {
         n_bytes_to_append
     }
 
+    // halite: the plain scalar loop a byte at a time over the `&str` (one `push_str` per
+    // run instead of one `push` and several `peek`s per character).
+    fn fetch_plain_scalar_run(&mut self, in_flow: bool, out: &mut String) -> usize {
+        let b = self.buffer.as_bytes();
+        let blank_or_breakz = |c: u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0);
+        let flow = |c: u8| matches!(c, b',' | b'[' | b']' | b'{' | b'}');
+        let mut i = 0;
+        let mut n_chars = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c < 0x80 {
+                if blank_or_breakz(c) || (in_flow && flow(c)) {
+                    break;
+                }
+                if c == b':' {
+                    let nc = b.get(i + 1).copied().unwrap_or(0);
+                    if blank_or_breakz(nc) || (in_flow && flow(nc)) {
+                        break;
+                    }
+                }
+                i += 1;
+            } else {
+                // U+FEFF, the byte order mark, is no plain scalar character
+                if b[i..].starts_with(&[0xEF, 0xBB, 0xBF]) {
+                    break;
+                }
+                i += match c {
+                    0xF0.. => 4,
+                    0xE0.. => 3,
+                    _ => 2,
+                };
+            }
+            n_chars += 1;
+        }
+        let i = i.min(b.len());
+        out.push_str(&self.buffer[..i]);
+        self.buffer = &self.buffer[i..];
+        n_chars
+    }
+
     fn fetch_while_is_yaml_non_space(&mut self, out: &mut String) -> usize {
         let mut not_non_space = None;
 

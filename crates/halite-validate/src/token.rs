@@ -17,6 +17,7 @@ pub fn encode(display: &str, internal: &str) -> String {
 /// idem's `base64_regex` (`^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{4}|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2}==)$`,
 /// where `$` also matches before one final newline), checked by hand: this runs on every
 /// piece of every string of the high data.
+#[cfg(test)]
 fn looks_base64(piece: &str) -> bool {
     let body = piece.strip_suffix('\n').unwrap_or(piece).as_bytes();
     if body.is_empty() || !body.len().is_multiple_of(4) {
@@ -71,14 +72,13 @@ static QQ: Needle = Needle::new("??");
 /// anything else is kept. Like idem, this also decodes ordinary words that happen to look
 /// like base64 when they sit next to a token (`{{ p }}test` garbles `test`).
 fn decode_piece_into(piece: &str, out: &mut String, scratch: &mut Vec<u8>) {
-    let looks_encoded =
-        !piece.is_empty() && piece.trim().len().is_multiple_of(4) && looks_base64(piece);
-    if looks_encoded {
-        scratch.clear();
-        if b64::decode_into(piece.trim_end_matches('\n'), scratch) {
-            out.push_str(&String::from_utf8_lossy(scratch));
-            return;
-        }
+    // `base64_regex` (its `$` also matches before one final newline), then the decoding,
+    // in one pass
+    let body = piece.strip_suffix('\n').unwrap_or(piece);
+    scratch.clear();
+    if b64::decode_strict_into(body, scratch) {
+        out.push_str(&String::from_utf8_lossy(scratch));
+        return;
     }
     out.push_str(piece);
 }
@@ -162,6 +162,14 @@ mod tests {
             format!("--{t}--"),
             format!("x{TAG}/w=={TAG}"),
             format!("x{TAG}4pyT{TAG}"),
+            format!("x{TAG}YQ==YWJj{TAG}"),
+            format!("{TAG}a==={TAG}"),
+            format!("{TAG}===={TAG}"),
+            format!("{TAG}YWJj\n{TAG}YWI=\n"),
+            format!("{TAG}YWJj\n\n{TAG}"),
+            format!("{TAG}YW J{TAG} YWJj"),
+            format!("{TAG}ab=c{TAG}/w=="),
+            format!("{TAG}\n{TAG}"),
             "plain text".to_string(),
         ];
         for c in cases {

@@ -69,7 +69,7 @@ impl Ctor {
 }
 
 pub(crate) struct SaltConstructor<'g> {
-    g: &'g Graph,
+    g: &'g Graph<'g>,
     /// Each node's constructor (`ctor_for` of its tag), computed once.
     ctors: Vec<Ctor>,
     memo: HashMap<NodeId, (Value, usize)>,
@@ -85,7 +85,7 @@ fn other_error(problem: String, mark: Mark) -> YamlError {
 }
 
 impl<'g> SaltConstructor<'g> {
-    pub(crate) fn new(g: &'g Graph) -> Self {
+    pub(crate) fn new(g: &'g Graph<'g>) -> Self {
         SaltConstructor {
             g,
             ctors: g.nodes.iter().map(|n| ctor_for(&n.tag)).collect(),
@@ -98,7 +98,7 @@ impl<'g> SaltConstructor<'g> {
         self.ctors.get(id).copied().unwrap_or(Ctor::Undefined)
     }
 
-    fn node(&self, id: NodeId) -> Result<&'g Node, YamlError> {
+    fn node(&self, id: NodeId) -> Result<&'g Node<'g>, YamlError> {
         self.g
             .nodes
             .get(id)
@@ -408,7 +408,7 @@ impl<'g> SaltConstructor<'g> {
 
     // ---- scalars ---------------------------------------------------------------------------
 
-    fn scalar(&self, node: &Node, ctor: Ctor) -> Result<Value, YamlError> {
+    fn scalar(&self, node: &Node<'_>, ctor: Ctor) -> Result<Value, YamlError> {
         let text = match (&node.kind, ctor) {
             (_, Ctor::Undefined) => {
                 let p = format!(
@@ -417,7 +417,7 @@ impl<'g> SaltConstructor<'g> {
                 );
                 return Err(constructor_error(p, node.start));
             }
-            (NodeKind::Scalar { value, .. }, _) => value.as_str(),
+            (NodeKind::Scalar { value, .. }, _) => value.as_ref(),
             (_, Ctor::Null) => return Ok(Value::Null),
             _ => {
                 let p = format!("expected a scalar node, but found {}", node.id_name());
@@ -518,7 +518,7 @@ impl<'g> SaltConstructor<'g> {
             .is_some_and(|n| n.refs > 1 && !matches!(n.kind, NodeKind::Scalar { .. }))
     }
 
-    fn unexpected(&self, node: &Node) -> YamlError {
+    fn unexpected(&self, node: &Node<'_>) -> YamlError {
         other_error(format!("unexpected {} node", node.id_name()), node.start)
     }
 }

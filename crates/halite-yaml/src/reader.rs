@@ -9,7 +9,15 @@ pub(crate) const TAB_AFTER_COLON: &str = "':' must be followed by a valid YAML w
 /// 0xE000-0xFFFD and the astral planes. PyYAML reports the first other one as a
 /// `ReaderError` with the *byte* offset of the UTF-8 input.
 pub(crate) fn check_printable(text: &str) -> Result<(), YamlError> {
-    let bad = text.char_indices().find(|(_, c)| !is_printable(*c));
+    // Printable ASCII is checked a byte at a time; the first byte that is not (a control
+    // character, or the lead byte of a non-ASCII character) starts the char-wise check.
+    let Some(suspect) = text.bytes().position(|b| !PRINTABLE_ASCII[usize::from(b)]) else {
+        return Ok(());
+    };
+    let bad = text[suspect..]
+        .char_indices()
+        .find(|(_, c)| !is_printable(*c))
+        .map(|(i, c)| (suspect + i, c));
     let Some((offset, c)) = bad else {
         return Ok(());
     };
@@ -31,6 +39,22 @@ pub(crate) fn check_printable(text: &str) -> Result<(), YamlError> {
         ..YamlError::default()
     })
 }
+
+/// TAB, LF, CR and 0x20-0x7E; every other byte (controls, DEL, non-ASCII) is false.
+const fn printable_ascii() -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut b = 0x20;
+    while b < 0x7f {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'\t' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[b'\r' as usize] = true;
+    t
+}
+
+static PRINTABLE_ASCII: [bool; 256] = printable_ascii();
 
 fn is_printable(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{7e}' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}')

@@ -468,6 +468,21 @@ pub trait Input {
         n_chars
     }
 
+    /// halite: skip the characters [`Input::fetch_plain_scalar_run`] would fetch.
+    ///
+    /// # Return
+    /// Return the number of characters that were consumed.
+    fn skip_plain_scalar_run(&mut self, in_flow: bool) -> usize {
+        let mut discard = String::new();
+        self.fetch_plain_scalar_run(in_flow, &mut discard)
+    }
+
+    /// halite: the number of bytes consumed so far, for an input that reads one `&str`
+    /// (lets the scanner borrow scalars from that text instead of copying them).
+    fn byte_offset(&self) -> Option<usize> {
+        None
+    }
+
     /// Fetch characters as long as they satisfy `is_yaml_non_space(c)`.
     ///
     /// The characters are consumed from the input.

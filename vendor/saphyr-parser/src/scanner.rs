@@ -480,6 +480,8 @@ pub struct Scanner<'input, T> {
     buf_leading_break: String,
     buf_trailing_breaks: String,
     buf_whitespaces: String,
+    /// halite: the text an input over a `&str` reads (plain scalars are borrowed from it).
+    source: Option<&'input str>,
 }
 
 impl<T: Input + Clone> Clone for Scanner<'_, T> {
@@ -506,6 +508,7 @@ impl<T: Input + Clone> Clone for Scanner<'_, T> {
             buf_leading_break: self.buf_leading_break.clone(),
             buf_trailing_breaks: self.buf_trailing_breaks.clone(),
             buf_whitespaces: self.buf_whitespaces.clone(),
+            source: self.source,
         }
     }
 }
@@ -538,6 +541,16 @@ impl<'input, T: Input> Iterator for Scanner<'input, T> {
 /// A convenience alias for scanner functions that may fail without returning a value.
 pub type ScanResult = Result<(), ScanError>;
 
+impl<'input> Scanner<'input, crate::input::str::StrInput<'input>> {
+    /// halite: a scanner over `text` that borrows plain scalars from it (single-line runs)
+    /// instead of copying them.
+    pub fn new_from_str(text: &'input str) -> Self {
+        let mut scanner = Scanner::new(crate::input::str::StrInput::new(text));
+        scanner.source = Some(text);
+        scanner
+    }
+}
+
 impl<'input, T: Input> Scanner<'input, T> {
     /// Creates the YAML tokenizer.
     pub fn new(input: T) -> Self {
@@ -565,6 +578,7 @@ impl<'input, T: Input> Scanner<'input, T> {
             buf_leading_break: String::new(),
             buf_trailing_breaks: String::new(),
             buf_whitespaces: String::new(),
+            source: None,
         }
     }
 
@@ -2313,6 +2327,15 @@ impl<'input, T: Input> Scanner<'input, T> {
         // its continuation lines' leading tabs are checked against `indent`, below).
 
         let mut string = String::new();
+        // halite: the scalar's text while it is one run of the source text: `source[a..b]`,
+        // not yet copied into `string`.
+        let mut borrowed: Option<(usize, usize)> = None;
+        let source = self.source;
+        let flush = |string: &mut String, borrowed: &mut Option<(usize, usize)>| {
+            if let (Some((a, b)), Some(text)) = (borrowed.take(), source) {
+                string.push_str(&text[a..b]);
+            }
+        };
         self.buf_whitespaces.clear();
         self.buf_leading_break.clear();
         self.buf_trailing_breaks.clear();
@@ -2328,7 +2351,7 @@ impl<'input, T: Input> Scanner<'input, T> {
                 // next line, this is invalid. We cannot decide yet if there will be continuation,
                 // so record that a comment interrupted a plain scalar.
                 if self.input.peek() == '#'
-                    && !string.is_empty()
+                    && (!string.is_empty() || borrowed.is_some())
                     && !self.buf_whitespaces.is_empty()
                     && self.flow_level == 0
                 {
@@ -2349,11 +2372,15 @@ impl<'input, T: Input> Scanner<'input, T> {
             {
                 if self.leading_whitespace {
                     if self.buf_leading_break.is_empty() {
+                        if !self.buf_trailing_breaks.is_empty() {
+                            flush(&mut string, &mut borrowed);
+                        }
                         string.push_str(&self.buf_leading_break);
                         string.push_str(&self.buf_trailing_breaks);
                         self.buf_trailing_breaks.clear();
                         self.buf_leading_break.clear();
                     } else {
+                        flush(&mut string, &mut borrowed);
                         if self.buf_trailing_breaks.is_empty() {
                             string.push(' ');
                         } else {
@@ -2364,16 +2391,31 @@ impl<'input, T: Input> Scanner<'input, T> {
                     }
                     self.leading_whitespace = false;
                 } else if !self.buf_whitespaces.is_empty() {
+                    flush(&mut string, &mut borrowed);
                     string.push_str(&self.buf_whitespaces);
                     self.buf_whitespaces.clear();
                 }
 
                 // Add content non-blank characters to the scalar (halite: in one run; the
-                // first one passed the checks above).
-                let n = self
-                    .input
-                    .fetch_plain_scalar_run(self.flow_level > 0, &mut string);
+                // first one passed the checks above). The first run of a scalar read from
+                // a `&str` is borrowed from it.
+                let in_flow = self.flow_level > 0;
+                let start = self.input.byte_offset();
+                let n = match start {
+                    Some(a) if source.is_some() && string.is_empty() && borrowed.is_none() => {
+                        let n = self.input.skip_plain_scalar_run(in_flow);
+                        if let Some(b) = self.input.byte_offset().filter(|_| n > 0) {
+                            borrowed = Some((a, b));
+                        }
+                        n
+                    }
+                    _ => {
+                        flush(&mut string, &mut borrowed);
+                        self.input.fetch_plain_scalar_run(in_flow, &mut string)
+                    }
+                };
                 if n == 0 {
+                    flush(&mut string, &mut borrowed);
                     string.push(self.input.peek());
                     self.skip_non_blank();
                 } else {
@@ -2435,7 +2477,14 @@ impl<'input, T: Input> Scanner<'input, T> {
             self.allow_simple_key();
         }
 
-        if string.is_empty() {
+        let value: Cow<'input, str> = match (borrowed, source) {
+            (Some((a, b)), Some(text)) if string.is_empty() => Cow::Borrowed(&text[a..b]),
+            _ => {
+                flush(&mut string, &mut borrowed);
+                Cow::Owned(string)
+            }
+        };
+        if value.is_empty() {
             // `fetch_plain_scalar` must absolutely consume at least one byte. Otherwise,
             // `fetch_next_token` will never stop calling it. An empty plain scalar may happen with
             // erroneous inputs such as "{...".
@@ -2446,7 +2495,7 @@ impl<'input, T: Input> Scanner<'input, T> {
         } else {
             Ok(Token(
                 Span::new(start_mark, end_mark),
-                TokenType::Scalar(ScalarStyle::Plain, string.into()),
+                TokenType::Scalar(ScalarStyle::Plain, value),
             ))
         }
     }

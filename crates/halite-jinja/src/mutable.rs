@@ -354,6 +354,37 @@ pub fn make_mutable(v: &Value) -> Value {
     }
 }
 
+/// An independent copy of `v`: every mutable dict and list in it (keys included) is copied,
+/// everything else is shared (immutable). What converting the same data again would give.
+pub fn deep_copy(v: &Value) -> Value {
+    if let Some(m) = as_mut_map(v) {
+        let mut map = lock(&m.inner).clone();
+        let container = |x: &Value| as_mut_map(x).is_some() || as_mut_list(x).is_some();
+        if map.keys().any(container) {
+            map = map
+                .iter()
+                .map(|(k, x)| (deep_copy(k), deep_copy(x)))
+                .collect();
+        } else {
+            for x in map.values_mut() {
+                if container(x) {
+                    *x = deep_copy(x);
+                }
+            }
+        }
+        return MutMap {
+            inner: Mutex::new(map),
+            ordered: m.ordered,
+        }
+        .into_value();
+    }
+    if let Some(l) = as_mut_list(v) {
+        let items: Vec<Value> = lock(&l.inner).iter().map(deep_copy).collect();
+        return MutList::new(items).into_value();
+    }
+    v.clone()
+}
+
 /// The mutable map behind `v`, if it is one.
 pub fn as_mut_map(v: &Value) -> Option<Arc<MutMap>> {
     v.downcast_object::<MutMap>()

@@ -19,7 +19,9 @@ const MAX_DEPTH: usize = 400;
 #[derive(Debug)]
 pub(crate) enum NodeKind<'a> {
     /// The text, borrowed from the document where the scanner could (plain scalars).
-    Scalar { value: Cow<'a, str> },
+    Scalar {
+        value: Cow<'a, str>,
+    },
     Seq(Vec<NodeId>),
     Map(Vec<(NodeId, NodeId)>),
 }
@@ -364,7 +366,10 @@ impl<'a> Composer<'a> {
         {
             // `&a: x` as a value: libyaml ends the anchor before `:`, which is then a
             // mapping indicator where none is allowed.
-            let map_value = self.stack.last().is_some_and(|f| self.child_count(f) % 2 == 1);
+            let map_value = self
+                .stack
+                .last()
+                .is_some_and(|f| self.child_count(f) % 2 == 1);
             if map_value {
                 return Err(YamlError::new(
                     ErrorKind::Scanner,
@@ -467,7 +472,12 @@ impl<'a> Composer<'a> {
 
     /// A `|`/`>` scalar that ends the input without a final line break: libyaml keeps no
     /// trailing newline (there is none to clip), saphyr adds one.
-    fn fix_block_scalar_at_eof(&mut self, value: &mut Cow<'_, str>, style: ScalarStyle, span: &Span) {
+    fn fix_block_scalar_at_eof(
+        &mut self,
+        value: &mut Cow<'_, str>,
+        style: ScalarStyle,
+        span: &Span,
+    ) {
         if !matches!(style, ScalarStyle::Literal | ScalarStyle::Folded)
             || self.text.ends_with(['\n', '\r'])
         {

@@ -29,8 +29,23 @@ pub(crate) fn resolve11(v: &str) -> &'static str {
     match v.as_bytes().first() {
         None => return TAG_NULL,
         Some(
-            b'y' | b'Y' | b'n' | b'N' | b't' | b'T' | b'f' | b'F' | b'o' | b'O' | b'-' | b'+'
-            | b'0'..=b'9' | b'.' | b'<' | b'~' | b'=',
+            b'y'
+            | b'Y'
+            | b'n'
+            | b'N'
+            | b't'
+            | b'T'
+            | b'f'
+            | b'F'
+            | b'o'
+            | b'O'
+            | b'-'
+            | b'+'
+            | b'0'..=b'9'
+            | b'.'
+            | b'<'
+            | b'~'
+            | b'=',
         ) => {}
         Some(_) => return TAG_STR,
     }
@@ -377,8 +392,8 @@ mod tests {
     #[test]
     fn first_char_shortcut_agrees() {
         let tails = [
-            "", "1", "0", "_1", ".5", "es", "ES", "o", "rue", "alse", "ull", "n", "ff", "FF",
-            "<", ":30", "x1f", "b101", "e+3", "inf", "nan", "-01", " ", "~",
+            "", "1", "0", "_1", ".5", "es", "ES", "o", "rue", "alse", "ull", "n", "ff", "FF", "<",
+            ":30", "x1f", "b101", "e+3", "inf", "nan", "-01", " ", "~",
         ];
         for first in (0u8..0x80).map(char::from).chain(['é', '\u{3000}']) {
             for tail in tails {

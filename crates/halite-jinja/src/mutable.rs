@@ -357,17 +357,19 @@ pub fn make_mutable(v: &Value) -> Value {
 /// An independent copy of `v`: every mutable dict and list in it (keys included) is copied,
 /// everything else is shared (immutable). What converting the same data again would give.
 pub fn deep_copy(v: &Value) -> Value {
-    if let Some(m) = as_mut_map(v) {
+    let Some(obj) = v.as_object() else {
+        return v.clone();
+    };
+    if let Some(m) = obj.downcast_ref::<MutMap>() {
         let mut map = lock(&m.inner).clone();
-        let container = |x: &Value| as_mut_map(x).is_some() || as_mut_list(x).is_some();
-        if map.keys().any(container) {
+        if map.keys().any(is_container) {
             map = map
                 .iter()
                 .map(|(k, x)| (deep_copy(k), deep_copy(x)))
                 .collect();
         } else {
             for x in map.values_mut() {
-                if container(x) {
+                if is_container(x) {
                     *x = deep_copy(x);
                 }
             }
@@ -378,11 +380,18 @@ pub fn deep_copy(v: &Value) -> Value {
         }
         .into_value();
     }
-    if let Some(l) = as_mut_list(v) {
+    if let Some(l) = obj.downcast_ref::<MutList>() {
         let items: Vec<Value> = lock(&l.inner).iter().map(deep_copy).collect();
         return MutList::new(items).into_value();
     }
     v.clone()
+}
+
+/// A mutable dict or list (what [`deep_copy`] copies).
+fn is_container(v: &Value) -> bool {
+    v.as_object().is_some_and(|o| {
+        o.downcast_ref::<MutMap>().is_some() || o.downcast_ref::<MutList>().is_some()
+    })
 }
 
 /// The mutable map behind `v`, if it is one.

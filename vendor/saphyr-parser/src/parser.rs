@@ -728,7 +728,8 @@ impl<'input, T: Input> Parser<'input, T> {
                     }
                     version_directive_received = true;
                 }
-                Token(mark, TokenType::TagDirective(handle, prefix)) => {
+                Token(mark, TokenType::TagDirective(directive)) => {
+                    let (handle, prefix) = &**directive;
                     if tags.contains_key(&**handle) {
                         return Err(ScanError::new_str(
                             mark.start,
@@ -737,7 +738,7 @@ impl<'input, T: Input> Parser<'input, T> {
                     }
                     tags.insert(handle.to_string(), prefix.to_string());
                 }
-                Token(_, TokenType::ReservedDirective(_, _)) => {
+                Token(_, TokenType::ReservedDirective(_)) => {
                     // Reserved directives are ignored
                 }
                 _ => break,
@@ -892,7 +893,8 @@ impl<'input, T: Input> Parser<'input, T> {
                     anchor_id = self.register_anchor(name, &span);
                     end_mark = span.end;
                     if let TokenType::Tag(..) = self.peek_token()?.1 {
-                        if let Token(mark, TokenType::Tag(handle, suffix)) = self.fetch_token() {
+                        if let Token(mark, TokenType::Tag(tag_token)) = self.fetch_token() {
+                            let (handle, suffix) = *tag_token;
                             tag = Some(self.resolve_tag(span, &handle, suffix)?);
                             end_mark = mark.end;
                         } else {
@@ -904,7 +906,8 @@ impl<'input, T: Input> Parser<'input, T> {
                 }
             }
             Token(mark, TokenType::Tag(..)) => {
-                if let TokenType::Tag(handle, suffix) = self.fetch_token().1 {
+                if let TokenType::Tag(tag_token) = self.fetch_token().1 {
+                    let (handle, suffix) = *tag_token;
                     tag = Some(self.resolve_tag(mark, &handle, suffix)?);
                     end_mark = mark.end;
                     if let TokenType::Anchor(_) = &self.peek_token()?.1 {

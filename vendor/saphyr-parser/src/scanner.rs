@@ -11,6 +11,7 @@
 
 use alloc::{
     borrow::{Cow, ToOwned},
+    boxed::Box,
     collections::VecDeque,
     string::String,
     vec::Vec,
@@ -192,13 +193,9 @@ pub enum TokenType<'input> {
         /// Minor
         u32,
     ),
-    /// A YAML tag directive (e.g.: `!!str`, `!foo!bar`, ...).
-    TagDirective(
-        /// Handle
-        Cow<'input, str>,
-        /// Prefix
-        Cow<'input, str>,
-    ),
+    /// A YAML tag directive (e.g.: `!!str`, `!foo!bar`, ...): handle and prefix (halite:
+    /// boxed, as the other rare two-string variants, so that every token is smaller).
+    TagDirective(Box<(Cow<'input, str>, Cow<'input, str>)>),
     /// The start of a YAML document (`---`).
     DocumentStart,
     /// The end of a YAML document (`...`).
@@ -235,22 +232,12 @@ pub enum TokenType<'input> {
     Alias(Cow<'input, str>),
     /// A YAML anchor (`&`/`*`).
     Anchor(Cow<'input, str>),
-    /// A YAML tag (starting with bangs `!`).
-    Tag(
-        /// The handle of the tag.
-        String,
-        /// The suffix of the tag.
-        String,
-    ),
+    /// A YAML tag (starting with bangs `!`): handle and suffix (halite: boxed).
+    Tag(Box<(String, String)>),
     /// A regular YAML scalar.
     Scalar(ScalarStyle, Cow<'input, str>),
-    /// A reserved YAML directive.
-    ReservedDirective(
-        /// Name
-        String,
-        /// Parameters
-        Vec<String>,
-    ),
+    /// A reserved YAML directive: name and parameters (halite: boxed).
+    ReservedDirective(Box<(String, Vec<String>)>),
 }
 
 /// A scanner token.
@@ -1097,7 +1084,7 @@ impl<'input, T: Input> Scanner<'input, T> {
 
                 Token(
                     Span::new(start_mark, self.mark),
-                    TokenType::ReservedDirective(name, params),
+                    TokenType::ReservedDirective(Box::new((name, params))),
                 )
             }
         };
@@ -1207,7 +1194,7 @@ impl<'input, T: Input> Scanner<'input, T> {
         if self.input.next_is_blank_or_breakz() {
             Ok(Token(
                 Span::new(*mark, self.mark),
-                TokenType::TagDirective(handle.into(), prefix.into()),
+                TokenType::TagDirective(Box::new((handle.into(), prefix.into()))),
             ))
         } else {
             Err(ScanError::new_str(
@@ -1263,7 +1250,7 @@ impl<'input, T: Input> Scanner<'input, T> {
             // XXX: ex 7.2, an empty scalar can follow a secondary tag
             Ok(Token(
                 Span::new(start_mark, self.mark),
-                TokenType::Tag(handle, suffix),
+                TokenType::Tag(Box::new((handle, suffix))),
             ))
         } else {
             Err(ScanError::new_str(

@@ -410,10 +410,12 @@ pub fn find_params(decoded_high: &Map, refs: &[String]) -> Result<Map, String> {
 /// `0010_validate_meta`: `params_meta_missing` per state (META matched by the raw ref).
 pub fn validate_meta(id_decs: &Map, meta_ids: &Map) -> Map {
     let mut warnings = Map::new();
+    let mut path = String::new();
     for (state, extracted) in id_decs.iter() {
         let state_meta = meta_ids.get_value(state).and_then(|m| m.get("params"));
         let mut missing: Vec<String> = Vec::new();
-        missing_params(extracted, state_meta, "", &mut missing);
+        path.clear();
+        missing_params(extracted, state_meta, &mut path, "", &mut missing);
         if !missing.is_empty() {
             let mut w = Map::new();
             w.insert(
@@ -426,26 +428,37 @@ pub fn validate_meta(id_decs: &Map, meta_ids: &Map) -> Map {
     warnings
 }
 
-/// `_validate_extracted_params_recursively`. META `items` is never consulted for list
+/// `_validate_extracted_params_recursively`: the dotted paths (`a.b`, `l[].c`) of the
+/// parameters META does not declare, below `path`. META `items` is never consulted for list
 /// elements (idem reads a stale `key`), so list elements are always reported.
-fn missing_params(extracted: &Value, meta: Option<&Value>, dot: &str, out: &mut Vec<String>) {
+fn missing_params(
+    extracted: &Value,
+    meta: Option<&Value>,
+    path: &mut String,
+    dot: &str,
+    out: &mut Vec<String>,
+) {
     match extracted {
         Value::Map(m) => {
             for (key, value) in m.iter() {
-                let key_s = key.py_str();
+                let len = path.len();
+                path.push_str(dot);
+                match key {
+                    Value::Str(k) => path.push_str(k),
+                    other => path.push_str(&other.py_str()),
+                }
                 let declared = meta
                     .and_then(|mm| mm.as_map())
                     .and_then(|mm| mm.get_value(key));
                 let next_meta = match declared {
                     None => {
-                        out.push(format!("{dot}{key_s}"));
+                        out.push(path.clone());
                         None
                     }
                     Some(d) => d.get("properties"),
                 };
-                let mut sub = Vec::new();
-                missing_params(value, next_meta, ".", &mut sub);
-                out.extend(sub.into_iter().map(|p| format!("{dot}{key_s}{p}")));
+                missing_params(value, next_meta, path, ".", out);
+                path.truncate(len);
             }
         }
         Value::List(items) => {
@@ -453,9 +466,10 @@ fn missing_params(extracted: &Value, meta: Option<&Value>, dot: &str, out: &mut 
                 if matches!(item, Value::Null | Value::Str(_)) {
                     continue;
                 }
-                let mut sub = Vec::new();
-                missing_params(item, None, ".", &mut sub);
-                out.extend(sub.into_iter().map(|p| format!("[]{p}")));
+                let len = path.len();
+                path.push_str("[]");
+                missing_params(item, None, path, ".", out);
+                path.truncate(len);
             }
         }
         _ => {}

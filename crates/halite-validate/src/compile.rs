@@ -64,10 +64,16 @@ fn compile_state(name: &Value, body: &Map, state: &Value, run: &[Value]) -> Vec<
     }
     let mut out = Vec::new();
     if names.is_empty() {
-        for fun in &funcs {
+        // one chunk per function: copies of `chunk`, the last one `chunk` itself
+        let last = funcs.pop();
+        for fun in funcs {
             let mut live = chunk.clone();
-            live.insert("fun", fun.clone());
+            live.insert("fun", fun);
             out.push(live);
+        }
+        if let Some(fun) = last {
+            chunk.insert("fun", fun);
+            out.push(chunk);
         }
         return out;
     }

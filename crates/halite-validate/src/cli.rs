@@ -57,11 +57,30 @@ fn display_errors(errors: &[String]) -> String {
 /// exit status (0, or the number of errors idem lists).
 pub fn run(args: &ValidateArgs) -> Result<(String, i32), ValidateError> {
     let cwd = std::env::current_dir().map_err(|e| ValidateError::Params(e.to_string()))?;
-    run_in(&cwd, args)
+    // The command exits right after printing: its data is not dropped piece by piece
+    // (several milliseconds for a large tree); the process's exit returns the memory.
+    run_impl(&cwd, args, true)
 }
 
 /// [`run`] with SLS paths relative to `cwd` instead of the process's working directory.
 pub fn run_in(cwd: &std::path::Path, args: &ValidateArgs) -> Result<(String, i32), ValidateError> {
+    run_impl(cwd, args, false)
+}
+
+/// Prints `data`; with `keep`, the data is left to the process's exit (see [`run`]).
+fn print(data: Value, format: OutputFormat, keep: bool) -> String {
+    let text = display(&data, format);
+    if keep {
+        std::mem::forget(data);
+    }
+    text
+}
+
+fn run_impl(
+    cwd: &std::path::Path,
+    args: &ValidateArgs,
+    keep: bool,
+) -> Result<(String, i32), ValidateError> {
     let cwd = cwd.to_path_buf();
     if !args.params.is_empty() {
         let values = load_params_files(&args.params)?;
@@ -72,10 +91,10 @@ pub fn run_in(cwd: &std::path::Path, args: &ValidateArgs) -> Result<(String, i32
             "low",
             Value::List(rendered.low.into_iter().map(Value::Map).collect()),
         );
-        return Ok((display(&Value::Map(out), args.output), 0));
+        return Ok((print(Value::Map(out), args.output, keep), 0));
     }
     match validate(&cwd, &args.sls)? {
-        Outcome::Data(data) => Ok((display(&data, args.output), 0)),
+        Outcome::Data(data) => Ok((print(data, args.output, keep), 0)),
         Outcome::Errors(errors) => {
             let code = i32::try_from(errors.len()).unwrap_or(i32::MAX);
             Ok((display_errors(&errors), code))

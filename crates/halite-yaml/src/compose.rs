@@ -447,7 +447,7 @@ impl<'a> Composer<'a> {
         let Some(frame) = self.stack.last() else {
             return Ok(());
         };
-        let is_block_map_key = self.child_count(frame) % 2 == 0
+        let is_block_map_key = self.child_count(frame).is_multiple_of(2)
             && matches!(
                 self.graph.nodes.get(frame.node).map(|n| &n.kind),
                 Some(NodeKind::Map(_))

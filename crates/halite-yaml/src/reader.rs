@@ -56,8 +56,7 @@ fn first_not_printable_ascii(bytes: &[u8]) -> Option<usize> {
         // high bit set per byte: >= 0x80 | >= 0x7F (adding 1 reaches 0x80) | < 0x20
         // (subtracting 0x20 borrows into the high bit of a byte below 0x80); carries and
         // borrows between bytes only add candidates, and candidates are checked exactly
-        let candidates =
-            (w | w.wrapping_add(LOW) | (w.wrapping_sub(LOW * 0x20) & !w)) & HIGH;
+        let candidates = (w | w.wrapping_add(LOW) | (w.wrapping_sub(LOW * 0x20) & !w)) & HIGH;
         if candidates != 0 {
             if let Some(i) = word.iter().position(|b| !PRINTABLE_ASCII[usize::from(*b)]) {
                 return Some(offset + i);
@@ -126,7 +125,9 @@ mod tests {
     fn word_check_finds_what_the_byte_check_finds() {
         let plain = b"key: value\n  - item\ttab\r\n".repeat(3);
         for i in 0..plain.len() {
-            for bad in [0u8, 0x01, 0x08, 0x0b, 0x1f, 0x7f, 0x80, 0xc3, 0xff, b' ', b'~', b'\n'] {
+            for bad in [
+                0u8, 0x01, 0x08, 0x0b, 0x1f, 0x7f, 0x80, 0xc3, 0xff, b' ', b'~', b'\n',
+            ] {
                 let mut text = plain.clone();
                 text[i] = bad;
                 let expected = text.iter().position(|b| !PRINTABLE_ASCII[usize::from(*b)]);

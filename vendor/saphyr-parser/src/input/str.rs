@@ -564,8 +564,24 @@ mod test {
         use crate::input::BufferedInput;
         use alloc::string::String;
         let texts = [
-            "abc def", "a:b: c", "a:", "a:\n", "a,b]c", "a:,b", "a:]", "é:x ü", "x\u{feff}y",
-            "ab\tc", "a\0b", "::", "a#b", "{a}", "", ":", "a\u{10348}b:c d", "x:\u{e9}",
+            "abc def",
+            "a:b: c",
+            "a:",
+            "a:\n",
+            "a,b]c",
+            "a:,b",
+            "a:]",
+            "é:x ü",
+            "x\u{feff}y",
+            "ab\tc",
+            "a\0b",
+            "::",
+            "a#b",
+            "{a}",
+            "",
+            ":",
+            "a\u{10348}b:c d",
+            "x:\u{e9}",
         ];
         for text in texts {
             for in_flow in [false, true] {

@@ -416,24 +416,11 @@ impl<'input, T: Input> Parser<'input, T> {
     fn peek_token(&mut self) -> Result<&Token<'_>, ScanError> {
         match self.token {
             None => {
-                self.token = Some(self.scan_next_token()?);
+                // halite: the token is scanned straight into its slot
+                self.scanner.next_into(&mut self.token)?;
                 Ok(self.token.as_ref().unwrap())
             }
             Some(ref tok) => Ok(tok),
-        }
-    }
-
-    /// Extract and return the next token from the scanner.
-    ///
-    /// This function does _not_ make use of `self.token`.
-    fn scan_next_token(&mut self) -> Result<Token<'input>, ScanError> {
-        let token = self.scanner.next();
-        match token {
-            None => match self.scanner.get_error() {
-                None => Err(ScanError::new_str(self.scanner.mark(), "unexpected eof")),
-                Some(e) => Err(e),
-            },
-            Some(tok) => Ok(tok),
         }
     }
 

@@ -574,6 +574,7 @@ impl<'input, T: Input> Scanner<'input, T> {
     /// This does not clear the error state and further calls to [`Self::get_error`] will return (a
     /// clone of) the same error.
     #[inline]
+    #[allow(dead_code)] // halite: the parser reads scan errors through `next_into`
     pub fn get_error(&self) -> Option<ScanError> {
         self.error.clone()
     }
@@ -827,6 +828,37 @@ impl<'input, T: Input> Scanner<'input, T> {
             self.stream_end_produced = true;
         }
         Ok(Some(t))
+    }
+
+    /// halite: [`Iterator::next`] for the parser: stores the next token in `slot`, or gives
+    /// the scan error (the stored one once there was one; `unexpected eof` after the end),
+    /// without passing the token through an `Option` and a `Result` more.
+    pub(crate) fn next_into(&mut self, slot: &mut Option<Token<'input>>) -> ScanResult {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
+        // what `next_token` does, with the token popped into `slot`
+        if self.stream_end_produced {
+            return Err(ScanError::new_str(self.mark, "unexpected eof"));
+        }
+        if !self.token_available {
+            if let Err(e) = self.fetch_more_tokens() {
+                self.error = Some(e.clone());
+                return Err(e);
+            }
+        }
+        *slot = self.tokens.pop_front();
+        let Some(t) = slot else {
+            let e = ScanError::new_str(self.mark, "did not find expected next token");
+            self.error = Some(e.clone());
+            return Err(e);
+        };
+        self.token_available = false;
+        self.tokens_parsed += 1;
+        if let TokenType::StreamEnd = t.1 {
+            self.stream_end_produced = true;
+        }
+        Ok(())
     }
 
     /// Fetch tokens from the token stream.

@@ -568,6 +568,16 @@ enum NodeRaw<'a> {
 
 /// `construct_yaml_bool`: `bool_values[value.lower()]` (a KeyError for anything else).
 fn construct_bool(text: &str) -> Result<Value, String> {
+    // ASCII text lowers as ASCII: compared without making the lowered copy
+    if text.is_ascii() {
+        let is = |word: &str| text.eq_ignore_ascii_case(word);
+        if is("yes") || is("true") || is("on") {
+            return Ok(Value::Bool(true));
+        }
+        if is("no") || is("false") || is("off") {
+            return Ok(Value::Bool(false));
+        }
+    }
     match text.to_lowercase().as_str() {
         "yes" | "true" | "on" => Ok(Value::Bool(true)),
         "no" | "false" | "off" => Ok(Value::Bool(false)),
@@ -586,12 +596,16 @@ fn construct_int(text: &str) -> Result<Value, String> {
             v = "0";
         }
     }
-    let v = v.replace('_', "");
+    let v: Cow<'_, str> = if v.contains('_') {
+        Cow::Owned(v.replace('_', ""))
+    } else {
+        Cow::Borrowed(v)
+    };
     let (sign, digits) = match v.as_bytes().first() {
         None => return Err("string index out of range".into()),
         Some(b'-') => (-1i128, &v[1..]),
         Some(b'+') => (1, &v[1..]),
-        Some(_) => (1, v.as_str()),
+        Some(_) => (1, v.as_ref()),
     };
     let invalid = |base: u32| {
         format!(

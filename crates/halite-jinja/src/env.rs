@@ -8,6 +8,7 @@ use crate::{filters, methods, repr, tests};
 use halite_exec::{ExecContext, Registry};
 use halite_value::{Map, Value as HValue};
 use minijinja::syntax::SyntaxConfig;
+use minijinja::value::ValueKind;
 use minijinja::{Environment, UndefinedBehavior, Value};
 use std::sync::{Arc, OnceLock};
 
@@ -45,8 +46,14 @@ fn base() -> &'static Environment<'static> {
             if value.is_undefined() {
                 return Ok(());
             }
-            out.write_str(&repr::py_str(value))
-                .map_err(|_| minijinja::Error::from(minijinja::ErrorKind::WriteFailure))
+            // `str(value)`; strings and ints are written as `py_str` gives them, without its
+            // intermediate copy
+            let written = match value.kind() {
+                ValueKind::String => out.write_str(value.as_str().unwrap_or_default()),
+                ValueKind::Number if value.is_integer() => write!(out, "{value}"),
+                _ => out.write_str(&repr::py_str(value)),
+            };
+            written.map_err(|_| minijinja::Error::from(minijinja::ErrorKind::WriteFailure))
         });
         env.set_unknown_method_callback(methods::unknown_method);
         filters::register(&mut env);

@@ -2,13 +2,65 @@
 
 use crate::convert::{to_mj, PillarShapes};
 use crate::loader::{self, SourceCache};
+use crate::mutable::deep_copy;
 use crate::salt::SaltLoader;
 use crate::{filters, methods, repr, tests};
 use halite_exec::{ExecContext, Registry};
 use halite_value::{Map, Value as HValue};
 use minijinja::syntax::SyntaxConfig;
+use minijinja::value::ValueKind;
 use minijinja::{Environment, UndefinedBehavior, Value};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+/// The data globals every render starts from, converted once per engine: each render gets
+/// its own deep copy (templates may mutate them, and a mutation must not outlive the render).
+pub struct ContextData {
+    grains: Value,
+    pillar: Value,
+    opts: Value,
+}
+
+impl ContextData {
+    pub fn new(ctx: &ExecContext) -> Self {
+        ContextData {
+            grains: to_mj(&ctx.grains),
+            pillar: crate::convert::to_mj_ordered(&ctx.pillar),
+            opts: to_mj(&ctx.opts),
+        }
+    }
+}
+
+/// What does not depend on the engine or the render: Salt's filters, tests and helper
+/// functions, undefined behaviour, formatter. Built once per process; each render clones it
+/// (filters and tests are shared, not registered again).
+fn base() -> &'static Environment<'static> {
+    static BASE: OnceLock<Environment<'static>> = OnceLock::new();
+    BASE.get_or_init(|| {
+        let mut env = Environment::new();
+        env.set_undefined_behavior(UndefinedBehavior::Strict);
+        env.set_debug(true);
+        env.set_recursion_limit(1000);
+        // Salt turns autoescape off (Jinja2's default for from_string).
+        env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
+        env.set_formatter(|out, _state, value| {
+            if value.is_undefined() {
+                return Ok(());
+            }
+            // `str(value)`; strings and ints are written as `py_str` gives them, without its
+            // intermediate copy
+            let written = match value.kind() {
+                ValueKind::String => out.write_str(value.as_str().unwrap_or_default()),
+                ValueKind::Number if value.is_integer() => write!(out, "{value}"),
+                _ => out.write_str(&repr::py_str(value)),
+            };
+            written.map_err(|_| minijinja::Error::from(minijinja::ErrorKind::WriteFailure))
+        });
+        env.set_unknown_method_callback(methods::unknown_method);
+        filters::register(&mut env);
+        tests::register(&mut env);
+        env
+    })
+}
 
 pub fn build(
     registry: &Arc<Registry>,
@@ -17,26 +69,12 @@ pub fn build(
     vars: &Map,
     log: &loader::LoadedLog,
     shapes: &Arc<PillarShapes>,
+    data: &ContextData,
 ) -> Environment<'static> {
-    let mut env = Environment::new();
-    env.set_undefined_behavior(UndefinedBehavior::Strict);
-    env.set_debug(true);
-    env.set_recursion_limit(1000);
-    // Salt turns autoescape off (Jinja2's default for from_string).
-    env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
+    let mut env = base().clone();
     env.set_syntax(syntax(&ctx.opts, vars));
-    env.set_formatter(|out, _state, value| {
-        if value.is_undefined() {
-            return Ok(());
-        }
-        out.write_str(&repr::py_str(value))
-            .map_err(|_| minijinja::Error::from(minijinja::ErrorKind::WriteFailure))
-    });
-    env.set_unknown_method_callback(methods::unknown_method);
     loader::install(&mut env, ctx, cache, vars, log);
-    filters::register(&mut env);
-    tests::register(&mut env);
-    install_globals(&mut env, registry, ctx, vars, shapes);
+    install_globals(&mut env, registry, ctx, vars, shapes, data);
     env
 }
 
@@ -47,6 +85,7 @@ fn install_globals(
     ctx: &Arc<ExecContext>,
     vars: &Map,
     shapes: &Arc<PillarShapes>,
+    data: &ContextData,
 ) {
     env.add_global(
         "salt",
@@ -56,9 +95,9 @@ fn install_globals(
             shapes.clone(),
         )),
     );
-    env.add_global("grains", to_mj(&ctx.grains));
-    env.add_global("pillar", crate::convert::to_mj_ordered(&ctx.pillar));
-    env.add_global("opts", to_mj(&ctx.opts));
+    env.add_global("grains", deep_copy(&data.grains));
+    env.add_global("pillar", deep_copy(&data.pillar));
+    env.add_global("opts", deep_copy(&data.opts));
     env.add_global("saltenv", Value::from(ctx.saltenv.as_str()));
     for (k, v) in vars.iter() {
         env.add_global(k.py_str(), to_mj(v));

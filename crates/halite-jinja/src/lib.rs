@@ -89,6 +89,8 @@ pub struct JinjaEngine {
     ctx: Arc<ExecContext>,
     cache: Arc<loader::SourceCache>,
     shapes: Arc<convert::PillarShapes>,
+    /// grains, pillar and opts as template values, made on the first render.
+    data: std::sync::OnceLock<env::ContextData>,
 }
 
 impl JinjaEngine {
@@ -99,6 +101,7 @@ impl JinjaEngine {
             ctx,
             cache: Arc::default(),
             shapes,
+            data: std::sync::OnceLock::new(),
         }
     }
 
@@ -124,6 +127,7 @@ impl JinjaEngine {
             vars,
             &log,
             &self.shapes,
+            self.data.get_or_init(|| env::ContextData::new(&self.ctx)),
         );
         let pre = preprocess(source);
         mutable::take_last_miss();

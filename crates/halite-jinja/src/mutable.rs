@@ -354,6 +354,46 @@ pub fn make_mutable(v: &Value) -> Value {
     }
 }
 
+/// An independent copy of `v`: every mutable dict and list in it (keys included) is copied,
+/// everything else is shared (immutable). What converting the same data again would give.
+pub fn deep_copy(v: &Value) -> Value {
+    let Some(obj) = v.as_object() else {
+        return v.clone();
+    };
+    if let Some(m) = obj.downcast_ref::<MutMap>() {
+        let mut map = lock(&m.inner).clone();
+        if map.keys().any(is_container) {
+            map = map
+                .iter()
+                .map(|(k, x)| (deep_copy(k), deep_copy(x)))
+                .collect();
+        } else {
+            for x in map.values_mut() {
+                if is_container(x) {
+                    *x = deep_copy(x);
+                }
+            }
+        }
+        return MutMap {
+            inner: Mutex::new(map),
+            ordered: m.ordered,
+        }
+        .into_value();
+    }
+    if let Some(l) = obj.downcast_ref::<MutList>() {
+        let items: Vec<Value> = lock(&l.inner).iter().map(deep_copy).collect();
+        return MutList::new(items).into_value();
+    }
+    v.clone()
+}
+
+/// A mutable dict or list (what [`deep_copy`] copies).
+fn is_container(v: &Value) -> bool {
+    v.as_object().is_some_and(|o| {
+        o.downcast_ref::<MutMap>().is_some() || o.downcast_ref::<MutList>().is_some()
+    })
+}
+
 /// The mutable map behind `v`, if it is one.
 pub fn as_mut_map(v: &Value) -> Option<Arc<MutMap>> {
     v.downcast_object::<MutMap>()

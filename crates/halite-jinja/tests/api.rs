@@ -66,3 +66,31 @@ fn pillar_get_hands_back_an_undefined_default() {
     );
     assert_eq!(ok.ok().as_deref(), Some("d"));
 }
+
+#[test]
+fn context_data_changes_stay_in_their_render() {
+    // grains, pillar and opts are converted once per engine; every render must still start
+    // from the engine's data (a template's `update`/`append` is not seen by the next one)
+    let mut grains = Map::new();
+    grains.insert("os", Value::str("Debian"));
+    grains.insert("ipv4", Value::List(vec![Value::str("127.0.0.1")]));
+    let mut pillar = Map::new();
+    let mut app = Map::new();
+    app.insert("port", Value::Int(80));
+    pillar.insert("app", Value::Map(app));
+    let ctx = ExecContext {
+        grains: Value::Map(grains),
+        pillar: Value::Map(pillar),
+        opts: Value::Map(Map::new()),
+        ..Default::default()
+    };
+    let e = JinjaEngine::new(Arc::new(Registry::standard()), Arc::new(ctx));
+    let src = "{% do grains.update({'os': 'Arch'}) %}{% do grains.ipv4.append('10.0.0.1') %}\
+               {% do pillar.app.update({'port': 8080}) %}{% do opts.update({'x': 1}) %}\
+               {{ grains.os }} {{ grains.ipv4 }} {{ pillar.app }} {{ opts.x }}";
+    let expected = "Arch ['127.0.0.1', '10.0.0.1'] {'port': 8080} 1";
+    for _ in 0..2 {
+        let out = e.render(src, "x.sls", &Map::new()).map_err(|e| e.message);
+        assert_eq!(out.as_deref(), Ok(expected));
+    }
+}

@@ -2,7 +2,7 @@
 //! token found in the high data to its state, `0010_validate_meta` reports parameters META
 //! does not declare, `0020_reverse_map` turns tokens back into `{{ expression }}`.
 
-use crate::token::{may_hold_param, split_and_decode};
+use crate::token::{has_tag, may_hold_param, split_and_decode, Needle};
 use halite_value::{Map, Value};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
@@ -23,6 +23,87 @@ fn sub_var() -> &'static Regex {
     regex(&RE, r"^\.~~([^\W0-9]\w*)((\[(\d+)\])?)")
 }
 
+/// A `name` of the two patterns above (`[^\W0-9]\w*`, ASCII text only) starting at `at`;
+/// returns its end.
+fn ascii_name_end(b: &[u8], at: usize) -> Option<usize> {
+    let first = *b.get(at)?;
+    if !(first.is_ascii_alphabetic() || first == b'_') {
+        return None;
+    }
+    let len = b[at..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    Some(at + len)
+}
+
+/// The optional `(\[(\d+)\])?` at `at` (ASCII text only): the index (-1 when absent or
+/// too large, as `int()` of the group would be parsed below) and the end of the match.
+fn ascii_index(text: &str, at: usize) -> (i64, usize) {
+    let b = text.as_bytes();
+    if b.get(at) != Some(&b'[') {
+        return (-1, at);
+    }
+    let digits = b[at + 1..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if digits == 0 || b.get(at + 1 + digits) != Some(&b']') {
+        return (-1, at);
+    }
+    let index = text[at + 1..at + 1 + digits].parse::<i64>().unwrap_or(-1);
+    (index, at + digits + 2)
+}
+
+/// [`start_var`]'s leftmost match at or after `pos`. ASCII text (what idem's internal paths
+/// are made of) is matched by hand, which is what the regex does there; anything else goes
+/// through the regex (Unicode `\w`/`\d`).
+fn find_start_var(input: &str, pos: usize) -> Option<Matched<'_>> {
+    if !input.is_ascii() {
+        return start_var()
+            .captures_at(input, pos)
+            .and_then(|c| matched(input, &c, 0));
+    }
+    let b = input.as_bytes();
+    let mut from = pos;
+    while let Some(off) = input.get(from..)?.find("^^") {
+        let at = from + off;
+        if let Some(end) = ascii_name_end(b, at + 2) {
+            if b.get(end..end + 2) == Some(b"^^".as_slice()) {
+                let (index, stop) = ascii_index(input, end + 2);
+                return Some(Matched {
+                    name: &input[at + 2..end],
+                    index,
+                    end: stop,
+                });
+            }
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// [`sub_var`] anchored at `pos` (byte offsets into `input`).
+fn match_sub_var(input: &str, pos: usize) -> Option<Matched<'_>> {
+    let rest = input.get(pos..)?;
+    if !input.is_ascii() {
+        return sub_var()
+            .captures(rest)
+            .and_then(|c| matched(input, &c, pos));
+    }
+    if !rest.starts_with(".~~") {
+        return None;
+    }
+    let start = pos + 3;
+    let end = ascii_name_end(input.as_bytes(), start)?;
+    let (index, stop) = ascii_index(input, end);
+    Some(Matched {
+        name: &input[start..end],
+        index,
+        end: stop,
+    })
+}
+
 /// One `?? <display> ?? <internal> ??` occurrence (byte ranges into the text).
 struct TokenMatch {
     start: usize,
@@ -35,9 +116,13 @@ struct TokenMatch {
 /// match a newline), the pattern behind idem's `extract_param_info_regex` and
 /// `0020_reverse_map.regex` (their lookaheads amount to these lazy groups). Hand-written:
 /// it runs over every string of the high data twice.
+static OPEN: Needle = Needle::new("?? ");
+static MIDDLE: Needle = Needle::new(" ?? ");
+static CLOSE: Needle = Needle::new(" ??");
+
 fn next_token(text: &str, from: usize) -> Option<TokenMatch> {
     let mut p = from;
-    while let Some(off) = text.get(p..)?.find("?? ") {
+    while let Some(off) = OPEN.find(text.get(p..)?) {
         let start = p + off;
         if let Some(m) = token_at(text, start) {
             return Some(m);
@@ -49,11 +134,11 @@ fn next_token(text: &str, from: usize) -> Option<TokenMatch> {
 
 /// A lazy `(.+?)` followed by `sep`: the first `sep` at least one byte after `from`, with no
 /// newline before it. Later candidates are tried by the caller's backtracking.
-fn lazy_until(text: &str, from: usize, min_end: usize, sep: &str) -> Option<usize> {
+fn lazy_until(text: &str, from: usize, min_end: usize, sep: &Needle) -> Option<usize> {
     let hay = text.get(min_end..)?;
-    let off = hay.find(sep)?;
+    let off = sep.find(hay)?;
     let at = min_end + off;
-    if text[from..at].contains('\n') {
+    if memchr::memchr(b'\n', &text.as_bytes()[from..at]).is_some() {
         return None;
     }
     Some(at)
@@ -64,10 +149,10 @@ fn token_at(text: &str, start: usize) -> Option<TokenMatch> {
     let mut min1 = next_char(text, g1)?;
     // backtrack over the first group's end: each later " ?? " is a candidate
     loop {
-        let q = lazy_until(text, g1, min1, " ?? ")?;
+        let q = lazy_until(text, g1, min1, &MIDDLE)?;
         let g2 = q + 4;
         if let Some(min2) = next_char(text, g2) {
-            if let Some(r) = lazy_until(text, g2, min2, " ??") {
+            if let Some(r) = lazy_until(text, g2, min2, &CLOSE) {
                 return Some(TokenMatch {
                     start,
                     display: g1..q,
@@ -96,20 +181,23 @@ fn fill_list(l: &mut Vec<Value>, i: usize) {
     }
 }
 
-struct Matched {
-    name: String,
+struct Matched<'a> {
+    name: &'a str,
     index: i64,
     end: usize,
 }
 
-fn matched(c: &Captures, offset: usize) -> Option<Matched> {
+/// A regex match of [`start_var`] / [`sub_var`] (`offset`: where the searched text starts
+/// in `input`).
+fn matched<'a>(input: &'a str, c: &Captures, offset: usize) -> Option<Matched<'a>> {
     let whole = c.get(0)?;
     let index = c
         .get(4)
         .and_then(|m| m.as_str().parse::<i64>().ok())
         .unwrap_or(-1);
+    let name = c.get(1)?;
     Some(Matched {
-        name: c.get(1)?.as_str().to_string(),
+        name: input.get(offset + name.start()..offset + name.end())?,
         index,
         end: offset + whole.end(),
     })
@@ -123,10 +211,7 @@ const STR_ASSIGN: &str = "TypeError: 'str' object does not support item assignme
 fn process_vars(params: &mut Value, input: &str) -> Result<(), String> {
     let mut pos = 0;
     while pos <= input.len() {
-        let Some(c) = start_var().captures_at(input, pos) else {
-            return Ok(());
-        };
-        let Some(m) = matched(&c, 0) else {
+        let Some(m) = find_start_var(input, pos) else {
             return Ok(());
         };
         match process_match(params, -1, m, input)? {
@@ -140,7 +225,7 @@ fn process_vars(params: &mut Value, input: &str) -> Result<(), String> {
 type Step = Result<Option<usize>, String>;
 
 fn process_match(params: &mut Value, parent_index: i64, m: Matched, input: &str) -> Step {
-    process_dot_vars(params, parent_index, &m.name, m.index, input, m.end)
+    process_dot_vars(params, parent_index, m.name, m.index, input, m.end)
 }
 
 fn empty_slot(index: i64) -> Value {
@@ -166,14 +251,11 @@ fn process_dot_vars(
     if matches!(params, Value::Str(_)) {
         return Err(STR_ASSIGN.to_string());
     }
-    let Some(rest) = input.get(pos..) else {
+    if input.get(pos..).is_none() {
         return Ok(None);
-    };
-    let Some(next) = sub_var().captures(rest) else {
+    }
+    let Some(m) = match_sub_var(input, pos) else {
         return Ok(set_leaf(params, parent_index, name, index).map(|_| pos));
-    };
-    let Some(m) = matched(&next, pos) else {
-        return Ok(None);
     };
     if let Value::List(list) = params {
         let Ok(idx) = usize::try_from(parent_index) else {
@@ -255,9 +337,7 @@ pub fn state_refs(high: &Map) -> Vec<String> {
 
 /// `split_and_decode_base64` applied to every string (keys too), consuming the data.
 pub fn decode_all(mut v: Value) -> Value {
-    rewrite_strings(&mut v, &|s: &str| {
-        s.contains(crate::token::TAG).then(|| split_and_decode(s))
-    });
+    rewrite_strings(&mut v, &|s: &str| has_tag(s).then(|| split_and_decode(s)));
     v
 }
 
@@ -273,15 +353,24 @@ pub fn rewrite_strings(v: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
         Value::List(l) => l.iter_mut().for_each(|x| rewrite_strings(x, f)),
         Value::Map(m) => {
             m.values_mut().for_each(|x| rewrite_strings(x, f));
-            let key_changes = m
-                .keys()
-                .any(|k| matches!(k, Value::Str(s) if f(s).is_some()));
-            if key_changes {
+            // each key's new text, computed once (only allocated once a key changes)
+            let mut new_keys: Option<Vec<Option<String>>> = None;
+            for (i, k) in m.keys().enumerate() {
+                if let Some(new) = k.as_str().and_then(f) {
+                    new_keys.get_or_insert_with(|| vec![None; m.len()])[i] = Some(new);
+                }
+            }
+            if let Some(new_keys) = new_keys {
                 let old = std::mem::take(m);
                 *m = old
                     .into_iter()
-                    .map(|(mut k, val)| {
-                        rewrite_strings(&mut k, f);
+                    .zip(new_keys)
+                    .map(|((mut k, val), new)| {
+                        match new {
+                            Some(n) => k = Value::Str(n),
+                            None if !matches!(k, Value::Str(_)) => rewrite_strings(&mut k, f),
+                            None => {}
+                        }
                         (k, val)
                     })
                     .collect();
@@ -296,14 +385,18 @@ pub fn rewrite_strings(v: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
 /// on the original high data. ID_DECS keyed `sls.ID`, not yet reverse-mapped.
 pub fn find_params(decoded_high: &Map, refs: &[String]) -> Result<Map, String> {
     let mut all = Map::new();
+    let mut strings: Vec<&str> = Vec::new();
     for ((id, body), state_ref) in decoded_high.iter().zip(refs) {
-        let mut strings: Vec<&str> = Vec::new();
+        strings.clear();
         if let Value::Str(s) = id {
             strings.push(s);
         }
         strings_of(body, &mut strings);
-        for s in strings {
-            let entry = all.entry_or(state_ref, Value::Map(Map::new()));
+        if strings.is_empty() {
+            continue;
+        }
+        let entry = all.entry_or(state_ref, Value::Map(Map::new()));
+        for s in strings.iter() {
             let mut pos = 0;
             while let Some(m) = next_token(s, pos) {
                 process_vars(entry, &s[m.internal.clone()])?;
@@ -317,10 +410,12 @@ pub fn find_params(decoded_high: &Map, refs: &[String]) -> Result<Map, String> {
 /// `0010_validate_meta`: `params_meta_missing` per state (META matched by the raw ref).
 pub fn validate_meta(id_decs: &Map, meta_ids: &Map) -> Map {
     let mut warnings = Map::new();
+    let mut path = String::new();
     for (state, extracted) in id_decs.iter() {
         let state_meta = meta_ids.get_value(state).and_then(|m| m.get("params"));
         let mut missing: Vec<String> = Vec::new();
-        missing_params(extracted, state_meta, "", &mut missing);
+        path.clear();
+        missing_params(extracted, state_meta, &mut path, "", &mut missing);
         if !missing.is_empty() {
             let mut w = Map::new();
             w.insert(
@@ -333,26 +428,37 @@ pub fn validate_meta(id_decs: &Map, meta_ids: &Map) -> Map {
     warnings
 }
 
-/// `_validate_extracted_params_recursively`. META `items` is never consulted for list
+/// `_validate_extracted_params_recursively`: the dotted paths (`a.b`, `l[].c`) of the
+/// parameters META does not declare, below `path`. META `items` is never consulted for list
 /// elements (idem reads a stale `key`), so list elements are always reported.
-fn missing_params(extracted: &Value, meta: Option<&Value>, dot: &str, out: &mut Vec<String>) {
+fn missing_params(
+    extracted: &Value,
+    meta: Option<&Value>,
+    path: &mut String,
+    dot: &str,
+    out: &mut Vec<String>,
+) {
     match extracted {
         Value::Map(m) => {
             for (key, value) in m.iter() {
-                let key_s = key.py_str();
+                let len = path.len();
+                path.push_str(dot);
+                match key {
+                    Value::Str(k) => path.push_str(k),
+                    other => path.push_str(&other.py_str()),
+                }
                 let declared = meta
                     .and_then(|mm| mm.as_map())
                     .and_then(|mm| mm.get_value(key));
                 let next_meta = match declared {
                     None => {
-                        out.push(format!("{dot}{key_s}"));
+                        out.push(path.clone());
                         None
                     }
                     Some(d) => d.get("properties"),
                 };
-                let mut sub = Vec::new();
-                missing_params(value, next_meta, ".", &mut sub);
-                out.extend(sub.into_iter().map(|p| format!("{dot}{key_s}{p}")));
+                missing_params(value, next_meta, path, ".", out);
+                path.truncate(len);
             }
         }
         Value::List(items) => {
@@ -360,9 +466,10 @@ fn missing_params(extracted: &Value, meta: Option<&Value>, dot: &str, out: &mut 
                 if matches!(item, Value::Null | Value::Str(_)) {
                     continue;
                 }
-                let mut sub = Vec::new();
-                missing_params(item, None, ".", &mut sub);
-                out.extend(sub.into_iter().map(|p| format!("[]{p}")));
+                let len = path.len();
+                path.push_str("[]");
+                missing_params(item, None, path, ".", out);
+                path.truncate(len);
             }
         }
         _ => {}
@@ -370,11 +477,17 @@ fn missing_params(extracted: &Value, meta: Option<&Value>, dot: &str, out: &mut 
 }
 
 /// `0020_reverse_map._remap`: decode, then `?? expr ?? internal ??` -> `{{ expr }}`.
-pub fn remap_str(s: &str) -> String {
-    if !may_hold_param(s) {
-        return s.to_string();
+#[cfg(test)]
+fn remap_str(s: &str) -> String {
+    remap_changed(s).unwrap_or_else(|| s.to_string())
+}
+
+/// [`remap_str`], or None when `s` can hold no parameter (then it stays as it is).
+fn remap_changed(s: &str) -> Option<String> {
+    if has_tag(s) {
+        return Some(replace_tokens(&split_and_decode(s)));
     }
-    replace_tokens(&split_and_decode(s))
+    may_hold_param(s).then(|| replace_tokens(s))
 }
 
 /// `?? expr ?? internal ??` -> `{{ expr }}` in decoded text.
@@ -394,21 +507,63 @@ fn replace_tokens(decoded: &str) -> String {
 
 /// [`remap`] for data already passed through [`decode_all`].
 pub fn remap_decoded(mut v: Value) -> Value {
-    rewrite_strings(&mut v, &|s: &str| {
-        s.contains("?? ").then(|| replace_tokens(s))
-    });
+    rewrite_strings(&mut v, &|s: &str| OPEN.is_in(s).then(|| replace_tokens(s)));
     v
 }
 
 /// `_remap_recursively` over keys and values (consumes the data: no copies).
 pub fn remap(mut v: Value) -> Value {
-    rewrite_strings(&mut v, &|s: &str| may_hold_param(s).then(|| remap_str(s)));
+    rewrite_strings(&mut v, &remap_changed);
     v
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn var_matchers_agree_with_the_regexes() {
+        let cases = [
+            "^^a^^",
+            "^^a^^[0]",
+            "^^a^^[12].~~b[3].~~c",
+            "x^^^a^^",
+            "^^1a^^ ^^_b9^^[x]",
+            "^^a^^[]",
+            "^^a^^[99999999999999999999]",
+            "^^a^^.~~",
+            "^^a^^.~~9",
+            "^^a^^.~~b_c[4]",
+            "^^ab",
+            "^^é^^.~~b",
+            "^^a^^.~~é[1]",
+            "",
+        ];
+        let show = |m: Option<Matched>| m.map(|m| (m.name.to_string(), m.index, m.end));
+        for text in cases {
+            for pos in 0..=text.len() {
+                if !text.is_char_boundary(pos) {
+                    continue;
+                }
+                let by_regex = start_var()
+                    .captures_at(text, pos)
+                    .and_then(|c| matched(text, &c, 0));
+                assert_eq!(
+                    show(find_start_var(text, pos)),
+                    show(by_regex),
+                    "{text:?} @ {pos}"
+                );
+                let by_regex = sub_var()
+                    .captures(&text[pos..])
+                    .and_then(|c| matched(text, &c, pos));
+                assert_eq!(
+                    show(match_sub_var(text, pos)),
+                    show(by_regex),
+                    "{text:?} @ {pos}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn remaps_tokens_like_the_regex() {

@@ -30,7 +30,7 @@ pub struct ValidateArgs {
 /// `json.dumps(indent=4)` or `yaml.safe_dump` (sorted keys, block style), as idem prints.
 fn display(data: &Value, format: OutputFormat) -> String {
     match format {
-        OutputFormat::Json => ensure_ascii(&data.to_json()),
+        OutputFormat::Json => crate::json::dumps(data),
         OutputFormat::Yaml => {
             let opts = halite_yaml::DumpOptions {
                 default_flow_style: Some(false),
@@ -42,26 +42,6 @@ fn display(data: &Value, format: OutputFormat) -> String {
             halite_yaml::dump(data, opts)
         }
     }
-}
-
-/// `json.dumps` default `ensure_ascii=True`: non-ASCII characters (only ever inside
-/// strings) become `\uXXXX` escapes, astral ones as surrogate pairs.
-fn ensure_ascii(json: &str) -> String {
-    if json.is_ascii() {
-        return json.to_string();
-    }
-    let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
-        if c.is_ascii() {
-            out.push(c);
-            continue;
-        }
-        let mut units = [0u16; 2];
-        for u in c.encode_utf16(&mut units) {
-            out.push_str(&format!("\\u{:04x}", u));
-        }
-    }
-    out
 }
 
 /// idem's nested outputter for the error list: one green `- message` line per error.
@@ -77,11 +57,30 @@ fn display_errors(errors: &[String]) -> String {
 /// exit status (0, or the number of errors idem lists).
 pub fn run(args: &ValidateArgs) -> Result<(String, i32), ValidateError> {
     let cwd = std::env::current_dir().map_err(|e| ValidateError::Params(e.to_string()))?;
-    run_in(&cwd, args)
+    // The command exits right after printing: its data is not dropped piece by piece
+    // (several milliseconds for a large tree); the process's exit returns the memory.
+    run_impl(&cwd, args, true)
 }
 
 /// [`run`] with SLS paths relative to `cwd` instead of the process's working directory.
 pub fn run_in(cwd: &std::path::Path, args: &ValidateArgs) -> Result<(String, i32), ValidateError> {
+    run_impl(cwd, args, false)
+}
+
+/// Prints `data`; with `keep`, the data is left to the process's exit (see [`run`]).
+fn print(data: Value, format: OutputFormat, keep: bool) -> String {
+    let text = display(&data, format);
+    if keep {
+        std::mem::forget(data);
+    }
+    text
+}
+
+fn run_impl(
+    cwd: &std::path::Path,
+    args: &ValidateArgs,
+    keep: bool,
+) -> Result<(String, i32), ValidateError> {
     let cwd = cwd.to_path_buf();
     if !args.params.is_empty() {
         let values = load_params_files(&args.params)?;
@@ -92,10 +91,10 @@ pub fn run_in(cwd: &std::path::Path, args: &ValidateArgs) -> Result<(String, i32
             "low",
             Value::List(rendered.low.into_iter().map(Value::Map).collect()),
         );
-        return Ok((display(&Value::Map(out), args.output), 0));
+        return Ok((print(Value::Map(out), args.output, keep), 0));
     }
     match validate(&cwd, &args.sls)? {
-        Outcome::Data(data) => Ok((display(&data, args.output), 0)),
+        Outcome::Data(data) => Ok((print(data, args.output, keep), 0)),
         Outcome::Errors(errors) => {
             let code = i32::try_from(errors.len()).unwrap_or(i32::MAX);
             Ok((display_errors(&errors), code))

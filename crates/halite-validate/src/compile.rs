@@ -64,10 +64,16 @@ fn compile_state(name: &Value, body: &Map, state: &Value, run: &[Value]) -> Vec<
     }
     let mut out = Vec::new();
     if names.is_empty() {
-        for fun in &funcs {
+        // one chunk per function: copies of `chunk`, the last one `chunk` itself
+        let last = funcs.pop();
+        for fun in funcs {
             let mut live = chunk.clone();
-            live.insert("fun", fun.clone());
+            live.insert("fun", fun);
             out.push(live);
+        }
+        if let Some(fun) = last {
+            chunk.insert("fun", fun);
+            out.push(chunk);
         }
         return out;
     }
@@ -130,13 +136,16 @@ fn order_chunks(mut chunks: Vec<Map>) -> Vec<Map> {
         }
         chunk.insert("order", order);
     }
-    chunks.sort_by(|a, b| {
-        let oa = a.get("order").and_then(order_num).unwrap_or(0.0);
-        let ob = b.get("order").and_then(order_num).unwrap_or(0.0);
-        oa.total_cmp(&ob)
-            .then_with(|| sort_name(a).cmp(&sort_name(b)))
-    });
-    chunks
+    // the sort keys, computed once per chunk (a stable sort, as Python's)
+    let mut keyed: Vec<(f64, String, Map)> = chunks
+        .into_iter()
+        .map(|c| {
+            let order = c.get("order").and_then(order_num).unwrap_or(0.0);
+            (order, sort_name(&c), c)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    keyed.into_iter().map(|(_, _, c)| c).collect()
 }
 
 fn sort_name(c: &Map) -> String {

@@ -14,6 +14,7 @@ mod compile;
 mod convert;
 mod gather;
 mod jinja;
+mod json;
 mod params;
 mod real;
 mod refs;

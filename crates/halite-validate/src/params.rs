@@ -7,7 +7,7 @@
 
 use crate::convert::{from_mj, to_mj};
 use crate::token;
-use halite_value::{Map, Value};
+use halite_value::{Map, MapHasher, Value};
 use indexmap::{IndexMap, IndexSet};
 use minijinja::value::{Enumerator, Object, ObjectRepr, Value as MjValue};
 use minijinja::{Error, ErrorKind, State};
@@ -28,11 +28,13 @@ struct Node {
     internal: Option<String>,
     /// `""` when no default was given.
     default: Value,
-    children: IndexMap<Key, usize>,
+    children: IndexMap<Key, usize, MapHasher>,
     /// `ParamArray` (int-indexed children and the root): printing it makes it a leaf.
     is_array: bool,
     is_leaf: bool,
-    attributes: IndexSet<String>,
+    attributes: IndexSet<String, MapHasher>,
+    /// `str(node)`, made on first print (display and internal never change).
+    token: Option<String>,
 }
 
 /// All parameter nodes of one validate run (idem keeps one `Parameters()` per run).
@@ -48,10 +50,11 @@ impl Default for Tracker {
                 display: String::new(),
                 internal: None,
                 default: Value::str(""),
-                children: IndexMap::new(),
+                children: IndexMap::default(),
                 is_array: true,
                 is_leaf: false,
-                attributes: IndexSet::new(),
+                attributes: IndexSet::default(),
+                token: None,
             }],
         }
     }
@@ -93,9 +96,11 @@ impl Tracker {
         }
     }
 
-    fn token(&self, id: usize) -> String {
-        let node = &self.nodes[id];
-        token::encode(&node.display, node.internal.as_deref().unwrap_or("None"))
+    fn token(&mut self, id: usize) -> &str {
+        let node = &mut self.nodes[id];
+        node.token.get_or_insert_with(|| {
+            token::encode(&node.display, node.internal.as_deref().unwrap_or("None"))
+        })
     }
 }
 
@@ -168,11 +173,11 @@ impl Param {
         default: Option<&MjValue>,
     ) -> Result<MjValue, Error> {
         let key = Self::key_of(param);
-        // Convert before locking: printing a default that is itself a param locks too.
-        let param_text = param.to_string();
-        let default = default
-            .filter(|d| !d.is_none() && !d.is_undefined())
-            .map(from_mj);
+        let default = default.filter(|d| !d.is_none() && !d.is_undefined());
+        // A default holding an object (a param, a list, ...) is converted before locking:
+        // printing a param locks too (and may make it a leaf, whether or not a node is made
+        // here). Plain values are converted only when a node is made.
+        let mut converted = default.filter(|d| d.as_object().is_some()).map(from_mj);
         let mut t = lock(&self.tracker);
         if let Some(child) = t.nodes[self.id].children.get(&key) {
             return Ok(self.value(*child));
@@ -189,20 +194,27 @@ impl Param {
         }
         let parent = &t.nodes[self.id];
         if parent.is_leaf {
+            // `str(param)`: what `key_of` printed
+            let param_text = match &key {
+                Key::Str(s) => s.clone(),
+                Key::Int(i) => i.to_string(),
+            };
             let msg = format!(
                 "Terminal leaf can not have atrributes: {} can not have attribute {param_text}.",
                 parent.display
             );
             return Err(Error::new(ErrorKind::InvalidOperation, msg));
         }
+        let default = converted.take().or_else(|| default.map(from_mj));
         let node = Node {
             display: child_display(&key, &parent.display, indexing, &default),
             internal: Some(child_internal(&key, parent.internal.as_deref())),
             default: default.unwrap_or_else(|| Value::str("")),
-            children: IndexMap::new(),
+            children: IndexMap::default(),
             is_array: matches!(key, Key::Int(_)),
             is_leaf: false,
-            attributes: IndexSet::new(),
+            attributes: IndexSet::default(),
+            token: None,
         };
         let id = t.nodes.len();
         t.nodes.push(node);
@@ -323,14 +335,12 @@ impl Object for Param {
 
     /// `BaseParam.__str__` (and `ParamArray.__str__`, which makes the node a leaf).
     fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = {
-            let mut t = lock(&self.tracker);
-            if t.nodes[self.id].is_array {
-                t.nodes[self.id].is_leaf = true;
-            }
-            t.token(self.id)
-        };
-        f.write_str(&text)
+        let mut t = lock(&self.tracker);
+        if t.nodes[self.id].is_array {
+            t.nodes[self.id].is_leaf = true;
+        }
+        // written under the lock: the formatter only appends to the output
+        f.write_str(t.token(self.id))
     }
 }
 

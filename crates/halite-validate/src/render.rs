@@ -26,8 +26,11 @@ impl Renderer {
 /// The render pipe of a file: a `#!a|b` first line overrides the default.
 /// Block requisites (`#!key:value`) and `#!END` nesting are not supported; such lines
 /// are dropped from the text as idem drops them.
-fn split_pipe(text: &str) -> (Vec<String>, String) {
+fn split_pipe(text: String) -> (Vec<String>, String) {
     let mut pipe: Vec<String> = vec!["jinja".into(), "yaml".into(), "replacements".into()];
+    if !text.starts_with("#!") && !text.contains("\n#!") {
+        return (pipe, text);
+    }
     let mut body = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         if let Some(root) = line.strip_prefix("#!") {
@@ -44,8 +47,11 @@ fn split_pipe(text: &str) -> (Vec<String>, String) {
 
 /// Renders a resolved SLS file; errors name the ref (`cfn`, as idem), the file and the line.
 pub fn render_sls(r: &mut Renderer, cfn: &str, res: &Resolved) -> Result<Value, ValidateError> {
-    let raw = String::from_utf8_lossy(&res.content).replace('\r', "");
-    let (pipe, body) = split_pipe(&raw);
+    let mut raw = String::from_utf8_lossy(&res.content).into_owned();
+    if raw.contains('\r') {
+        raw = raw.replace('\r', "");
+    }
+    let (pipe, body) = split_pipe(raw);
     let mut text = body;
     let mut data: Option<Value> = None;
     for stage in &pipe {

@@ -1,5 +1,6 @@
 //! `cargo bench -p halite-yaml`: loads a generated 5,000-state SLS document (harness=false,
-//! std only) and dumps it back, reporting the best and median of several runs.
+//! std only) and dumps it back, reporting the best and median of several runs. With an
+//! argument N it only loads the document N times (for profilers).
 
 use halite_yaml::{dump, load, DumpOptions, Schema};
 use std::time::{Duration, Instant};
@@ -66,6 +67,16 @@ fn main() {
             std::process::exit(1);
         }
     };
+    // `cargo bench -p halite-yaml -- N`: only N loads with Salt's rules (for profilers)
+    if let Some(n) = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse::<usize>().ok())
+    {
+        for _ in 0..n {
+            let _ = std::hint::black_box(load(std::hint::black_box(&doc), Schema::Salt));
+        }
+        return;
+    }
     println!(
         "document: 5000 states, {} bytes, {} lines",
         doc.len(),

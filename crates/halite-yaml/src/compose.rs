@@ -17,15 +17,18 @@ pub(crate) type NodeId = usize;
 const MAX_DEPTH: usize = 400;
 
 #[derive(Debug)]
-pub(crate) enum NodeKind {
-    Scalar { value: String },
+pub(crate) enum NodeKind<'a> {
+    /// The text, borrowed from the document where the scanner could (plain scalars).
+    Scalar {
+        value: Cow<'a, str>,
+    },
     Seq(Vec<NodeId>),
     Map(Vec<(NodeId, NodeId)>),
 }
 
 #[derive(Debug)]
-pub(crate) struct Node {
-    pub kind: NodeKind,
+pub(crate) struct Node<'a> {
+    pub kind: NodeKind<'a>,
     /// The resolved tag, e.g. `tag:yaml.org,2002:int` or `!custom` (borrowed for the
     /// resolver's tags: one allocation less per node).
     pub tag: Cow<'static, str>,
@@ -36,7 +39,7 @@ pub(crate) struct Node {
     pub complete: bool,
 }
 
-impl Node {
+impl Node<'_> {
     /// PyYAML's `node.id`.
     pub fn id_name(&self) -> &'static str {
         match self.kind {
@@ -48,15 +51,16 @@ impl Node {
 }
 
 #[derive(Debug, Default)]
-pub(crate) struct Graph {
-    pub nodes: Vec<Node>,
+pub(crate) struct Graph<'a> {
+    pub nodes: Vec<Node<'a>>,
     pub root: Option<NodeId>,
 }
 
 struct Frame {
     node: NodeId,
     span: Span,
-    children: Vec<NodeId>,
+    /// Where this collection's children start in `Composer::children`.
+    first_child: usize,
     /// `[` / `{` collection (as opposed to a block one).
     flow: bool,
 }
@@ -80,8 +84,11 @@ fn tag_text(tag: &Tag) -> String {
 struct Composer<'a> {
     text: &'a str,
     schema: Schema,
-    graph: Graph,
+    graph: Graph<'a>,
     stack: Vec<Frame>,
+    /// The children of every open collection, innermost last (one buffer for all: each
+    /// collection gets one exactly sized list when it closes).
+    children: Vec<NodeId>,
     anchors: HashMap<usize, NodeId>,
     anchor_names: HashMap<String, Mark>,
     ascii: bool,
@@ -90,7 +97,7 @@ struct Composer<'a> {
 }
 
 /// Composes the single document of `text`.
-pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
+pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph<'_>, YamlError> {
     let mut c = Composer {
         text,
         schema,
@@ -101,6 +108,7 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
             root: None,
         },
         stack: Vec::new(),
+        children: Vec::new(),
         anchors: HashMap::new(),
         anchor_names: HashMap::new(),
         ascii: text.is_ascii(),
@@ -166,7 +174,7 @@ pub(crate) fn compose(text: &str, schema: Schema) -> Result<Graph, YamlError> {
                 c.check_node_start(anchor, &span)?;
                 c.check_empty_key(&value, style, anchor, tag.is_some(), &span)?;
                 let tag = c.scalar_tag(&value, style, tag.as_deref());
-                let mut value = value.into_owned();
+                let mut value = value;
                 c.fix_block_scalar_at_eof(&mut value, style, &span);
                 let id = c.push_node(NodeKind::Scalar { value }, tag, &span, true);
                 c.register_anchor(anchor, id, &span)?;
@@ -222,7 +230,7 @@ fn collection_tag(tag: Option<&Tag>, default: &'static str) -> Cow<'static, str>
     }
 }
 
-impl Composer<'_> {
+impl<'a> Composer<'a> {
     fn scalar_tag(&self, value: &str, style: ScalarStyle, tag: Option<&Tag>) -> Cow<'static, str> {
         match tag.map(tag_text) {
             // `!` is the non-specific tag. libyaml still reports a plain scalar as
@@ -241,7 +249,7 @@ impl Composer<'_> {
 
     fn push_node(
         &mut self,
-        kind: NodeKind,
+        kind: NodeKind<'a>,
         tag: Cow<'static, str>,
         span: &Span,
         complete: bool,
@@ -358,7 +366,10 @@ impl Composer<'_> {
         {
             // `&a: x` as a value: libyaml ends the anchor before `:`, which is then a
             // mapping indicator where none is allowed.
-            let map_value = self.stack.last().is_some_and(|f| f.children.len() % 2 == 1);
+            let map_value = self
+                .stack
+                .last()
+                .is_some_and(|f| self.child_count(f) % 2 == 1);
             if map_value {
                 return Err(YamlError::new(
                     ErrorKind::Scanner,
@@ -436,7 +447,7 @@ impl Composer<'_> {
         let Some(frame) = self.stack.last() else {
             return Ok(());
         };
-        let is_block_map_key = frame.children.len() % 2 == 0
+        let is_block_map_key = self.child_count(frame).is_multiple_of(2)
             && matches!(
                 self.graph.nodes.get(frame.node).map(|n| &n.kind),
                 Some(NodeKind::Map(_))
@@ -461,7 +472,12 @@ impl Composer<'_> {
 
     /// A `|`/`>` scalar that ends the input without a final line break: libyaml keeps no
     /// trailing newline (there is none to clip), saphyr adds one.
-    fn fix_block_scalar_at_eof(&mut self, value: &mut String, style: ScalarStyle, span: &Span) {
+    fn fix_block_scalar_at_eof(
+        &mut self,
+        value: &mut Cow<'_, str>,
+        style: ScalarStyle,
+        span: &Span,
+    ) {
         if !matches!(style, ScalarStyle::Literal | ScalarStyle::Folded)
             || self.text.ends_with(['\n', '\r'])
         {
@@ -476,13 +492,13 @@ impl Composer<'_> {
                 .trim_end_matches([' ', '\t'])
                 .ends_with(['\n', '\r'])
         {
-            value.pop();
+            value.to_mut().pop();
         }
     }
 
     fn open(
         &mut self,
-        kind: NodeKind,
+        kind: NodeKind<'a>,
         tag: Cow<'static, str>,
         span: Span,
         anchor: usize,
@@ -502,7 +518,7 @@ impl Composer<'_> {
         self.stack.push(Frame {
             node: id,
             span,
-            children: Vec::new(),
+            first_child: self.children.len(),
             flow,
         });
         Ok(())
@@ -512,19 +528,18 @@ impl Composer<'_> {
         let Some(frame) = self.stack.pop() else {
             return;
         };
+        let children = self.children.get(frame.first_child..).unwrap_or_default();
         if let Some(node) = self.graph.nodes.get_mut(frame.node) {
             match &mut node.kind {
-                NodeKind::Seq(items) => *items = frame.children,
+                NodeKind::Seq(items) => *items = children.to_vec(),
                 NodeKind::Map(pairs) => {
-                    let mut it = frame.children.into_iter();
-                    while let (Some(k), Some(v)) = (it.next(), it.next()) {
-                        pairs.push((k, v));
-                    }
+                    *pairs = children.chunks_exact(2).map(|p| (p[0], p[1])).collect();
                 }
                 NodeKind::Scalar { .. } => {}
             }
             node.complete = true;
         }
+        self.children.truncate(frame.first_child);
         self.attach(frame.node);
     }
 
@@ -532,14 +547,15 @@ impl Composer<'_> {
         if let Some(node) = self.graph.nodes.get_mut(id) {
             node.refs += 1;
         }
-        match self.stack.last_mut() {
-            Some(frame) => frame.children.push(id),
-            None => {
-                if self.graph.root.is_none() {
-                    self.graph.root = Some(id);
-                }
-            }
+        if !self.stack.is_empty() {
+            self.children.push(id);
+        } else if self.graph.root.is_none() {
+            self.graph.root = Some(id);
         }
+    }
+
+    fn child_count(&self, frame: &Frame) -> usize {
+        self.children.len().saturating_sub(frame.first_child)
     }
 
     fn second_document_error(&self, span: &Span) -> YamlError {

@@ -10,7 +10,7 @@
 use crate::compose::{Graph, Node, NodeId, NodeKind, TAG_MAP, TAG_SEQ, TAG_STR};
 use crate::error::{ErrorKind, Mark, YamlError};
 use crate::resolve::{TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_MERGE, TAG_NULL, TAG_TIMESTAMP, TAG_VALUE};
-use halite_value::{py_str_repr, Map, Value};
+use halite_value::{py_str_repr, Map, MapHasher, Value};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -69,7 +69,9 @@ impl Ctor {
 }
 
 pub(crate) struct SaltConstructor<'g> {
-    g: &'g Graph,
+    g: &'g Graph<'g>,
+    /// Each node's constructor (`ctor_for` of its tag), computed once.
+    ctors: Vec<Ctor>,
     memo: HashMap<NodeId, (Value, usize)>,
     built: usize,
 }
@@ -83,15 +85,20 @@ fn other_error(problem: String, mark: Mark) -> YamlError {
 }
 
 impl<'g> SaltConstructor<'g> {
-    pub(crate) fn new(g: &'g Graph) -> Self {
+    pub(crate) fn new(g: &'g Graph<'g>) -> Self {
         SaltConstructor {
             g,
+            ctors: g.nodes.iter().map(|n| ctor_for(&n.tag)).collect(),
             memo: HashMap::new(),
             built: 0,
         }
     }
 
-    fn node(&self, id: NodeId) -> Result<&'g Node, YamlError> {
+    fn ctor(&self, id: NodeId) -> Ctor {
+        self.ctors.get(id).copied().unwrap_or(Ctor::Undefined)
+    }
+
+    fn node(&self, id: NodeId) -> Result<&'g Node<'g>, YamlError> {
         self.g
             .nodes
             .get(id)
@@ -111,11 +118,12 @@ impl<'g> SaltConstructor<'g> {
     /// Visits the graph in PyYAML's construction order and returns its first error.
     fn check(&self, root: NodeId) -> Result<(), YamlError> {
         let mut queue = VecDeque::new();
-        let mut seen = HashSet::new();
+        let mut seen = vec![false; self.g.nodes.len()];
+        let mut keys: KeySet<'g> = KeySet::default();
         self.visit(root, &mut queue, &mut seen)?;
         while let Some(id) = queue.pop_front() {
             let node = self.node(id)?;
-            match ctor_for(&node.tag) {
+            match self.ctor(id) {
                 Ctor::Seq => {
                     let NodeKind::Seq(items) = &node.kind else {
                         let p = format!("expected a sequence node, but found {}", node.id_name());
@@ -127,7 +135,7 @@ impl<'g> SaltConstructor<'g> {
                 }
                 Ctor::Map | Ctor::Set => {
                     let pairs = self.mapping_pairs(id)?;
-                    let mut keys: HashSet<KeyRef<'g>> = HashSet::with_capacity(pairs.len());
+                    keys.clear(pairs.len());
                     for &(k, v) in pairs.iter() {
                         let key = self.key_ref(id, k)?;
                         self.visit(v, &mut queue, &mut seen)?;
@@ -155,12 +163,13 @@ impl<'g> SaltConstructor<'g> {
         &self,
         id: NodeId,
         queue: &mut VecDeque<NodeId>,
-        seen: &mut HashSet<NodeId>,
+        seen: &mut [bool],
     ) -> Result<(), YamlError> {
         let node = self.node(id)?;
-        let ctor = ctor_for(&node.tag);
+        let ctor = self.ctor(id);
         if ctor.deferred() {
-            if seen.insert(id) {
+            if let Some(s) = seen.get_mut(id).filter(|s| !**s) {
+                *s = true;
                 queue.push_back(id);
             }
             return Ok(());
@@ -190,7 +199,7 @@ impl<'g> SaltConstructor<'g> {
         let ctor = if key.tag == TAG_VALUE {
             Ctor::Str
         } else {
-            ctor_for(&key.tag)
+            self.ctor(key_id)
         };
         if ctor.deferred() {
             let map_mark = self.node(map_id)?.start;
@@ -399,7 +408,7 @@ impl<'g> SaltConstructor<'g> {
 
     // ---- scalars ---------------------------------------------------------------------------
 
-    fn scalar(&self, node: &Node, ctor: Ctor) -> Result<Value, YamlError> {
+    fn scalar(&self, node: &Node<'_>, ctor: Ctor) -> Result<Value, YamlError> {
         let text = match (&node.kind, ctor) {
             (_, Ctor::Undefined) => {
                 let p = format!(
@@ -408,7 +417,7 @@ impl<'g> SaltConstructor<'g> {
                 );
                 return Err(constructor_error(p, node.start));
             }
-            (NodeKind::Scalar { value, .. }, _) => value.as_str(),
+            (NodeKind::Scalar { value, .. }, _) => value.as_ref(),
             (_, Ctor::Null) => return Ok(Value::Null),
             _ => {
                 let p = format!("expected a scalar node, but found {}", node.id_name());
@@ -432,13 +441,16 @@ impl<'g> SaltConstructor<'g> {
     // ---- phase 2: build ----------------------------------------------------------------------
 
     fn build(&mut self, id: NodeId) -> Result<Value, YamlError> {
-        if let Some((v, size)) = self.memo.get(&id).cloned() {
-            self.charge(size, id)?;
-            return Ok(v);
+        let node = self.node(id)?;
+        // only shared collections are memoized
+        if node.refs > 1 {
+            if let Some((v, size)) = self.memo.get(&id).cloned() {
+                self.charge(size, id)?;
+                return Ok(v);
+            }
         }
         let before = self.built;
-        let node = self.node(id)?;
-        let ctor = ctor_for(&node.tag);
+        let ctor = self.ctor(id);
         let value = match ctor {
             Ctor::Seq => {
                 let NodeKind::Seq(items) = &node.kind else {
@@ -506,8 +518,39 @@ impl<'g> SaltConstructor<'g> {
             .is_some_and(|n| n.refs > 1 && !matches!(n.kind, NodeKind::Scalar { .. }))
     }
 
-    fn unexpected(&self, node: &Node) -> YamlError {
+    fn unexpected(&self, node: &Node<'_>) -> YamlError {
         other_error(format!("unexpected {} node", node.id_name()), node.start)
+    }
+}
+
+/// The keys of one mapping seen so far (duplicate detection): a list for the usual small
+/// mappings, a hash set (FxHash) for large ones.
+#[derive(Default)]
+struct KeySet<'a> {
+    list: Vec<KeyRef<'a>>,
+    set: HashSet<KeyRef<'a>, MapHasher>,
+    hashed: bool,
+}
+
+impl<'a> KeySet<'a> {
+    const LINEAR_MAX: usize = 16;
+
+    fn clear(&mut self, expected: usize) {
+        self.list.clear();
+        self.set.clear();
+        self.hashed = expected > Self::LINEAR_MAX;
+    }
+
+    /// False when an equal key was inserted before.
+    fn insert(&mut self, key: KeyRef<'a>) -> bool {
+        if self.hashed {
+            return self.set.insert(key);
+        }
+        if self.list.contains(&key) {
+            return false;
+        }
+        self.list.push(key);
+        true
     }
 }
 
@@ -525,6 +568,16 @@ enum NodeRaw<'a> {
 
 /// `construct_yaml_bool`: `bool_values[value.lower()]` (a KeyError for anything else).
 fn construct_bool(text: &str) -> Result<Value, String> {
+    // ASCII text lowers as ASCII: compared without making the lowered copy
+    if text.is_ascii() {
+        let is = |word: &str| text.eq_ignore_ascii_case(word);
+        if is("yes") || is("true") || is("on") {
+            return Ok(Value::Bool(true));
+        }
+        if is("no") || is("false") || is("off") {
+            return Ok(Value::Bool(false));
+        }
+    }
     match text.to_lowercase().as_str() {
         "yes" | "true" | "on" => Ok(Value::Bool(true)),
         "no" | "false" | "off" => Ok(Value::Bool(false)),
@@ -543,12 +596,16 @@ fn construct_int(text: &str) -> Result<Value, String> {
             v = "0";
         }
     }
-    let v = v.replace('_', "");
+    let v: Cow<'_, str> = if v.contains('_') {
+        Cow::Owned(v.replace('_', ""))
+    } else {
+        Cow::Borrowed(v)
+    };
     let (sign, digits) = match v.as_bytes().first() {
         None => return Err("string index out of range".into()),
         Some(b'-') => (-1i128, &v[1..]),
         Some(b'+') => (1, &v[1..]),
-        Some(_) => (1, v.as_str()),
+        Some(_) => (1, v.as_ref()),
     };
     let invalid = |base: u32| {
         format!(

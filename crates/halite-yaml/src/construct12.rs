@@ -8,7 +8,7 @@ use halite_value::{Map, Value};
 
 const MAX_VALUES: usize = 3_000_000;
 
-pub(crate) fn construct(g: &Graph) -> Result<Value, YamlError> {
+pub(crate) fn construct(g: &Graph<'_>) -> Result<Value, YamlError> {
     let Some(root) = g.root else {
         return Ok(Value::Null);
     };
@@ -18,7 +18,7 @@ pub(crate) fn construct(g: &Graph) -> Result<Value, YamlError> {
     Ok(v)
 }
 
-fn build(g: &Graph, id: NodeId, budget: &mut usize) -> Result<Value, YamlError> {
+fn build(g: &Graph<'_>, id: NodeId, budget: &mut usize) -> Result<Value, YamlError> {
     let Some(node) = g.nodes.get(id) else {
         return Ok(Value::Null);
     };

@@ -24,6 +24,35 @@ pub(crate) fn resolve_plain(schema: Schema, v: &str) -> &'static str {
 /// PyYAML tries bool, float, int, merge, null, timestamp, value in that order.
 /// Timestamps are resolved too although Salt constructs them as plain strings.
 pub(crate) fn resolve11(v: &str) -> &'static str {
+    // PyYAML keys its implicit resolvers by first character: a scalar starting with none of
+    // these is a string (as none of the checks below can match it).
+    match v.as_bytes().first() {
+        None => return TAG_NULL,
+        Some(
+            b'y'
+            | b'Y'
+            | b'n'
+            | b'N'
+            | b't'
+            | b'T'
+            | b'f'
+            | b'F'
+            | b'o'
+            | b'O'
+            | b'-'
+            | b'+'
+            | b'0'..=b'9'
+            | b'.'
+            | b'<'
+            | b'~'
+            | b'=',
+        ) => {}
+        Some(_) => return TAG_STR,
+    }
+    resolve11_checks(v)
+}
+
+fn resolve11_checks(v: &str) -> &'static str {
     if is_bool11(v) {
         TAG_BOOL
     } else if is_float11(v) {
@@ -352,5 +381,26 @@ pub(crate) fn parse_float12(v: &str) -> Option<f64> {
     match unpositive.parse::<f64>() {
         Ok(f) if f.is_finite() => Some(f),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first-character shortcut of `resolve11` gives what the full checks give.
+    #[test]
+    fn first_char_shortcut_agrees() {
+        let tails = [
+            "", "1", "0", "_1", ".5", "es", "ES", "o", "rue", "alse", "ull", "n", "ff", "FF", "<",
+            ":30", "x1f", "b101", "e+3", "inf", "nan", "-01", " ", "~",
+        ];
+        for first in (0u8..0x80).map(char::from).chain(['é', '\u{3000}']) {
+            for tail in tails {
+                let v = format!("{first}{tail}");
+                assert_eq!(resolve11(&v), resolve11_checks(&v), "{v:?}");
+            }
+        }
+        assert_eq!(resolve11(""), resolve11_checks(""));
     }
 }

@@ -445,6 +445,44 @@ pub trait Input {
         n_chars
     }
 
+    /// Fetch the characters that continue a plain scalar on this line (neither blank nor
+    /// break nor end of input, not a `:` followed by a blank or end (or, in the flow
+    /// context, by a flow indicator), not a flow indicator in the flow context, not a byte
+    /// order mark) and store them in `out`.
+    ///
+    /// The characters are consumed from the input.
+    ///
+    /// # Return
+    /// Return the number of characters that were consumed.
+    fn fetch_plain_scalar_run(&mut self, in_flow: bool, out: &mut String) -> usize {
+        let mut n_chars = 0;
+        loop {
+            self.lookahead(2);
+            if self.next_is_blank_or_breakz() || !self.next_can_be_plain_scalar(in_flow) {
+                break;
+            }
+            out.push(self.peek());
+            self.skip();
+            n_chars += 1;
+        }
+        n_chars
+    }
+
+    /// halite: skip the characters [`Input::fetch_plain_scalar_run`] would fetch.
+    ///
+    /// # Return
+    /// Return the number of characters that were consumed.
+    fn skip_plain_scalar_run(&mut self, in_flow: bool) -> usize {
+        let mut discard = String::new();
+        self.fetch_plain_scalar_run(in_flow, &mut discard)
+    }
+
+    /// halite: the number of bytes consumed so far, for an input that reads one `&str`
+    /// (lets the scanner borrow scalars from that text instead of copying them).
+    fn byte_offset(&self) -> Option<usize> {
+        None
+    }
+
     /// Fetch characters as long as they satisfy `is_yaml_non_space(c)`.
     ///
     /// The characters are consumed from the input.

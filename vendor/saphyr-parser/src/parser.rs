@@ -293,7 +293,10 @@ impl<'input> Parser<'input, StrInput<'input>> {
     #[must_use]
     pub fn new_from_str(value: &'input str) -> Self {
         debug_print!("\x1B[;31m>>>>>>>>>> New parser from str\x1B[;0m");
-        Parser::new(StrInput::new(value))
+        // halite: a scanner that borrows plain scalars from `value`
+        let mut parser = Parser::new(StrInput::new(value));
+        parser.scanner = Scanner::new_from_str(value);
+        parser
     }
 }
 
@@ -413,24 +416,11 @@ impl<'input, T: Input> Parser<'input, T> {
     fn peek_token(&mut self) -> Result<&Token<'_>, ScanError> {
         match self.token {
             None => {
-                self.token = Some(self.scan_next_token()?);
+                // halite: the token is scanned straight into its slot
+                self.scanner.next_into(&mut self.token)?;
                 Ok(self.token.as_ref().unwrap())
             }
             Some(ref tok) => Ok(tok),
-        }
-    }
-
-    /// Extract and return the next token from the scanner.
-    ///
-    /// This function does _not_ make use of `self.token`.
-    fn scan_next_token(&mut self) -> Result<Token<'input>, ScanError> {
-        let token = self.scanner.next();
-        match token {
-            None => match self.scanner.get_error() {
-                None => Err(ScanError::new_str(self.scanner.mark(), "unexpected eof")),
-                Some(e) => Err(e),
-            },
-            Some(tok) => Ok(tok),
         }
     }
 
@@ -725,7 +715,8 @@ impl<'input, T: Input> Parser<'input, T> {
                     }
                     version_directive_received = true;
                 }
-                Token(mark, TokenType::TagDirective(handle, prefix)) => {
+                Token(mark, TokenType::TagDirective(directive)) => {
+                    let (handle, prefix) = &**directive;
                     if tags.contains_key(&**handle) {
                         return Err(ScanError::new_str(
                             mark.start,
@@ -734,7 +725,7 @@ impl<'input, T: Input> Parser<'input, T> {
                     }
                     tags.insert(handle.to_string(), prefix.to_string());
                 }
-                Token(_, TokenType::ReservedDirective(_, _)) => {
+                Token(_, TokenType::ReservedDirective(_)) => {
                     // Reserved directives are ignored
                 }
                 _ => break,
@@ -889,7 +880,8 @@ impl<'input, T: Input> Parser<'input, T> {
                     anchor_id = self.register_anchor(name, &span);
                     end_mark = span.end;
                     if let TokenType::Tag(..) = self.peek_token()?.1 {
-                        if let Token(mark, TokenType::Tag(handle, suffix)) = self.fetch_token() {
+                        if let Token(mark, TokenType::Tag(tag_token)) = self.fetch_token() {
+                            let (handle, suffix) = *tag_token;
                             tag = Some(self.resolve_tag(span, &handle, suffix)?);
                             end_mark = mark.end;
                         } else {
@@ -901,7 +893,8 @@ impl<'input, T: Input> Parser<'input, T> {
                 }
             }
             Token(mark, TokenType::Tag(..)) => {
-                if let TokenType::Tag(handle, suffix) = self.fetch_token().1 {
+                if let TokenType::Tag(tag_token) = self.fetch_token().1 {
+                    let (handle, suffix) = *tag_token;
                     tag = Some(self.resolve_tag(mark, &handle, suffix)?);
                     end_mark = mark.end;
                     if let TokenType::Anchor(_) = &self.peek_token()?.1 {

@@ -11,6 +11,7 @@
 
 use alloc::{
     borrow::{Cow, ToOwned},
+    boxed::Box,
     collections::VecDeque,
     string::String,
     vec::Vec,
@@ -192,13 +193,9 @@ pub enum TokenType<'input> {
         /// Minor
         u32,
     ),
-    /// A YAML tag directive (e.g.: `!!str`, `!foo!bar`, ...).
-    TagDirective(
-        /// Handle
-        Cow<'input, str>,
-        /// Prefix
-        Cow<'input, str>,
-    ),
+    /// A YAML tag directive (e.g.: `!!str`, `!foo!bar`, ...): handle and prefix (halite:
+    /// boxed, as the other rare two-string variants, so that every token is smaller).
+    TagDirective(Box<(Cow<'input, str>, Cow<'input, str>)>),
     /// The start of a YAML document (`---`).
     DocumentStart,
     /// The end of a YAML document (`...`).
@@ -235,22 +232,12 @@ pub enum TokenType<'input> {
     Alias(Cow<'input, str>),
     /// A YAML anchor (`&`/`*`).
     Anchor(Cow<'input, str>),
-    /// A YAML tag (starting with bangs `!`).
-    Tag(
-        /// The handle of the tag.
-        String,
-        /// The suffix of the tag.
-        String,
-    ),
+    /// A YAML tag (starting with bangs `!`): handle and suffix (halite: boxed).
+    Tag(Box<(String, String)>),
     /// A regular YAML scalar.
     Scalar(ScalarStyle, Cow<'input, str>),
-    /// A reserved YAML directive.
-    ReservedDirective(
-        /// Name
-        String,
-        /// Parameters
-        Vec<String>,
-    ),
+    /// A reserved YAML directive: name and parameters (halite: boxed).
+    ReservedDirective(Box<(String, Vec<String>)>),
 }
 
 /// A scanner token.
@@ -480,6 +467,8 @@ pub struct Scanner<'input, T> {
     buf_leading_break: String,
     buf_trailing_breaks: String,
     buf_whitespaces: String,
+    /// halite: the text an input over a `&str` reads (plain scalars are borrowed from it).
+    source: Option<&'input str>,
 }
 
 impl<T: Input + Clone> Clone for Scanner<'_, T> {
@@ -506,6 +495,7 @@ impl<T: Input + Clone> Clone for Scanner<'_, T> {
             buf_leading_break: self.buf_leading_break.clone(),
             buf_trailing_breaks: self.buf_trailing_breaks.clone(),
             buf_whitespaces: self.buf_whitespaces.clone(),
+            source: self.source,
         }
     }
 }
@@ -538,6 +528,16 @@ impl<'input, T: Input> Iterator for Scanner<'input, T> {
 /// A convenience alias for scanner functions that may fail without returning a value.
 pub type ScanResult = Result<(), ScanError>;
 
+impl<'input> Scanner<'input, crate::input::str::StrInput<'input>> {
+    /// halite: a scanner over `text` that borrows plain scalars from it (single-line runs)
+    /// instead of copying them.
+    pub fn new_from_str(text: &'input str) -> Self {
+        let mut scanner = Scanner::new(crate::input::str::StrInput::new(text));
+        scanner.source = Some(text);
+        scanner
+    }
+}
+
 impl<'input, T: Input> Scanner<'input, T> {
     /// Creates the YAML tokenizer.
     pub fn new(input: T) -> Self {
@@ -565,6 +565,7 @@ impl<'input, T: Input> Scanner<'input, T> {
             buf_leading_break: String::new(),
             buf_trailing_breaks: String::new(),
             buf_whitespaces: String::new(),
+            source: None,
         }
     }
 
@@ -573,6 +574,7 @@ impl<'input, T: Input> Scanner<'input, T> {
     /// This does not clear the error state and further calls to [`Self::get_error`] will return (a
     /// clone of) the same error.
     #[inline]
+    #[allow(dead_code)] // halite: the parser reads scan errors through `next_into`
     pub fn get_error(&self) -> Option<ScanError> {
         self.error.clone()
     }
@@ -826,6 +828,37 @@ impl<'input, T: Input> Scanner<'input, T> {
             self.stream_end_produced = true;
         }
         Ok(Some(t))
+    }
+
+    /// halite: [`Iterator::next`] for the parser: stores the next token in `slot`, or gives
+    /// the scan error (the stored one once there was one; `unexpected eof` after the end),
+    /// without passing the token through an `Option` and a `Result` more.
+    pub(crate) fn next_into(&mut self, slot: &mut Option<Token<'input>>) -> ScanResult {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
+        // what `next_token` does, with the token popped into `slot`
+        if self.stream_end_produced {
+            return Err(ScanError::new_str(self.mark, "unexpected eof"));
+        }
+        if !self.token_available {
+            if let Err(e) = self.fetch_more_tokens() {
+                self.error = Some(e.clone());
+                return Err(e);
+            }
+        }
+        *slot = self.tokens.pop_front();
+        let Some(t) = slot else {
+            let e = ScanError::new_str(self.mark, "did not find expected next token");
+            self.error = Some(e.clone());
+            return Err(e);
+        };
+        self.token_available = false;
+        self.tokens_parsed += 1;
+        if let TokenType::StreamEnd = t.1 {
+            self.stream_end_produced = true;
+        }
+        Ok(())
     }
 
     /// Fetch tokens from the token stream.
@@ -1083,7 +1116,7 @@ impl<'input, T: Input> Scanner<'input, T> {
 
                 Token(
                     Span::new(start_mark, self.mark),
-                    TokenType::ReservedDirective(name, params),
+                    TokenType::ReservedDirective(Box::new((name, params))),
                 )
             }
         };
@@ -1193,7 +1226,7 @@ impl<'input, T: Input> Scanner<'input, T> {
         if self.input.next_is_blank_or_breakz() {
             Ok(Token(
                 Span::new(*mark, self.mark),
-                TokenType::TagDirective(handle.into(), prefix.into()),
+                TokenType::TagDirective(Box::new((handle.into(), prefix.into()))),
             ))
         } else {
             Err(ScanError::new_str(
@@ -1249,7 +1282,7 @@ impl<'input, T: Input> Scanner<'input, T> {
             // XXX: ex 7.2, an empty scalar can follow a secondary tag
             Ok(Token(
                 Span::new(start_mark, self.mark),
-                TokenType::Tag(handle, suffix),
+                TokenType::Tag(Box::new((handle, suffix))),
             ))
         } else {
             Err(ScanError::new_str(
@@ -2312,7 +2345,16 @@ impl<'input, T: Input> Scanner<'input, T> {
         // halite: libyaml accepts a plain scalar inside `[...]`/`{...}` at any column (only
         // its continuation lines' leading tabs are checked against `indent`, below).
 
-        let mut string = String::with_capacity(32);
+        let mut string = String::new();
+        // halite: the scalar's text while it is one run of the source text: `source[a..b]`,
+        // not yet copied into `string`.
+        let mut borrowed: Option<(usize, usize)> = None;
+        let source = self.source;
+        let flush = |string: &mut String, borrowed: &mut Option<(usize, usize)>| {
+            if let (Some((a, b)), Some(text)) = (borrowed.take(), source) {
+                string.push_str(&text[a..b]);
+            }
+        };
         self.buf_whitespaces.clear();
         self.buf_leading_break.clear();
         self.buf_trailing_breaks.clear();
@@ -2328,7 +2370,7 @@ impl<'input, T: Input> Scanner<'input, T> {
                 // next line, this is invalid. We cannot decide yet if there will be continuation,
                 // so record that a comment interrupted a plain scalar.
                 if self.input.peek() == '#'
-                    && !string.is_empty()
+                    && (!string.is_empty() || borrowed.is_some())
                     && !self.buf_whitespaces.is_empty()
                     && self.flow_level == 0
                 {
@@ -2349,11 +2391,15 @@ impl<'input, T: Input> Scanner<'input, T> {
             {
                 if self.leading_whitespace {
                     if self.buf_leading_break.is_empty() {
+                        if !self.buf_trailing_breaks.is_empty() {
+                            flush(&mut string, &mut borrowed);
+                        }
                         string.push_str(&self.buf_leading_break);
                         string.push_str(&self.buf_trailing_breaks);
                         self.buf_trailing_breaks.clear();
                         self.buf_leading_break.clear();
                     } else {
+                        flush(&mut string, &mut borrowed);
                         if self.buf_trailing_breaks.is_empty() {
                             string.push(' ');
                         } else {
@@ -2364,32 +2410,37 @@ impl<'input, T: Input> Scanner<'input, T> {
                     }
                     self.leading_whitespace = false;
                 } else if !self.buf_whitespaces.is_empty() {
+                    flush(&mut string, &mut borrowed);
                     string.push_str(&self.buf_whitespaces);
                     self.buf_whitespaces.clear();
                 }
 
-                // We can unroll the first iteration of the loop.
-                string.push(self.input.peek());
-                self.skip_non_blank();
-                string.reserve(self.input.bufmaxlen());
-
-                // Add content non-blank characters to the scalar.
-                let mut end = false;
-                while !end {
-                    // Fill the buffer once and process all characters in the buffer until the next
-                    // fetch. Note that `next_can_be_plain_scalar` needs 2 lookahead characters,
-                    // hence the `for` loop looping `self.input.bufmaxlen() - 1` times.
-                    self.input.lookahead(self.input.bufmaxlen());
-                    for _ in 0..self.input.bufmaxlen() - 1 {
-                        if self.input.next_is_blank_or_breakz()
-                            || !self.input.next_can_be_plain_scalar(self.flow_level > 0)
-                        {
-                            end = true;
-                            break;
+                // Add content non-blank characters to the scalar (halite: in one run; the
+                // first one passed the checks above). The first run of a scalar read from
+                // a `&str` is borrowed from it.
+                let in_flow = self.flow_level > 0;
+                let start = self.input.byte_offset();
+                let n = match start {
+                    Some(a) if source.is_some() && string.is_empty() && borrowed.is_none() => {
+                        let n = self.input.skip_plain_scalar_run(in_flow);
+                        if let Some(b) = self.input.byte_offset().filter(|_| n > 0) {
+                            borrowed = Some((a, b));
                         }
-                        string.push(self.input.peek());
-                        self.skip_non_blank();
+                        n
                     }
+                    _ => {
+                        flush(&mut string, &mut borrowed);
+                        self.input.fetch_plain_scalar_run(in_flow, &mut string)
+                    }
+                };
+                if n == 0 {
+                    flush(&mut string, &mut borrowed);
+                    string.push(self.input.peek());
+                    self.skip_non_blank();
+                } else {
+                    self.mark.index += n;
+                    self.mark.col += n;
+                    self.leading_whitespace = false;
                 }
                 end_mark = self.mark;
             }
@@ -2445,7 +2496,14 @@ impl<'input, T: Input> Scanner<'input, T> {
             self.allow_simple_key();
         }
 
-        if string.is_empty() {
+        let value: Cow<'input, str> = match (borrowed, source) {
+            (Some((a, b)), Some(text)) if string.is_empty() => Cow::Borrowed(&text[a..b]),
+            _ => {
+                flush(&mut string, &mut borrowed);
+                Cow::Owned(string)
+            }
+        };
+        if value.is_empty() {
             // `fetch_plain_scalar` must absolutely consume at least one byte. Otherwise,
             // `fetch_next_token` will never stop calling it. An empty plain scalar may happen with
             // erroneous inputs such as "{...".
@@ -2456,7 +2514,7 @@ impl<'input, T: Input> Scanner<'input, T> {
         } else {
             Ok(Token(
                 Span::new(start_mark, end_mark),
-                TokenType::Scalar(ScalarStyle::Plain, string.into()),
+                TokenType::Scalar(ScalarStyle::Plain, value),
             ))
         }
     }

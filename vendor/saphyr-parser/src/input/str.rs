@@ -18,6 +18,8 @@ pub struct StrInput<'a> {
     /// We must however keep track of how many characters the parser asked us to look ahead for so
     /// that we can return the correct value in [`Self::buflen`].
     lookahead: usize,
+    /// halite: the length of the whole input (for [`Input::byte_offset`]).
+    len: usize,
 }
 
 impl<'a> StrInput<'a> {
@@ -27,7 +29,55 @@ impl<'a> StrInput<'a> {
         Self {
             buffer: input,
             lookahead: 0,
+            len: input.len(),
         }
+    }
+}
+
+impl StrInput<'_> {
+    /// halite: the length in bytes and in characters of the plain scalar characters at the
+    /// start of the buffer (see [`Input::fetch_plain_scalar_run`]).
+    fn plain_scalar_run(&self, in_flow: bool) -> (usize, usize) {
+        let b = self.buffer.as_bytes();
+        let stops = |c: u8| {
+            let class = PLAIN_CLASS[usize::from(c)];
+            class == STOP || (in_flow && class == FLOW)
+        };
+        let mut i = 0;
+        let mut n_chars = 0;
+        loop {
+            // the common case: a stretch of ASCII characters that never end a plain scalar
+            let run = b[i..]
+                .iter()
+                .take_while(|c| PLAIN_CLASS[usize::from(**c)] == PLAIN)
+                .count();
+            i += run;
+            n_chars += run;
+            let Some(&c) = b.get(i) else { break };
+            match PLAIN_CLASS[usize::from(c)] {
+                COLON => {
+                    if b.get(i + 1).is_none_or(|nc| stops(*nc)) {
+                        break;
+                    }
+                    i += 1;
+                }
+                NON_ASCII => {
+                    // U+FEFF, the byte order mark, is no plain scalar character
+                    if b[i..].starts_with(&[0xEF, 0xBB, 0xBF]) {
+                        break;
+                    }
+                    i += match c {
+                        0xF0.. => 4,
+                        0xE0.. => 3,
+                        _ => 2,
+                    };
+                }
+                FLOW if !in_flow => i += 1,
+                _ => break,
+            }
+            n_chars += 1;
+        }
+        (i.min(b.len()), n_chars)
     }
 }
 
@@ -369,6 +419,25 @@ impl Input for StrInput<'_> {
         n_bytes_to_append
     }
 
+    // halite: the plain scalar loop a byte at a time over the `&str` (one `push_str` per
+    // run instead of one `push` and several `peek`s per character).
+    fn fetch_plain_scalar_run(&mut self, in_flow: bool, out: &mut String) -> usize {
+        let (n_bytes, n_chars) = self.plain_scalar_run(in_flow);
+        out.push_str(&self.buffer[..n_bytes]);
+        self.buffer = &self.buffer[n_bytes..];
+        n_chars
+    }
+
+    fn skip_plain_scalar_run(&mut self, in_flow: bool) -> usize {
+        let (n_bytes, n_chars) = self.plain_scalar_run(in_flow);
+        self.buffer = &self.buffer[n_bytes..];
+        n_chars
+    }
+
+    fn byte_offset(&self) -> Option<usize> {
+        Some(self.len - self.buffer.len())
+    }
+
     fn fetch_while_is_yaml_non_space(&mut self, out: &mut String) -> usize {
         let mut not_non_space = None;
 
@@ -397,6 +466,42 @@ impl Input for StrInput<'_> {
         n_bytes_to_append
     }
 }
+
+// halite: byte classes for `fetch_plain_scalar_run`.
+/// An ASCII character that never ends a plain scalar.
+const PLAIN: u8 = 0;
+/// A blank, a line break or NUL (the end of input): ends a plain scalar.
+const STOP: u8 = 1;
+/// `,[]{}`: ends a plain scalar in the flow context.
+const FLOW: u8 = 2;
+/// `:` ends a plain scalar when a blank, a break, the end (or in the flow context a flow
+/// indicator) follows.
+const COLON: u8 = 3;
+/// The first byte of a non-ASCII character (continuation bytes are skipped with it).
+const NON_ASCII: u8 = 4;
+
+const fn plain_classes() -> [u8; 256] {
+    let mut t = [PLAIN; 256];
+    let mut i = 0x80;
+    while i < 256 {
+        t[i] = NON_ASCII;
+        i += 1;
+    }
+    t[b' ' as usize] = STOP;
+    t[b'\t' as usize] = STOP;
+    t[b'\n' as usize] = STOP;
+    t[b'\r' as usize] = STOP;
+    t[0] = STOP;
+    t[b',' as usize] = FLOW;
+    t[b'[' as usize] = FLOW;
+    t[b']' as usize] = FLOW;
+    t[b'{' as usize] = FLOW;
+    t[b'}' as usize] = FLOW;
+    t[b':' as usize] = COLON;
+    t
+}
+
+static PLAIN_CLASS: [u8; 256] = plain_classes();
 
 /// The buffer size we return to the scanner.
 ///
@@ -451,6 +556,46 @@ mod test {
         let input = StrInput::new("--- ");
         assert!(input.next_is_document_start());
         assert!(input.next_is_document_indicator());
+    }
+
+    // halite: the byte-wise plain scalar run agrees with the char-wise default.
+    #[test]
+    pub fn plain_scalar_run_matches_default() {
+        use crate::input::BufferedInput;
+        use alloc::string::String;
+        let texts = [
+            "abc def",
+            "a:b: c",
+            "a:",
+            "a:\n",
+            "a,b]c",
+            "a:,b",
+            "a:]",
+            "é:x ü",
+            "x\u{feff}y",
+            "ab\tc",
+            "a\0b",
+            "::",
+            "a#b",
+            "{a}",
+            "",
+            ":",
+            "a\u{10348}b:c d",
+            "x:\u{e9}",
+        ];
+        for text in texts {
+            for in_flow in [false, true] {
+                let mut fast = StrInput::new(text);
+                let mut slow = BufferedInput::new(text.chars());
+                let (mut a, mut b) = (String::new(), String::new());
+                let na = fast.fetch_plain_scalar_run(in_flow, &mut a);
+                let nb = slow.fetch_plain_scalar_run(in_flow, &mut b);
+                assert_eq!((na, &a), (nb, &b), "{text:?} flow={in_flow}");
+                fast.lookahead(1);
+                slow.lookahead(1);
+                assert_eq!(fast.peek(), slow.peek(), "{text:?} flow={in_flow}");
+            }
+        }
     }
 
     #[test]

@@ -124,83 +124,195 @@ fn json_float(f: f64) -> String {
     }
 }
 
+/// Where JSON text goes: a buffer, handed to `sink` (when there is one) whenever it passes
+/// [`JsonOut::FLUSH_AT`] bytes, so a large document (a 5,000-state run) is never held whole
+/// in memory. The first write error is kept and reported by [`JsonOut::finish`].
+pub(crate) struct JsonOut<'a> {
+    pub(crate) buf: String,
+    sink: Option<&'a mut dyn std::io::Write>,
+    error: Option<std::io::Error>,
+}
+
+impl<'a> JsonOut<'a> {
+    const FLUSH_AT: usize = 1 << 16;
+
+    pub(crate) fn string() -> Self {
+        JsonOut {
+            buf: String::new(),
+            sink: None,
+            error: None,
+        }
+    }
+
+    pub(crate) fn streaming(sink: &'a mut dyn std::io::Write) -> Self {
+        JsonOut {
+            buf: String::with_capacity(Self::FLUSH_AT + 4096),
+            sink: Some(sink),
+            error: None,
+        }
+    }
+
+    fn maybe_flush(&mut self) {
+        if self.buf.len() >= Self::FLUSH_AT {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if let Some(sink) = self.sink.as_mut() {
+            if self.error.is_none() {
+                self.error = sink.write_all(self.buf.as_bytes()).err();
+            }
+            self.buf.clear();
+        }
+    }
+
+    pub(crate) fn finish(mut self) -> std::io::Result<()> {
+        self.flush();
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+fn write_json_float(f: f64, out: &mut String) {
+    if f.is_nan() {
+        out.push_str("NaN");
+    } else if f.is_infinite() {
+        out.push_str(if f > 0.0 { "Infinity" } else { "-Infinity" });
+    } else {
+        out.push_str(&py_float_repr(f));
+    }
+}
+
+/// An integer in decimal without an intermediate `String`.
+pub(crate) fn write_int(i: i64, out: &mut String) {
+    let mut buf = [0u8; 20];
+    let mut n = i.unsigned_abs();
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if i < 0 {
+        out.push('-');
+    }
+    for &d in &buf[at..] {
+        out.push(d as char);
+    }
+}
+
+/// A dict key as `json.dumps` writes it (see [`json_key`]), straight into `out`.
+fn write_json_key(k: &Value, out: &mut String) {
+    match k {
+        Value::Str(s) => write_json_str(s, out),
+        Value::Null => out.push_str("\"null\""),
+        Value::Bool(b) => out.push_str(if *b { "\"true\"" } else { "\"false\"" }),
+        Value::Int(i) => {
+            out.push('"');
+            write_int(*i, out);
+            out.push('"');
+        }
+        other => write_json_str(&json_key(other), out),
+    }
+}
+
 /// A JSON string literal with `ensure_ascii=False` escaping (as Salt's outputter uses).
+/// Every byte that needs escaping is ASCII, so the text is scanned a byte at a time and the
+/// runs between escapes copied whole.
 pub(crate) fn write_json_str(s: &str, out: &mut String) {
     out.reserve(s.len() + 2);
     out.push('"');
-    // Copy runs that need no escaping in one go; escape the rest.
+    let bytes = s.as_bytes();
     let mut run_start = 0;
-    for (i, c) in s.char_indices() {
-        let escape: Option<&str> = match c {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            '\u{08}' => Some("\\b"),
-            '\u{0c}' => Some("\\f"),
-            c if (c as u32) < 0x20 => None,
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..0x20 => "",
             _ => continue,
         };
         out.push_str(&s[run_start..i]);
-        match escape {
-            Some(e) => out.push_str(e),
-            None => out.push_str(&format!("\\u{:04x}", c as u32)),
+        if escape.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("\\u00");
+            out.push(HEX[usize::from(b >> 4)] as char);
+            out.push(HEX[usize::from(b & 0xf)] as char);
+        } else {
+            out.push_str(escape);
         }
-        run_start = i + c.len_utf8();
+        run_start = i + 1;
     }
     out.push_str(&s[run_start..]);
     out.push('"');
 }
 
-pub(crate) fn write_json(v: &Value, style: JsonStyle, depth: usize, out: &mut String) {
-    let (item_sep, newline) = match style {
-        JsonStyle::Pretty(_) => (",", true),
-        JsonStyle::Compact => (", ", false),
+fn newline_indent(out: &mut String, width: usize) {
+    const SPACES: &str = "                                                                ";
+    out.push('\n');
+    let mut n = width;
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
+}
+
+pub(crate) fn write_json(v: &Value, style: JsonStyle, depth: usize, out: &mut JsonOut<'_>) {
+    let (item_sep, indent_width) = match style {
+        JsonStyle::Pretty(n) => (",", Some(n)),
+        JsonStyle::Compact => (", ", None),
     };
     let indent = |out: &mut String, d: usize| {
-        if let JsonStyle::Pretty(n) = style {
-            out.push('\n');
-            out.extend(std::iter::repeat_n(' ', n * d));
+        if let Some(n) = indent_width {
+            newline_indent(out, n * d);
         }
     };
     match v {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Int(i) => out.push_str(&i.to_string()),
-        Value::Float(f) => out.push_str(&json_float(*f)),
-        Value::Str(s) => write_json_str(s, out),
-        Value::List(l) if l.is_empty() => out.push_str("[]"),
-        Value::Map(m) if m.is_empty() => out.push_str("{}"),
+        Value::Null => out.buf.push_str("null"),
+        Value::Bool(b) => out.buf.push_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => write_int(*i, &mut out.buf),
+        Value::Float(f) => write_json_float(*f, &mut out.buf),
+        Value::Str(s) => write_json_str(s, &mut out.buf),
+        Value::List(l) if l.is_empty() => out.buf.push_str("[]"),
+        Value::Map(m) if m.is_empty() => out.buf.push_str("{}"),
         Value::List(l) => {
-            out.push('[');
+            out.buf.push('[');
             for (i, item) in l.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(item_sep);
+                    out.buf.push_str(item_sep);
                 }
-                indent(out, depth + 1);
+                indent(&mut out.buf, depth + 1);
                 write_json(item, style, depth + 1, out);
+                out.maybe_flush();
             }
-            if newline {
-                indent(out, depth);
-            }
-            out.push(']');
+            indent(&mut out.buf, depth);
+            out.buf.push(']');
         }
         Value::Map(m) => {
-            out.push('{');
+            out.buf.push('{');
             for (i, (k, item)) in m.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(item_sep);
+                    out.buf.push_str(item_sep);
                 }
-                indent(out, depth + 1);
-                write_json_str(&json_key(k), out);
-                out.push_str(": ");
+                indent(&mut out.buf, depth + 1);
+                write_json_key(k, &mut out.buf);
+                out.buf.push_str(": ");
                 write_json(item, style, depth + 1, out);
+                out.maybe_flush();
             }
-            if newline {
-                indent(out, depth);
-            }
-            out.push('}');
+            indent(&mut out.buf, depth);
+            out.buf.push('}');
         }
     }
 }

@@ -150,9 +150,17 @@ impl Value {
     }
 
     pub fn to_json_styled(&self, style: JsonStyle) -> String {
-        let mut out = String::new();
+        let mut out = format::JsonOut::string();
         format::write_json(self, style, 0, &mut out);
-        out
+        out.buf
+    }
+
+    /// `json.dumps(self, indent=4)` written to `sink` a piece at a time, without building
+    /// the whole text first.
+    pub fn write_json_to(&self, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let mut out = format::JsonOut::streaming(sink);
+        format::write_json(self, JsonStyle::Pretty(4), 0, &mut out);
+        out.finish()
     }
 
     pub fn from_json_str(text: &str) -> Result<Value, serde_json::Error> {

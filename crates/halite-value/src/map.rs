@@ -11,7 +11,7 @@ type Inner = IndexMap<Value, Value, Hasher>;
 /// An insertion-ordered dict with Python-valued keys. Keys are usually strings, and every
 /// lookup method takes a `&str` directly; use [`Map::get_value`] for other key types.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Map(Inner);
+pub struct Map(Box<Inner>);
 
 /// Lets an `&str` stand for a `Value::Str` key without allocating.
 struct StrKey<'a>(&'a str);
@@ -30,11 +30,14 @@ impl Equivalent<Value> for StrKey<'_> {
 
 impl Map {
     pub fn new() -> Self {
-        Map(IndexMap::default())
+        Map(Box::default())
     }
 
     pub fn with_capacity(n: usize) -> Self {
-        Map(IndexMap::with_capacity_and_hasher(n, Hasher::default()))
+        Map(Box::new(IndexMap::with_capacity_and_hasher(
+            n,
+            Hasher::default(),
+        )))
     }
 
     /// Drops spare capacity: a long-lived map (a low chunk, a state's result) otherwise keeps
@@ -154,7 +157,7 @@ impl IntoIterator for Map {
     type Item = (Value, Value);
     type IntoIter = indexmap::map::IntoIter<Value, Value>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        (*self.0).into_iter()
     }
 }
 
@@ -168,7 +171,7 @@ impl<'a> IntoIterator for &'a Map {
 
 impl FromIterator<(Value, Value)> for Map {
     fn from_iter<T: IntoIterator<Item = (Value, Value)>>(iter: T) -> Self {
-        Map(iter.into_iter().collect())
+        Map(Box::new(iter.into_iter().collect()))
     }
 }
 

@@ -201,6 +201,13 @@ fn run(cli: &Cli) -> Result<u8> {
     wrapped.insert("local", outcome.ret);
     let color = !cli.no_color && (cli.force_color || std::io::stdout().is_terminal());
     let data = Value::Map(wrapped);
+    if outputter == Outputter::Json {
+        write_output_with(cli, |out| {
+            data.write_json_to(out)?;
+            writeln!(out)
+        })?;
+        return Ok(exit);
+    }
     let text = match outputter {
         Outputter::Highstate => {
             halite_output::highstate::highstate(&data, &highstate_options(cli, &minion.opts, color))
@@ -296,18 +303,26 @@ fn write_output(cli: &Cli, text: &str) -> Result<()> {
     if text.is_empty() {
         return Ok(());
     }
+    write_output_with(cli, |out| writeln!(out, "{text}"))
+}
+
+/// Runs `write` on `--out-file` (appended to, as salt-call does) or on stdout.
+fn write_output_with(
+    cli: &Cli,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
     match &cli.out_file {
         Some(path) => {
             let mut f = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)?;
-            writeln!(f, "{text}")?;
+            write(&mut f)?;
         }
         None => {
             let mut out = std::io::stdout().lock();
             // A closed pipe (`| head`) is not an error worth reporting.
-            match writeln!(out, "{text}") {
+            match write(&mut out).and_then(|()| out.flush()) {
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
                 other => other?,
             }

@@ -30,7 +30,7 @@ pub struct ValidateArgs {
 /// `json.dumps(indent=4)` or `yaml.safe_dump` (sorted keys, block style), as idem prints.
 fn display(data: &Value, format: OutputFormat) -> String {
     match format {
-        OutputFormat::Json => crate::json::dumps(data),
+        OutputFormat::Json => data.to_json_ascii(),
         OutputFormat::Yaml => {
             let opts = halite_yaml::DumpOptions {
                 default_flow_style: Some(false),

@@ -14,7 +14,6 @@ mod compile;
 mod convert;
 mod gather;
 mod jinja;
-mod json;
 mod params;
 mod real;
 mod refs;

@@ -129,6 +129,8 @@ fn json_float(f: f64) -> String {
 /// in memory. The first write error is kept and reported by [`JsonOut::finish`].
 pub(crate) struct JsonOut<'a> {
     pub(crate) buf: String,
+    /// `json.dumps(ensure_ascii=True)`: non-ASCII characters as `\uXXXX`.
+    pub(crate) ensure_ascii: bool,
     sink: Option<&'a mut dyn std::io::Write>,
     error: Option<std::io::Error>,
 }
@@ -139,6 +141,7 @@ impl<'a> JsonOut<'a> {
     pub(crate) fn string() -> Self {
         JsonOut {
             buf: String::new(),
+            ensure_ascii: false,
             sink: None,
             error: None,
         }
@@ -147,6 +150,7 @@ impl<'a> JsonOut<'a> {
     pub(crate) fn streaming(sink: &'a mut dyn std::io::Write) -> Self {
         JsonOut {
             buf: String::with_capacity(Self::FLUSH_AT + 4096),
+            ensure_ascii: false,
             sink: Some(sink),
             error: None,
         }
@@ -208,9 +212,9 @@ pub(crate) fn write_int(i: i64, out: &mut String) {
 }
 
 /// A dict key as `json.dumps` writes it (see [`json_key`]), straight into `out`.
-fn write_json_key(k: &Value, out: &mut String) {
+fn write_json_key(k: &Value, ensure_ascii: bool, out: &mut String) {
     match k {
-        Value::Str(s) => write_json_str(s, out),
+        Value::Str(s) => write_json_str_as(s, ensure_ascii, out),
         Value::Null => out.push_str("\"null\""),
         Value::Bool(b) => out.push_str(if *b { "\"true\"" } else { "\"false\"" }),
         Value::Int(i) => {
@@ -218,40 +222,77 @@ fn write_json_key(k: &Value, out: &mut String) {
             write_int(*i, out);
             out.push('"');
         }
-        other => write_json_str(&json_key(other), out),
+        other => write_json_str_as(&json_key(other), ensure_ascii, out),
     }
 }
 
-/// A JSON string literal with `ensure_ascii=False` escaping (as Salt's outputter uses).
-/// Every byte that needs escaping is ASCII, so the text is scanned a byte at a time and the
-/// runs between escapes copied whole.
-pub(crate) fn write_json_str(s: &str, out: &mut String) {
+/// Which bytes need an escape: `"`, `\`, control characters, and with `ensure_ascii` every
+/// byte of a non-ASCII character.
+const fn escape_table(ensure_ascii: bool) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i < 0x20 || i == b'"' as usize || i == b'\\' as usize || (ensure_ascii && i >= 0x80);
+        i += 1;
+    }
+    t
+}
+
+static NEEDS_ESCAPE: [bool; 256] = escape_table(false);
+static NEEDS_ESCAPE_ASCII: [bool; 256] = escape_table(true);
+
+fn push_u_escape(unit: u16, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push_str("\\u");
+    for shift in [12, 8, 4, 0] {
+        out.push(HEX[usize::from((unit >> shift) & 0xf)] as char);
+    }
+}
+
+/// A JSON string literal as `json.dumps` writes it: with `ensure_ascii=False` (Salt's
+/// outputter) only quotes, backslashes and control characters are escaped; with
+/// `ensure_ascii=True` (idem's) non-ASCII characters too, as `\\uXXXX` UTF-16 units.
+/// Every byte that needs escaping is found with a table and the runs between them are
+/// copied whole.
+pub(crate) fn write_json_str_as(s: &str, ensure_ascii: bool, out: &mut String) {
+    let table = if ensure_ascii {
+        &NEEDS_ESCAPE_ASCII
+    } else {
+        &NEEDS_ESCAPE
+    };
     out.reserve(s.len() + 2);
     out.push('"');
     let bytes = s.as_bytes();
     let mut run_start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escape: &str = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            0..0x20 => "",
-            _ => continue,
-        };
-        out.push_str(&s[run_start..i]);
-        if escape.is_empty() {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.push_str("\\u00");
-            out.push(HEX[usize::from(b >> 4)] as char);
-            out.push(HEX[usize::from(b & 0xf)] as char);
-        } else {
-            out.push_str(escape);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !table[usize::from(b)] {
+            i += 1;
+            continue;
         }
-        run_start = i + 1;
+        out.push_str(&s[run_start..i]);
+        if b >= 0x80 {
+            let c = s[i..].chars().next().unwrap_or('\u{fffd}');
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                push_u_escape(*u, out);
+            }
+            i += c.len_utf8();
+        } else {
+            match b {
+                b'"' => out.push_str("\\\""),
+                b'\\' => out.push_str("\\\\"),
+                b'\n' => out.push_str("\\n"),
+                b'\r' => out.push_str("\\r"),
+                b'\t' => out.push_str("\\t"),
+                0x08 => out.push_str("\\b"),
+                0x0c => out.push_str("\\f"),
+                _ => push_u_escape(u16::from(b), out),
+            }
+            i += 1;
+        }
+        run_start = i;
     }
     out.push_str(&s[run_start..]);
     out.push('"');
@@ -283,7 +324,7 @@ pub(crate) fn write_json(v: &Value, style: JsonStyle, depth: usize, out: &mut Js
         Value::Bool(b) => out.buf.push_str(if *b { "true" } else { "false" }),
         Value::Int(i) => write_int(*i, &mut out.buf),
         Value::Float(f) => write_json_float(*f, &mut out.buf),
-        Value::Str(s) => write_json_str(s, &mut out.buf),
+        Value::Str(s) => write_json_str_as(s, out.ensure_ascii, &mut out.buf),
         Value::List(l) if l.is_empty() => out.buf.push_str("[]"),
         Value::Map(m) if m.is_empty() => out.buf.push_str("{}"),
         Value::List(l) => {
@@ -306,7 +347,7 @@ pub(crate) fn write_json(v: &Value, style: JsonStyle, depth: usize, out: &mut Js
                     out.buf.push_str(item_sep);
                 }
                 indent(&mut out.buf, depth + 1);
-                write_json_key(k, &mut out.buf);
+                write_json_key(k, out.ensure_ascii, &mut out.buf);
                 out.buf.push_str(": ");
                 write_json(item, style, depth + 1, out);
                 out.maybe_flush();

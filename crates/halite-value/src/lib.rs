@@ -155,6 +155,15 @@ impl Value {
         out.buf
     }
 
+    /// `json.dumps(self, indent=4)` with Python's default `ensure_ascii=True` (idem's
+    /// output): non-ASCII characters as `\uXXXX` escapes, astral ones as surrogate pairs.
+    pub fn to_json_ascii(&self) -> String {
+        let mut out = format::JsonOut::string();
+        out.ensure_ascii = true;
+        format::write_json(self, JsonStyle::Pretty(4), 0, &mut out);
+        out.buf
+    }
+
     /// `json.dumps(self, indent=4)` written to `sink` a piece at a time, without building
     /// the whole text first.
     pub fn write_json_to(&self, sink: &mut dyn std::io::Write) -> std::io::Result<()> {

@@ -88,3 +88,57 @@ fn json_string_escapes_like_python_ensure_ascii_false() {
     let v = Value::str("a\"b\\c\nd\te\u{1}f é ☃");
     assert_eq!(v.to_json(), "\"a\\\"b\\\\c\\nd\\te\\u0001f é ☃\"");
 }
+
+mod json_forms {
+    use crate::{Map, Value};
+
+    /// `to_json`, then every non-ASCII character escaped: what `to_json_ascii` must equal.
+    fn two_pass(v: &Value) -> String {
+        let json = v.to_json();
+        let mut out = String::new();
+        for c in json.chars() {
+            if c.is_ascii() {
+                out.push(c);
+                continue;
+            }
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{:04x}", u));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn json_ascii_and_streamed_json_agree_with_to_json() {
+        let mut inner = Map::new();
+        inner.insert(
+            "é\u{1F600}\"\\\n\r\t\u{8}\u{c}\u{1}\u{7f}x",
+            Value::Float(1.5),
+        );
+        inner.insert(Value::Int(-12), Value::List(vec![]));
+        inner.insert(Value::Bool(true), Value::Map(Map::new()));
+        inner.insert(Value::Null, Value::Float(f64::NAN));
+        inner.insert(Value::Float(1e20), Value::Float(f64::NEG_INFINITY));
+        let mut m = Map::new();
+        m.insert("a", Value::Map(inner));
+        m.insert(
+            "l",
+            Value::List(vec![
+                Value::Int(i64::MIN),
+                Value::Int(0),
+                Value::Int(i64::MAX),
+                Value::Null,
+                Value::Bool(false),
+                Value::str("ü\u{2028}"),
+                Value::List(vec![Value::List(vec![Value::Float(0.1)])]),
+            ]),
+        );
+        for v in [Value::Map(m), Value::str("x"), Value::Int(3), Value::Null] {
+            assert_eq!(v.to_json_ascii(), two_pass(&v));
+            let mut streamed = Vec::new();
+            v.write_json_to(&mut streamed).unwrap();
+            assert_eq!(String::from_utf8(streamed).unwrap(), v.to_json());
+        }
+    }
+}

@@ -113,7 +113,7 @@ fn matches_at<C: Copy + Into<char>>(toks: &[Tok], name: &[C]) -> bool {
 pub fn fnmatch(name: &str, pattern: &str) -> bool {
     // Most patterns (top-file sls names, includes) have no glob character: every token would
     // be a literal, so the match is plain equality, without tokenizing or allocating.
-    if !pattern.contains(['*', '?', '[']) {
+    if !pattern.bytes().any(|b| matches!(b, b'*' | b'?' | b'[')) {
         return name == pattern;
     }
     let toks = tokenize(pattern);

@@ -1,5 +1,5 @@
 //! `State.compile_high_data` and `State.order_chunks`: high data to sorted low chunks.
-use crate::py::{is_dunder, num_add, py_iter};
+use crate::py::{is_dunder, num_add, py_into_iter};
 use halite_value::{Map, Value};
 use std::cmp::Ordering;
 
@@ -20,39 +20,90 @@ pub fn compile_high_data_owned(high: Map) -> Vec<Map> {
             continue;
         }
         let Value::Map(body) = body else { continue };
-        let mut meta = Map::with_capacity(3);
-        for key in ["__sls__", "__env__", "__sls_included_from__"] {
-            if let Some(v) = body.get(key) {
-                meta.insert(key, v.clone());
-            }
+        // One pass over the owned body: the state declarations in order, and the three
+        // entries every chunk copies, in Salt's key order whatever the body's order.
+        let mut meta: [Option<(Value, Value)>; 3] = [None, None, None];
+        let mut states: Vec<(Value, Value)> = Vec::with_capacity(body.len());
+        for (key, val) in body {
+            let slot = match key.as_str() {
+                Some("__sls__") => 0,
+                Some("__env__") => 1,
+                Some("__sls_included_from__") => 2,
+                _ if is_dunder(&key) => continue,
+                _ => {
+                    states.push((key, val));
+                    continue;
+                }
+            };
+            meta[slot] = Some((key, val));
         }
-        for (state, run) in body {
-            if is_dunder(&state) {
-                continue;
-            }
-            compile_state(&name, &meta, state, run, &mut chunks);
+        let mut meta: Vec<(Value, Value)> = meta.into_iter().flatten().collect();
+        let count = states.len();
+        for (i, (state, run)) in states.into_iter().enumerate() {
+            // The last state of the ID takes the meta entries themselves.
+            let meta = if i + 1 == count {
+                std::mem::take(&mut meta)
+            } else {
+                meta.clone()
+            };
+            compile_state(&name, meta, state, run, &mut chunks);
         }
     }
-    let mut chunks = order_chunks(chunks);
-    // Chunks live through the whole run: no spare capacity.
-    chunks.iter_mut().for_each(Map::shrink_to_fit);
-    chunks
+    // Each chunk was allocated at its final size (see `ChunkBuf::into_map`): no spare
+    // capacity to shrink, although chunks live through the whole run.
+    order_chunks(chunks)
+}
+
+/// A low chunk being built, with Python dict semantics (a replaced key keeps its position)
+/// on a small vector: a chunk has about ten keys, so a linear search is cheaper than hashing,
+/// `names` copies are plain vector clones, and the final `Map` is allocated once.
+#[derive(Clone, Default)]
+struct ChunkBuf(Vec<(Value, Value)>);
+
+impl ChunkBuf {
+    /// `chunk[key] = value` for a string key, allocating the key only when it is new.
+    fn set_str(&mut self, key: &str, value: Value) {
+        match self.0.iter_mut().find(|(k, _)| k.as_str() == Some(key)) {
+            Some((_, slot)) => *slot = value,
+            None => self.0.push((Value::str(key), value)),
+        }
+    }
+
+    /// `chunk[key] = value`, keys compared as the `Map` compares them (Python equality).
+    fn set(&mut self, key: Value, value: Value) {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, slot)) => *slot = value,
+            None => self.0.push((key, value)),
+        }
+    }
+
+    /// The chunk as a `Map` with room for the `order` key `order_chunks` adds when missing.
+    fn into_map(self) -> Map {
+        let order = usize::from(!self.0.iter().any(|(k, _)| k.as_str() == Some("order")));
+        let mut map = Map::with_capacity(self.0.len() + order);
+        map.extend(self.0);
+        map
+    }
 }
 
 /// The chunks of one state declaration (`ID: {state: [args]}`); `meta` holds the body's
-/// `__sls__`, `__env__` and `__sls_included_from__`.
-fn compile_state(name: &Value, meta: &Map, state: Value, run: Value, chunks: &mut Vec<Map>) {
-    let mut chunk = Map::with_capacity(12);
-    chunk.insert("state", state);
-    chunk.insert("name", name.clone());
-    for (k, v) in meta.iter() {
-        chunk.insert(k.clone(), v.clone());
-    }
-    chunk.insert("__id__", name.clone());
+/// `__sls__`, `__env__` and `__sls_included_from__` entries.
+fn compile_state(
+    name: &Value,
+    meta: Vec<(Value, Value)>,
+    state: Value,
+    run: Value,
+    chunks: &mut Vec<Map>,
+) {
+    let Value::List(run) = run else { return };
+    let mut chunk = ChunkBuf(Vec::with_capacity(8 + meta.len() + run.len()));
+    chunk.0.push((Value::str("state"), state));
+    chunk.0.push((Value::str("name"), name.clone()));
+    chunk.0.extend(meta);
+    chunk.0.push((Value::str("__id__"), name.clone()));
     // Salt collects functions in a set; with more than one, verify_high has already failed.
     let mut funcs: Vec<Value> = Vec::new();
     let mut names: Vec<Value> = Vec::new();
-    let Value::List(run) = run else { return };
     for arg in run {
         match arg {
             Value::Str(_) if !funcs.contains(&arg) => funcs.push(arg),
@@ -60,7 +111,7 @@ fn compile_state(name: &Value, meta: &Map, state: Value, run: Value, chunks: &mu
                 for (key, val) in arg {
                     match key.as_str() {
                         Some("names") => {
-                            for n in py_iter(&val) {
+                            for n in py_into_iter(val) {
                                 if !names.contains(&n) {
                                     names.push(n);
                                 }
@@ -70,59 +121,60 @@ fn compile_state(name: &Value, meta: &Map, state: Value, run: Value, chunks: &mu
                         Some("state") => {}
                         // Invalid name, fall back to ID.
                         Some("name") if val.as_str().is_none() => {
-                            chunk.insert("name", name.clone());
+                            chunk.set_str("name", name.clone());
                         }
-                        _ => {
-                            chunk.insert(key, val);
-                        }
+                        _ => chunk.set(key, val),
                     }
                 }
             }
             _ => {}
         }
     }
+    // Without a function no chunk is made (verify_high reported it).
+    let Some(last_fun) = funcs.pop() else { return };
     if names.is_empty() {
-        if let Some((last, rest)) = funcs.split_last() {
-            for fun in rest {
-                let mut live = chunk.clone();
-                live.insert("fun", fun.clone());
-                chunks.push(live);
-            }
-            chunk.insert("fun", last.clone());
-            chunks.push(chunk);
+        for fun in funcs {
+            let mut live = chunk.clone();
+            live.set_str("fun", fun);
+            chunks.push(live.into_map());
         }
+        chunk.set_str("fun", last_fun);
+        chunks.push(chunk.into_map());
         return;
     }
-    for (i, entry) in names.iter().enumerate() {
-        let mut live = chunk.clone();
+    let count = names.len();
+    for (i, entry) in names.into_iter().enumerate() {
+        let mut live = if i + 1 == count {
+            std::mem::take(&mut chunk)
+        } else {
+            chunk.clone()
+        };
         match entry {
             Value::Map(entry) => {
-                if let Some((low_name, overrides)) = entry.first() {
-                    live.insert("name", low_name.clone());
+                if let Some((low_name, overrides)) = entry.into_iter().next() {
+                    live.set_str("name", low_name);
                     // `list(map(live.update, entry[low_name]))`
-                    for upd in overrides.as_list().into_iter().flatten() {
-                        if let Some(upd) = upd.as_map() {
-                            for (k, v) in upd.iter() {
-                                live.insert(k.clone(), v.clone());
+                    if let Value::List(overrides) = overrides {
+                        for upd in overrides {
+                            if let Value::Map(upd) = upd {
+                                for (k, v) in upd {
+                                    live.set(k, v);
+                                }
                             }
                         }
                     }
                 }
             }
-            other => {
-                live.insert("name", other.clone());
-            }
+            other => live.set_str("name", other),
         }
-        live.insert("name_order", Value::Int(i as i64 + 1));
-        if let Some((last, rest)) = funcs.split_last() {
-            for fun in rest {
-                let mut out = live.clone();
-                out.insert("fun", fun.clone());
-                chunks.push(out);
-            }
-            live.insert("fun", last.clone());
-            chunks.push(live);
+        live.set_str("name_order", Value::Int(i as i64 + 1));
+        for fun in &funcs {
+            let mut out = live.clone();
+            out.set_str("fun", fun.clone());
+            chunks.push(out.into_map());
         }
+        live.set_str("fun", last_fun.clone());
+        chunks.push(live.into_map());
     }
 }
 
@@ -178,17 +230,11 @@ fn order_cap(chunks: &[Map]) -> i64 {
 /// `name_order / 10000`, negative orders count back from cap + 1000000.
 pub fn order_chunks(mut chunks: Vec<Map>) -> Vec<Map> {
     let cap = order_cap(&chunks);
-    for chunk in chunks.iter_mut() {
-        resolve_order(chunk, cap);
-    }
-    // Sort small keys (stable, as Python's sort), then move each chunk once.
+    // Sort precomputed keys (stable, as Python's sort), then move each chunk once.
     let mut keyed: Vec<(Value, String, usize)> = chunks
-        .iter()
+        .iter_mut()
         .enumerate()
-        .map(|(i, c)| {
-            let order = c.get("order").cloned().unwrap_or(Value::Int(cap));
-            (order, sort_tag(c), i)
-        })
+        .map(|(i, c)| (resolve_order(c, cap), sort_tag(c), i))
         .collect();
     keyed.sort_by(|a, b| cmp_num(&a.0, &b.0).then_with(|| a.1.cmp(&b.1)));
     let mut slots: Vec<Option<Map>> = chunks.into_iter().map(Some).collect();
@@ -198,16 +244,17 @@ pub fn order_chunks(mut chunks: Vec<Map>) -> Vec<Map> {
         .collect()
 }
 
-fn resolve_order(chunk: &mut Map, cap: i64) {
-    let Some(order) = chunk.get("order").cloned() else {
-        chunk.insert("order", Value::Int(cap));
-        return;
-    };
-    let mut order = match order {
-        Value::Int(_) | Value::Float(_) | Value::Bool(_) => order,
-        Value::Str(s) if s == "last" => Value::Int(cap.saturating_add(1_000_000)),
-        Value::Str(s) if s == "first" => Value::Int(0),
-        _ => Value::Int(cap),
+/// Sets the chunk's numeric `order` and returns it.
+fn resolve_order(chunk: &mut Map, cap: i64) -> Value {
+    let mut order = match chunk.get("order") {
+        None => {
+            chunk.insert("order", Value::Int(cap));
+            return Value::Int(cap);
+        }
+        Some(order @ (Value::Int(_) | Value::Float(_) | Value::Bool(_))) => order.clone(),
+        Some(Value::Str(s)) if s == "last" => Value::Int(cap.saturating_add(1_000_000)),
+        Some(Value::Str(s)) if s == "first" => Value::Int(0),
+        Some(_) => Value::Int(cap),
     };
     if let Some(name_order) = chunk.remove("name_order") {
         let frac = Value::Float(name_order.as_f64().unwrap_or(0.0) / 10000.0);
@@ -216,13 +263,29 @@ fn resolve_order(chunk: &mut Map, cap: i64) {
     if order.as_f64().unwrap_or(0.0) < 0.0 {
         order = num_add(&Value::Int(cap.saturating_add(1_000_000)), &order);
     }
-    chunk.insert("order", order);
+    // The key exists: replace the value in place (no key allocation).
+    if let Some(slot) = chunk.get_mut("order") {
+        *slot = order.clone();
+    }
+    order
 }
 
 /// `"{0[state]}{0[name]}{0[fun]}".format(chunk)`.
 fn sort_tag(chunk: &Map) -> String {
-    let part = |k: &str| chunk.get(k).map(Value::py_str).unwrap_or_default();
-    format!("{}{}{}", part("state"), part("name"), part("fun"))
+    let parts = ["state", "name", "fun"].map(|key| chunk.get(key));
+    let len = parts
+        .iter()
+        .map(|p| p.and_then(Value::as_str).map_or(0, str::len))
+        .sum();
+    let mut tag = String::with_capacity(len);
+    for part in parts {
+        match part {
+            Some(Value::Str(s)) => tag.push_str(s),
+            Some(other) => tag.push_str(&other.py_str()),
+            None => {}
+        }
+    }
+    tag
 }
 
 /// Python's numeric comparison of int / float / bool orders.

@@ -1,8 +1,8 @@
 //! `State.reconcile_extend`: merge `__extend__` into the high data.
 use crate::find::{find_name, NameIndex};
-use crate::py::{first_key, first_key_of, fmt, get_fmt, is_dunder, py_iter};
+use crate::py::{first_key, first_key_of, fmt, get_fmt, is_dunder, py_into_iter, py_iter};
 use crate::STATE_REQUISITE_KEYWORDS;
-use halite_value::{Map, Value};
+use halite_value::{Map, MapHasher, Value};
 use std::collections::{HashMap, HashSet};
 
 /// Pops `__extend__` and merges each extension into its target, as Salt's
@@ -27,19 +27,23 @@ pub fn reconcile_extend_shared(high: &mut Map, strict: bool, sources: &Sources) 
     let sls_excludes = sls_excludes(high);
     let mut index: Option<NameIndex> =
         Some(NameIndex::build_for(high, Some(extension_names(&ext))));
-    for (chunk, ext_chunk) in ext.as_list().into_iter().flatten().enumerate() {
-        let Some(ext_chunk) = ext_chunk.as_map() else {
+    // The extensions are consumed: their arguments move into the high data.
+    let Value::List(ext) = ext else {
+        return errors;
+    };
+    for (chunk, ext_chunk) in ext.into_iter().enumerate() {
+        let Value::Map(ext_chunk) = ext_chunk else {
             continue;
         };
-        for (name, body) in ext_chunk.iter() {
-            let Some(body) = body.as_map() else { continue };
+        for (name, body) in ext_chunk {
+            let Value::Map(body) = body else { continue };
             let Some(state_type) = body.keys().find(|k| !is_dunder(k)) else {
                 continue;
             };
-            let target = match resolve_target(name, state_type, high, strict, &mut index) {
+            let target = match resolve_target(&name, state_type, high, strict, &mut index) {
                 Some(t) => t,
                 None => {
-                    errors.push(cannot_extend_message(name, body));
+                    errors.push(cannot_extend_message(&name, &body));
                     continue;
                 }
             };
@@ -65,7 +69,7 @@ pub fn reconcile_extend_shared(high: &mut Map, strict: bool, sources: &Sources) 
 }
 
 /// The extension targets: only these are ever searched by argument value.
-fn extension_names(ext: &Value) -> HashSet<Value> {
+fn extension_names(ext: &Value) -> HashSet<Value, MapHasher> {
     ext.as_list()
         .into_iter()
         .flatten()
@@ -152,7 +156,7 @@ type Slot = (usize, Value, usize);
 /// one group hold the same object.
 #[derive(Default)]
 struct Aliases {
-    group_of: HashMap<Slot, usize>,
+    group_of: HashMap<Slot, usize, MapHasher>,
     groups: Vec<Vec<Slot>>,
 }
 
@@ -208,7 +212,7 @@ fn state_list_mut<'a>(high: &'a mut Map, pos: usize, state: &Value) -> Option<&'
 fn merge_extension(
     high: &mut Map,
     target: &Value,
-    body: &Map,
+    body: Map,
     chunk: usize,
     sources: &Sources,
     aliases: &mut Aliases,
@@ -217,7 +221,8 @@ fn merge_extension(
     let Some(pos) = high.inner().get_index_of(target) else {
         return;
     };
-    for (state, run) in body.iter().filter(|(k, _)| !is_dunder(k)) {
+    for (state, run) in body.into_iter().filter(|(k, _)| !is_dunder(k)) {
+        let state = &state;
         let existing = high
             .get_index(pos)
             .and_then(|(_, b)| b.as_map())
@@ -232,16 +237,20 @@ fn merge_extension(
                     .get_index_mut(pos)
                     .and_then(|(_, b)| b.as_map_mut())
                 {
-                    tbody.insert(state.clone(), run.clone());
+                    tbody.insert(state.clone(), run);
                 }
             }
             Some(Value::List(_)) => {
-                for (j, arg) in py_iter(run).into_iter().enumerate() {
-                    let src = sources.get(&(chunk, state.clone(), j)).and_then(|s| {
-                        let spos = high.inner().get_index_of(&s.id)?;
-                        let live = state_list(high, spos, &s.state)?.get(s.idx)?.clone();
-                        Some(((spos, s.state.clone(), s.idx), live))
-                    });
+                for (j, arg) in py_into_iter(run).into_iter().enumerate() {
+                    // Only `use` / `use_in` copies have sources: skip building the key.
+                    let src = (!sources.is_empty())
+                        .then(|| sources.get(&(chunk, state.clone(), j)))
+                        .flatten()
+                        .and_then(|s| {
+                            let spos = high.inner().get_index_of(&s.id)?;
+                            let live = state_list(high, spos, &s.state)?.get(s.idx)?.clone();
+                            Some(((spos, s.state.clone(), s.idx), live))
+                        });
                     match src {
                         Some((slot, live)) => {
                             merge_arg(high, pos, state, live, Some(slot), aliases)
@@ -277,13 +286,14 @@ fn merge_arg(
     let len = state_list(high, pos, state).map_or(0, Vec::len);
     let mut update = false;
     for hind in 0..len {
-        let slot: Slot = (pos, state.clone(), hind);
+        // Built only when the slot changes (most arguments of the target don't).
+        let slot = || -> Slot { (pos, state.clone(), hind) };
         let Some(current) = state_list(high, pos, state).and_then(|l| l.get(hind)) else {
             continue;
         };
         if arg.as_str().is_some() && current.as_str().is_some() {
             // Replacing the function.
-            replace_slot(high, &slot, &arg, None, aliases);
+            replace_slot(high, &slot(), &arg, None, aliases);
             update = true;
             continue;
         }
@@ -299,28 +309,30 @@ fn merge_arg(
                 .is_some_and(|k| STATE_REQUISITE_KEYWORDS.contains(&k));
             if is_req {
                 let addition = amap.get_value(argfirst).map(py_iter).unwrap_or_default();
-                extend_group(high, &slot, argfirst, &addition, aliases);
+                extend_group(high, &slot(), argfirst, &addition, aliases);
             } else {
-                replace_slot(high, &slot, &arg, src.as_ref(), aliases);
+                replace_slot(high, &slot(), &arg, src.as_ref(), aliases);
             }
             update = true;
         }
-        let now_names = state_list(high, pos, state)
-            .and_then(|l| l.get(hind))
-            .and_then(first_key_of)
-            .and_then(Value::as_str)
-            == Some("names");
-        if argfirst.as_str() == Some("name") && now_names {
+        let now_names = || {
+            state_list(high, pos, state)
+                .and_then(|l| l.get(hind))
+                .and_then(first_key_of)
+                .and_then(Value::as_str)
+                == Some("names")
+        };
+        if argfirst.as_str() == Some("name") && now_names() {
             // Names are overwritten by name.
-            replace_slot(high, &slot, &arg, src.as_ref(), aliases);
+            replace_slot(high, &slot(), &arg, src.as_ref(), aliases);
         }
     }
     if !update {
         if let Some(list) = state_list_mut(high, pos, state) {
-            let new_slot: Slot = (pos, state.clone(), list.len());
+            let idx = list.len();
             list.push(arg);
             if let Some(src) = src {
-                aliases.join(new_slot, &src);
+                aliases.join((pos, state.clone(), idx), &src);
             }
         }
     }

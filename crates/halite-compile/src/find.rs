@@ -1,7 +1,7 @@
 //! Salt's high-data lookups (`find_name`, `find_sls_ids`, `state_args`), with indexes so that
 //! they cost O(1) instead of Salt's full scans; results are identical, in Salt's order.
 use crate::py::{first_key, is_dunder};
-use halite_value::{Map, Value};
+use halite_value::{Map, MapHasher, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// `(ID, state)` pairs as Salt's `find_name` / `find_sls_ids` return them.
@@ -30,9 +30,9 @@ pub fn state_args(id: &Value, state: &Value, high: &Map) -> Vec<Value> {
 #[derive(Default)]
 pub struct NameIndex {
     /// state -> argument value -> ID position -> number of matching arguments.
-    by_state: HashMap<Value, HashMap<Value, BTreeMap<usize, usize>>>,
+    by_state: HashMap<Value, HashMap<Value, BTreeMap<usize, usize>, MapHasher>, MapHasher>,
     /// When set, only these values can be looked up, so only they are indexed.
-    wanted: Option<HashSet<Value>>,
+    wanted: Option<HashSet<Value, MapHasher>>,
 }
 
 impl NameIndex {
@@ -41,7 +41,7 @@ impl NameIndex {
     }
 
     /// An index that answers lookups of the `wanted` values only (all values when None).
-    pub fn build_for(high: &Map, wanted: Option<HashSet<Value>>) -> NameIndex {
+    pub fn build_for(high: &Map, wanted: Option<HashSet<Value, MapHasher>>) -> NameIndex {
         let mut idx = NameIndex {
             wanted,
             ..NameIndex::default()
@@ -81,7 +81,7 @@ impl NameIndex {
             return;
         }
         if !self.by_state.contains_key(state) {
-            self.by_state.insert(state.clone(), HashMap::new());
+            self.by_state.insert(state.clone(), HashMap::default());
         }
         let Some(by_value) = self.by_state.get_mut(state) else {
             return;
@@ -167,12 +167,12 @@ pub(crate) fn contains(body: &Value, key: &Value) -> bool {
 /// Index for `find_sls_ids`: every `(ID, state)` of an sls, in high order.
 #[derive(Default)]
 pub struct SlsIndex {
-    by_sls: HashMap<Value, Vec<IdState>>,
+    by_sls: HashMap<Value, Vec<IdState>, MapHasher>,
 }
 
 impl SlsIndex {
     pub fn build(high: &Map) -> SlsIndex {
-        let mut by_sls: HashMap<Value, Vec<IdState>> = HashMap::new();
+        let mut by_sls: HashMap<Value, Vec<IdState>, MapHasher> = HashMap::default();
         for (nid, item) in high.iter() {
             let Some(item) = item.as_map() else { continue };
             let Some(sls) = item.get("__sls__") else {
@@ -196,12 +196,12 @@ impl SlsIndex {
 /// argument dict has `name` equal to the string.
 #[derive(Default)]
 pub struct NameArgIndex {
-    first: HashMap<Value, IdState>,
+    first: HashMap<Value, IdState, MapHasher>,
 }
 
 impl NameArgIndex {
     pub fn build(high: &Map) -> NameArgIndex {
-        let mut first: HashMap<Value, IdState> = HashMap::new();
+        let mut first: HashMap<Value, IdState, MapHasher> = HashMap::default();
         for (nid, body) in high.iter() {
             let Some(body) = body.as_map() else { continue };
             for (st, run) in body.iter().filter(|(k, _)| !is_dunder(k)) {

@@ -90,6 +90,15 @@ pub(crate) fn py_iter(value: &Value) -> Vec<Value> {
     }
 }
 
+/// [`py_iter`] of an owned value: list items are moved out.
+pub(crate) fn py_into_iter(value: Value) -> Vec<Value> {
+    match value {
+        Value::List(l) => l,
+        Value::Map(m) => m.into_iter().map(|(k, _)| k).collect(),
+        other => py_iter(&other),
+    }
+}
+
 /// Python `a + b` for numbers (int + int stays int, anything with a float is a float).
 pub(crate) fn num_add(a: &Value, b: &Value) -> Value {
     match (a, b) {

@@ -4,7 +4,7 @@ use crate::extend::{reconcile_extend_shared, SourceRef, Sources};
 use crate::find::{find_name, state_args, IdState, NameArgIndex, NameIndex, SlsIndex};
 use crate::py::{first_key, fmt, is_dunder, single, sls_of};
 use crate::CompileOptions;
-use halite_value::{Map, Value};
+use halite_value::{Map, MapHasher, Value};
 use indexmap::IndexMap;
 use std::collections::HashMap;
 
@@ -83,7 +83,7 @@ impl<'a> Lookups<'a> {
 /// One entry of Salt's `extend` dict: `{state: [args], "__env__": ..., "__sls__": ...}`.
 #[derive(Default)]
 struct ExtBody {
-    states: IndexMap<Value, Vec<Value>>,
+    states: IndexMap<Value, Vec<Value>, MapHasher>,
     /// Arguments `use`/`use_in` copied: Salt appends the very dict objects of the source
     /// state, so the reconcile step must treat them as shared (see `extend::SourceRef`).
     sources: HashMap<(Value, usize), SourceRef>,
@@ -94,16 +94,38 @@ struct ExtBody {
 /// The extensions requisite_in builds (Salt's `extend` dict), in insertion order.
 #[derive(Default)]
 struct Extend {
-    map: IndexMap<Value, ExtBody>,
+    map: IndexMap<Value, ExtBody, MapHasher>,
+}
+
+/// `map.setdefault(key, default)`, cloning the key only when it is inserted.
+fn entry_or_default<'m, V: Default>(
+    map: &'m mut IndexMap<Value, V, MapHasher>,
+    key: &Value,
+) -> &'m mut V {
+    let index = match map.get_index_of(key) {
+        Some(i) => i,
+        None => map.insert_full(key.clone(), V::default()).0,
+    };
+    &mut map[index]
+}
+
+/// `slot = value.clone()`, skipped when the slot already holds the same string (the usual
+/// case: every requisite of an sls stamps the same `__env__` / `__sls__`). Only strings are
+/// compared: Python equality would take `True` for `1`, and the last writer must win.
+fn set_if_changed(slot: &mut Option<Value>, value: &Value) {
+    let same = matches!((slot.as_ref(), value), (Some(Value::Str(a)), Value::Str(b)) if a == b);
+    if !same {
+        *slot = Some(value.clone());
+    }
 }
 
 impl Extend {
     fn body(&mut self, name: &Value) -> &mut ExtBody {
-        self.map.entry(name.clone()).or_default()
+        entry_or_default(&mut self.map, name)
     }
 
     fn state_list(&mut self, name: &Value, state: &Value) -> &mut Vec<Value> {
-        self.body(name).states.entry(state.clone()).or_default()
+        entry_or_default(&mut self.body(name).states, state)
     }
 
     /// Appends arguments copied from `high[src_id][src_state]` (by `use` / `use_in`),
@@ -117,7 +139,7 @@ impl Extend {
         copied: Vec<(Value, usize)>,
     ) {
         let body = self.body(name);
-        let list = body.states.entry(state.clone()).or_default();
+        let list = entry_or_default(&mut body.states, state);
         for (arg, idx) in copied {
             body.sources.insert(
                 (state.clone(), list.len()),
@@ -142,10 +164,10 @@ impl Extend {
         body: &Map,
     ) {
         let ebody = self.body(name);
-        ebody.states.entry(target_state.clone()).or_default();
-        ebody.env = Some(body.get("__env__").cloned().unwrap_or_default());
-        ebody.sls = Some(body.get("__sls__").cloned().unwrap_or_default());
-        let list = self.state_list(name, target_state);
+        let null = Value::Null;
+        set_if_changed(&mut ebody.env, body.get("__env__").unwrap_or(&null));
+        set_if_changed(&mut ebody.sls, body.get("__sls__").unwrap_or(&null));
+        let list = entry_or_default(&mut ebody.states, target_state);
         let mut found = false;
         for entry in list.iter_mut() {
             let Some(m) = entry.as_map_mut() else {

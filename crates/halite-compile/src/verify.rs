@@ -1,20 +1,23 @@
 //! `State.verify_high`: structural checks of the high data, with Salt's messages verbatim.
 use crate::py::{first_key, fmt, is_dunder, sls_of};
-use halite_value::{Map, Value};
+use halite_value::{Map, MapHasher, Value};
 use std::collections::HashMap;
 
 /// The requisites verify_high records per ID to detect direct 2-cycles: Salt's `reqs[name]`
-/// dict, `{"state": state, req_val: req_key, ...}`.
-#[derive(Default)]
-struct ReqRecord {
-    state: Value,
-    reqs: HashMap<Value, Value>,
+/// dict, `{"state": state, req_val: req_key, ...}`. Everything borrows from the high data.
+struct ReqRecord<'a> {
+    state: &'a Value,
+    reqs: HashMap<&'a Value, &'a Value, MapHasher>,
 }
+
+type Reqs<'a> = HashMap<&'a Value, ReqRecord<'a>, MapHasher>;
 
 /// Verifies the high data as Salt's `State.verify_high` does; returns the error strings.
 pub fn verify_high(high: &Map) -> Vec<String> {
     let mut errors = Vec::new();
-    let mut reqs: HashMap<Value, ReqRecord> = HashMap::new();
+    // The key a bare-string requisite is recorded under.
+    let id_key = Value::str("id");
+    let mut reqs: Reqs = HashMap::default();
     for (name, body) in high.iter() {
         if is_dunder(name) {
             continue;
@@ -39,28 +42,30 @@ pub fn verify_high(high: &Map) -> Vec<String> {
             if is_dunder(state) {
                 continue;
             }
-            verify_state(name, body, state, run, &mut reqs, &mut errors);
+            verify_state(name, body, state, run, &id_key, &mut reqs, &mut errors);
         }
     }
     errors
 }
 
-fn verify_state(
-    name: &Value,
+fn verify_state<'a>(
+    name: &'a Value,
     body: &Map,
-    state: &Value,
-    run: &Value,
-    reqs: &mut HashMap<Value, ReqRecord>,
+    state: &'a Value,
+    run: &'a Value,
+    id_key: &'a Value,
+    reqs: &mut Reqs<'a>,
     errors: &mut Vec<String>,
 ) {
-    let sls = sls_of(body);
+    // The sls is only formatted for a message.
+    let sls = || sls_of(body);
     let run = match run {
         Value::Null => {
             errors.push(format!(
                 "ID '{}' in SLS '{}' contains a short declaration ({}) with a trailing colon. \
                  When not passing any arguments to a state, the colon must be omitted.",
                 fmt(name),
-                sls,
+                sls(),
                 fmt(state)
             ));
             return;
@@ -70,7 +75,7 @@ fn verify_state(
             errors.push(format!(
                 "State '{}' in SLS '{}' is not formed as a list",
                 fmt(name),
-                sls
+                sls()
             ));
             return;
         }
@@ -83,14 +88,15 @@ fn verify_state(
                 fun += 1;
                 if f.trim().contains(' ') {
                     errors.push(format!(
-                        "The function \"{f}\" in state \"{}\" in SLS \"{sls}\" has whitespace, a \
+                        "The function \"{f}\" in state \"{}\" in SLS \"{}\" has whitespace, a \
                          function with whitespace is not supported, perhaps this is an argument \
                          that is missing a \":\"",
-                        fmt(name)
+                        fmt(name),
+                        sls()
                     ));
                 }
             }
-            Value::Map(arg) => verify_arg(name, state, &sls, arg, reqs, errors),
+            Value::Map(arg) => verify_arg(name, state, body, arg, id_key, reqs, errors),
             _ => {}
         }
     }
@@ -99,8 +105,9 @@ fn verify_state(
             return;
         }
         errors.push(format!(
-            "No function declared in state '{}' in SLS '{sls}'",
-            fmt(name)
+            "No function declared in state '{}' in SLS '{}'",
+            fmt(name),
+            sls()
         ));
     } else if fun > 1 {
         let mut funs: Vec<String> = Vec::new();
@@ -109,9 +116,10 @@ fn verify_state(
         }
         funs.extend(run.iter().filter_map(Value::as_str).map(str::to_string));
         errors.push(format!(
-            "Too many functions declared in state '{}' in SLS '{sls}'. Please choose one of the \
+            "Too many functions declared in state '{}' in SLS '{}'. Please choose one of the \
              following: {}",
             fmt(name),
+            sls(),
             funs.join(", ")
         ));
     }
@@ -119,14 +127,16 @@ fn verify_state(
 
 /// Checks one argument dict: `names` and requisite lists, recursive requisites, and
 /// single-key-ness of requisite arguments.
-fn verify_arg(
-    name: &Value,
-    state: &Value,
-    sls: &str,
-    arg: &Map,
-    reqs: &mut HashMap<Value, ReqRecord>,
+fn verify_arg<'a>(
+    name: &'a Value,
+    state: &'a Value,
+    body: &Map,
+    arg: &'a Map,
+    id_key: &'a Value,
+    reqs: &mut Reqs<'a>,
     errors: &mut Vec<String>,
 ) {
+    let sls = || sls_of(body);
     let Some(argfirst) = first_key(arg) else {
         return;
     };
@@ -134,24 +144,27 @@ fn verify_arg(
     let value = arg.get_value(argfirst).unwrap_or(&Value::Null);
     if argfirst_str == "names" && value.as_list().is_none() {
         errors.push(format!(
-            "The 'names' argument in state '{}' in SLS '{sls}' needs to be formed as a list",
-            fmt(name)
+            "The 'names' argument in state '{}' in SLS '{}' needs to be formed as a list",
+            fmt(name),
+            sls()
         ));
     }
     if matches!(argfirst_str, "require" | "watch" | "prereq" | "onchanges") {
         match value.as_list() {
             None => errors.push(format!(
-                "The {argfirst_str} statement in state '{}' in SLS '{sls}' needs to be formed \
+                "The {argfirst_str} statement in state '{}' in SLS '{}' needs to be formed \
                  as a list",
-                fmt(name)
+                fmt(name),
+                sls()
             )),
-            Some(list) => verify_requisite_list(name, state, sls, list, reqs, errors),
+            Some(list) => verify_requisite_list(name, state, body, list, id_key, reqs, errors),
         }
         // Only requisite arguments must be single-key dicts.
         if arg.len() != 1 {
             errors.push(format!(
-                "Multiple dictionaries defined in argument of state '{}' in SLS '{sls}'",
-                fmt(name)
+                "Multiple dictionaries defined in argument of state '{}' in SLS '{}'",
+                fmt(name),
+                sls()
             ));
         }
     }
@@ -159,71 +172,75 @@ fn verify_arg(
 
 /// The members of a requisite list must be single-key dicts without dots in the type; a
 /// direct 2-cycle (A requires B with B's state, B requires A with A's state) is an error.
-fn verify_requisite_list(
-    name: &Value,
-    state: &Value,
-    sls: &str,
-    list: &[Value],
-    reqs: &mut HashMap<Value, ReqRecord>,
+fn verify_requisite_list<'a>(
+    name: &'a Value,
+    state: &'a Value,
+    body: &Map,
+    list: &'a [Value],
+    id_key: &'a Value,
+    reqs: &mut Reqs<'a>,
     errors: &mut Vec<String>,
 ) {
+    let sls = || sls_of(body);
     // Salt resets `reqs[name]` for every requisite argument of the ID.
     reqs.insert(
-        name.clone(),
+        name,
         ReqRecord {
-            state: state.clone(),
-            reqs: HashMap::new(),
+            state,
+            reqs: HashMap::default(),
         },
     );
     for req in list {
         let (req_key, req_val) = match req {
-            Value::Str(_) => (Value::str("id"), req.clone()),
+            Value::Str(_) => (id_key, req),
             Value::Map(m) => match m.first() {
-                Some((k, v)) => (k.clone(), v.clone()),
+                Some(kv) => kv,
                 None => continue,
             },
             other => {
                 errors.push(format!(
-                    "Requisite declaration {} in SLS {sls} is not formed as a single key dictionary",
-                    fmt(other)
+                    "Requisite declaration {} in SLS {} is not formed as a single key dictionary",
+                    fmt(other),
+                    sls()
                 ));
                 continue;
             }
         };
         if let Some((prefix, _)) = req_key.as_str().and_then(|k| k.split_once('.')) {
             errors.push(format!(
-                "Invalid requisite type '{}' in state '{}', in SLS '{sls}'. Requisite types must \
+                "Invalid requisite type '{}' in state '{}', in SLS '{}'. Requisite types must \
                  not contain dots, did you mean '{prefix}'?",
-                fmt(&req_key),
-                fmt(name)
+                fmt(req_key),
+                fmt(name),
+                sls()
             ));
         }
         if matches!(req_val, Value::List(_) | Value::Map(_)) {
             errors.push(format!(
                 "Illegal requisite \"{}\", please check your syntax.\n",
-                fmt(&req_val)
+                fmt(req_val)
             ));
             continue;
         }
-        record_and_check_recursion(name, state, sls, &req_key, &req_val, reqs, errors);
+        record_and_check_recursion(name, state, body, req_key, req_val, reqs, errors);
     }
 }
 
-fn record_and_check_recursion(
-    name: &Value,
-    state: &Value,
-    sls: &str,
-    req_key: &Value,
-    req_val: &Value,
-    reqs: &mut HashMap<Value, ReqRecord>,
+fn record_and_check_recursion<'a>(
+    name: &'a Value,
+    state: &'a Value,
+    body: &Map,
+    req_key: &'a Value,
+    req_val: &'a Value,
+    reqs: &mut Reqs<'a>,
     errors: &mut Vec<String>,
 ) {
     // `reqs[name][req_val] = req_key`: the key "state" in Salt's dict shares the namespace.
     if let Some(rec) = reqs.get_mut(name) {
         if req_val.as_str() == Some("state") {
-            rec.state = req_key.clone();
+            rec.state = req_key;
         } else {
-            rec.reqs.insert(req_val.clone(), req_key.clone());
+            rec.reqs.insert(req_val, req_key);
         }
     }
     let Some(other) = reqs.get(req_val) else {
@@ -231,9 +248,9 @@ fn record_and_check_recursion(
     };
     let other_get = |k: &Value| -> Option<&Value> {
         if k.as_str() == Some("state") {
-            Some(&other.state)
+            Some(other.state)
         } else {
-            other.reqs.get(k)
+            other.reqs.get(k).copied()
         }
     };
     if other_get(name) != Some(state) {
@@ -241,14 +258,15 @@ fn record_and_check_recursion(
     }
     let mine = reqs.get(name).and_then(|r| {
         if req_val.as_str() == Some("state") {
-            Some(&r.state)
+            Some(r.state)
         } else {
-            r.reqs.get(req_val)
+            r.reqs.get(req_val).copied()
         }
     });
-    if Some(&other.state) == mine {
+    if Some(other.state) == mine {
         errors.push(format!(
-            "A recursive requisite was found, SLS \"{sls}\" ID \"{}\" ID \"{}\"",
+            "A recursive requisite was found, SLS \"{}\" ID \"{}\" ID \"{}\"",
+            sls_of(body),
             fmt(name),
             fmt(req_val)
         ));

@@ -74,7 +74,8 @@ fn parse_class(chars: &[char], start: usize) -> Option<(Tok, usize)> {
     Some((Tok::Class { negated, items }, j + 1))
 }
 
-fn matches_at(toks: &[Tok], name: &[char]) -> bool {
+/// `name` is a slice of chars, or of bytes when the name is ASCII (then each byte is its char).
+fn matches_at<C: Copy + Into<char>>(toks: &[Tok], name: &[C]) -> bool {
     // Iterative glob matching with single-star backtracking.
     let (mut t, mut n) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
@@ -86,11 +87,10 @@ fn matches_at(toks: &[Tok], name: &[char]) -> bool {
                 continue;
             }
             Some(Tok::One) => true,
-            Some(Tok::Lit(c)) => *c == name[n],
+            Some(Tok::Lit(c)) => *c == name[n].into(),
             Some(Tok::Class { negated, items }) => {
-                let hit = items
-                    .iter()
-                    .any(|(lo, hi)| *lo <= name[n] && name[n] <= *hi);
+                let ch: char = name[n].into();
+                let hit = items.iter().any(|(lo, hi)| *lo <= ch && ch <= *hi);
                 hit != *negated
             }
             None => false,
@@ -111,7 +111,49 @@ fn matches_at(toks: &[Tok], name: &[char]) -> bool {
 
 /// `fnmatch.fnmatch(name, pattern)` (POSIX: case-sensitive).
 pub fn fnmatch(name: &str, pattern: &str) -> bool {
+    // Most patterns (top-file sls names, includes) have no glob character: every token would
+    // be a literal, so the match is plain equality, without tokenizing or allocating.
+    if !pattern.bytes().any(|b| matches!(b, b'*' | b'?' | b'[')) {
+        return name == pattern;
+    }
     let toks = tokenize(pattern);
-    let name: Vec<char> = name.chars().collect();
-    matches_at(&toks, &name)
+    if name.is_ascii() {
+        matches_at(&toks, name.as_bytes())
+    } else {
+        let name: Vec<char> = name.chars().collect();
+        matches_at(&toks, &name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fnmatch;
+
+    #[test]
+    fn literal_patterns_are_equality() {
+        assert!(fnmatch("bench.s10", "bench.s10"));
+        assert!(!fnmatch("bench.s10", "bench.s1"));
+        assert!(!fnmatch("bench.s1", "bench.s10"));
+        assert!(fnmatch("", ""));
+        assert!(fnmatch("é.x", "é.x"));
+    }
+
+    #[test]
+    fn globs() {
+        assert!(fnmatch("bench.s10", "bench.*"));
+        assert!(fnmatch("bench.s10", "*"));
+        assert!(fnmatch("", "*"));
+        assert!(!fnmatch("", "?"));
+        assert!(fnmatch("web1", "web?"));
+        assert!(fnmatch("web1", "web[0-9]"));
+        assert!(!fnmatch("web1", "web[!0-9]"));
+        assert!(fnmatch("a[b", "a[b"));
+        assert!(fnmatch("x", "[!y]"));
+        assert!(fnmatch("]", "[]]"));
+        assert!(fnmatch("aXbXc", "a*b*c"));
+        assert!(!fnmatch("aXbXd", "a*b*c"));
+        assert!(fnmatch("é1", "é[0-9]"));
+        assert!(fnmatch("é", "?"));
+        assert!(!fnmatch("é", "[a-z]"));
+    }
 }

@@ -206,6 +206,7 @@ fn run(cli: &Cli) -> Result<u8> {
             data.write_json_to(out)?;
             writeln!(out)
         })?;
+        std::mem::forget(data); // as below
         return Ok(exit);
     }
     let text = match outputter {

@@ -6,6 +6,10 @@
 use halite_validate::cli::{run_in, OutputFormat, ValidateArgs};
 use std::time::{Duration, Instant};
 
+#[path = "../../../benches/support/cpu_time.rs"]
+mod support;
+use support::cpu_time;
+
 /// The generator of `scripts/bench/validate.sh`, line for line.
 fn document(n: usize) -> String {
     let mut s = String::from("{% set region = params.get('region', 'us-east-1') %}\n");
@@ -32,20 +36,6 @@ fn document(n: usize) -> String {
         ));
     }
     s
-}
-
-/// This process's user+system CPU time from /proc/self/stat (clock ticks of 10 ms).
-fn cpu_time() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after_comm = stat.rsplit(')').next().unwrap_or_default();
-    let fields: Vec<&str> = after_comm.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
-    Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
 fn main() {

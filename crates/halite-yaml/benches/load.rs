@@ -5,6 +5,10 @@
 use halite_yaml::{dump, load, DumpOptions, Schema};
 use std::time::{Duration, Instant};
 
+#[path = "../../../benches/support/cpu_time.rs"]
+mod support;
+use support::cpu_time;
+
 /// 5,000 Salt states of the usual shapes: file.managed with context and requisites,
 /// pkg.installed, service.running with watch, cmd.run with a block scalar.
 fn document(states: usize) -> String {
@@ -25,22 +29,6 @@ fn document(states: usize) -> String {
         }
     }
     s
-}
-
-/// This process's user+system CPU time from /proc/self/stat (clock ticks of 10 ms): the
-/// machine is shared, so wall-clock times alone mislead.
-fn cpu_time() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after_comm = stat.rsplit(')').next().unwrap_or_default();
-    let fields: Vec<&str> = after_comm.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
-    // fields after ")" start at index 0 = state; utime is field 14 overall, i.e. 11 here
-    Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
 /// (best wall, median wall, mean CPU) over `runs`.

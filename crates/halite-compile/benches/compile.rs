@@ -15,17 +15,17 @@ fn single(k: &str, v: Value) -> Value {
 }
 
 fn req(state: &str, target: String) -> Value {
-    single(state, Value::Str(target))
+    single(state, Value::Str(target.into()))
 }
 
 fn state_body(i: usize) -> Map {
     let sls = format!("sls{}", i / 50);
-    let mut args: Vec<Value> = vec![single("name", Value::Str(format!("/srv/file{i}")))];
+    let mut args: Vec<Value> = vec![single("name", Value::Str(format!("/srv/file{i}").into()))];
     if i % 10 == 0 {
         args = vec![single(
             "names",
             Value::List(vec![
-                Value::Str(format!("/srv/n{i}a")),
+                Value::Str(format!("/srv/n{i}a").into()),
                 single(
                     &format!("/srv/n{i}b"),
                     Value::List(vec![single("mode", Value::Int(600))]),
@@ -67,7 +67,7 @@ fn state_body(i: usize) -> Map {
             "onchanges_in",
             Value::List(vec![single(
                 "sls",
-                Value::Str(format!("sls{}", i / 50 - 1)),
+                Value::Str(format!("sls{}", i / 50 - 1).into()),
             )]),
         ));
     }
@@ -75,7 +75,7 @@ fn state_body(i: usize) -> Map {
     args.push(single("order", Value::Int(10_000 + i as i64)));
     let mut body = Map::new();
     body.insert("file", Value::List(args));
-    body.insert("__sls__", Value::Str(sls));
+    body.insert("__sls__", Value::Str(sls.into()));
     body.insert("__env__", Value::str("base"));
     body
 }

@@ -26,8 +26,8 @@ fn main() {
     let elapsed = start.elapsed();
     let out = match result {
         Ok(chunks) => Value::List(chunks.into_iter().map(Value::Map).collect()),
-        Err(CompileFailure::Errors(e)) => Value::List(e.into_iter().map(Value::Str).collect()),
-        Err(CompileFailure::Crash(c)) => Value::Str(format!("CRASH {c}")),
+        Err(CompileFailure::Errors(e)) => Value::List(e.into_iter().map(Value::from).collect()),
+        Err(CompileFailure::Crash(c)) => Value::Str(format!("CRASH {c}").into()),
     };
     let mut wrapped = halite_value::Map::new();
     wrapped.insert("local", out);

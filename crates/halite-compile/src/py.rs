@@ -20,7 +20,7 @@ pub(crate) fn first_key_of(value: &Value) -> Option<&Value> {
 /// renderer builds `OrderedDict`s, so dicts print as `OrderedDict([('a', 1)])` (Python 3.11).
 pub(crate) fn fmt(value: &Value) -> String {
     match value {
-        Value::Str(s) => s.clone(),
+        Value::Str(s) => s.to_string(),
         other => {
             let mut out = String::new();
             ordered_repr(other, &mut out);
@@ -85,7 +85,10 @@ pub(crate) fn py_iter(value: &Value) -> Vec<Value> {
     match value {
         Value::List(l) => l.clone(),
         Value::Map(m) => m.keys().cloned().collect(),
-        Value::Str(s) => s.chars().map(|c| Value::Str(c.to_string())).collect(),
+        Value::Str(s) => s
+            .chars()
+            .map(|c| Value::Str(c.to_string().into()))
+            .collect(),
         _ => Vec::new(),
     }
 }

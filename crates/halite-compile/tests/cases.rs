@@ -58,7 +58,7 @@ fn diff(expected: &str, actual: &str) -> String {
 }
 
 fn errors_value(errors: Vec<String>) -> Value {
-    Value::List(errors.into_iter().map(Value::Str).collect())
+    Value::List(errors.into_iter().map(Value::from).collect())
 }
 
 /// Returns None when the case does not test compiling (rendering failed), else the outcome.

@@ -7,7 +7,7 @@ fn main() {
         match halite_value::Value::from_json_str(&line) {
             Ok(v) => println!(
                 "{}",
-                halite_value::Value::Str(halite_exec::yamldump::dump(&v))
+                halite_value::Value::Str(halite_exec::yamldump::dump(&v).into())
                     .to_json_styled(halite_value::JsonStyle::Compact)
             ),
             Err(e) => println!("\"ERROR {e}\""),

@@ -77,7 +77,7 @@ fn sorted(m: &Map) -> Vec<(&Value, &Value)> {
 
 fn sort_key(v: &Value) -> (u8, String) {
     match v {
-        Value::Str(s) => (1, s.clone()),
+        Value::Str(s) => (1, s.to_string()),
         other => (0, format!("{:>40}", other.py_str())),
     }
 }

@@ -68,12 +68,14 @@ fn postgres_like_recording() -> bool {
 fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
     let arg0 = args.first().map(Value::py_str).unwrap_or_default();
     match fun {
-        "cmd.which" => Some(Ok(which(&arg0).map(Value::Str).unwrap_or(Value::Null))),
+        "cmd.which" => Some(Ok(which(&arg0).map(Value::from).unwrap_or(Value::Null))),
         "cmd.has_exec" => Some(Ok(Value::Bool(which(&arg0).is_some()))),
         "user.list_users" => {
             let mut names: Vec<String> = passwd().into_iter().map(|f| f[0].clone()).collect();
             names.sort();
-            Some(Ok(Value::List(names.into_iter().map(Value::Str).collect())))
+            Some(Ok(Value::List(
+                names.into_iter().map(Value::from).collect(),
+            )))
         }
         "user.info" => {
             let Some(f) = passwd().into_iter().find(|f| f[0] == arg0) else {
@@ -97,7 +99,7 @@ fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
             m.insert("gid", Value::Int(gid as i64));
             m.insert(
                 "groups",
-                Value::List(groups.into_iter().map(Value::Str).collect()),
+                Value::List(groups.into_iter().map(Value::from).collect()),
             );
             m.insert("home", Value::str(f[5].clone()));
             m.insert("name", Value::str(f[0].clone()));
@@ -108,7 +110,7 @@ fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
                 .iter()
                 .zip(gecos)
             {
-                m.insert(*k, Value::Str(v));
+                m.insert(*k, Value::Str(v.into()));
             }
             Some(Ok(Value::Map(m)))
         }
@@ -145,27 +147,27 @@ fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
                 .find(|f| f[2] == md.uid().to_string())
                 .map(|f| f[0].clone());
             Some(Ok(name
-                .map(Value::Str)
+                .map(Value::from)
                 .unwrap_or(Value::Int(md.uid() as i64))))
         }
         "file.get_group" => {
             let md = std::fs::metadata(&arg0).ok()?;
             Some(Ok(group_name(md.gid())
-                .map(Value::Str)
+                .map(Value::from)
                 .unwrap_or(Value::Int(md.gid() as i64))))
         }
         "file.get_mode" => {
             let md = std::fs::metadata(&arg0).ok()?;
-            Some(Ok(Value::Str(format!("{:04o}", md.mode() & 0o7777))))
+            Some(Ok(Value::Str(format!("{:04o}", md.mode() & 0o7777).into())))
         }
         "environ.get" => Some(Ok(match args.first() {
             Some(Value::Str(k)) => std::env::var(k)
-                .map(Value::Str)
+                .map(Value::from)
                 .unwrap_or_else(|_| args.get(1).cloned().unwrap_or(Value::str(""))),
             _ => Value::Bool(false),
         })),
         "environ.has_value" => Some(Ok(Value::Bool(match std::env::var(&arg0) {
-            Ok(v) => args.get(1).is_none_or(|want| *want == Value::Str(v)),
+            Ok(v) => args.get(1).is_none_or(|want| *want == Value::Str(v.into())),
             Err(_) => false,
         }))),
         "environ.item" => {
@@ -178,7 +180,7 @@ fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
                 keys.into_iter()
                     .map(|k| {
                         let v = std::env::var(k.py_str())
-                            .map(Value::Str)
+                            .map(Value::from)
                             .unwrap_or(Value::str(""));
                         (k, v)
                     })
@@ -195,12 +197,15 @@ fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
                 return Some(Err("not a git checkout".into()));
             }
             Some(Ok(Value::Str(
-                String::from_utf8_lossy(&out.stdout).trim_end().to_string(),
+                String::from_utf8_lossy(&out.stdout)
+                    .trim_end()
+                    .to_string()
+                    .into(),
             )))
         }
         "alternatives.show_current" => {
             Some(Ok(std::fs::read_link(format!("/etc/alternatives/{arg0}"))
-                .map(|p| Value::Str(p.to_string_lossy().into_owned()))
+                .map(|p| Value::Str(p.to_string_lossy().into()))
                 .unwrap_or(Value::Bool(false))))
         }
         // halite refuses to change a PostgreSQL server (Salt tries, and fails here).

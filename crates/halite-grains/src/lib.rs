@@ -127,7 +127,7 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
         g.insert(
             "cwd",
             std::env::current_dir()
-                .map(|p| Value::Str(p.to_string_lossy().into_owned()))
+                .map(|p| Value::Str(p.to_string_lossy().into()))
                 .unwrap_or(Value::str("")),
         );
         net::gateways(&mut g);
@@ -157,20 +157,20 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
         .iter()
         .find_map(|p| read_trim(p))
     {
-        g.insert("machine_id", Value::Str(mid));
+        g.insert("machine_id", Value::Str(mid.into()));
     }
-    g.insert("master", Value::Str(opts.master.clone()));
+    g.insert("master", Value::Str(opts.master.clone().into()));
     g.insert("server_id", Value::Int(server_id(&opts.id)));
-    g.insert("localhost", Value::Str(hostname.clone()));
-    g.insert("fqdn", Value::Str(fqdn.clone()));
+    g.insert("localhost", Value::Str(hostname.clone().into()));
+    g.insert("fqdn", Value::Str(fqdn.clone().into()));
     let (host, domain) = match fqdn.split_once('.') {
         Some((h, d)) => (h.to_string(), d.to_string()),
         None => (fqdn.clone(), String::new()),
     };
-    g.insert("host", Value::Str(host));
-    g.insert("domain", Value::Str(domain));
+    g.insert("host", Value::Str(host.into()));
+    g.insert("domain", Value::Str(domain.into()));
     g.insert("hwaddr_interfaces", Value::Map(netg.hwaddr));
-    g.insert("id", Value::Str(opts.id.clone()));
+    g.insert("id", Value::Str(opts.id.clone().into()));
     g.insert("ip4_interfaces", Value::Map(netg.ip4));
     g.insert("ip6_interfaces", Value::Map(netg.ip6));
     g.insert("ipv4", Value::List(netg.ipv4));
@@ -184,7 +184,7 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     g.insert("locale_info", Value::Map(locale_info()));
     os_data(&mut g, &prof);
     let path = std::env::var("PATH").unwrap_or_default().trim().to_string();
-    g.insert("path", Value::Str(path.clone()));
+    g.insert("path", Value::Str(path.clone().into()));
     g.insert(
         "systempath",
         Value::List(path.split(':').map(Value::str).collect()),
@@ -208,7 +208,11 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     disks(&mut g);
     g.insert(
         "shell",
-        Value::Str(std::env::var("SHELL").unwrap_or_else(|_| "/bin/sh".into())),
+        Value::Str(
+            std::env::var("SHELL")
+                .unwrap_or_else(|_| "/bin/sh".into())
+                .into(),
+        ),
     );
     g.insert(
         "transactional",
@@ -299,7 +303,7 @@ fn kernelparams() -> Option<Value> {
     for item in shlex_split(&text) {
         let parts: Vec<&str> = item.split('=').collect();
         let value = if parts.len() == 2 {
-            Value::Str(parts[1].trim_matches('"').to_string())
+            Value::Str(parts[1].trim_matches('"').into())
         } else {
             Value::Null
         };
@@ -383,8 +387,8 @@ fn locale_info() -> Map {
                 }
             } else {
                 (
-                    Value::Str(l),
-                    enc.map(Value::Str).unwrap_or(Value::str("ISO8859-1")),
+                    Value::Str(l.into()),
+                    enc.map(Value::from).unwrap_or(Value::str("ISO8859-1")),
                 )
             }
         }
@@ -401,11 +405,11 @@ fn os_data(g: &mut Map, prof: &Profile) {
     g.insert("num_gpus", Value::Int(0));
     g.insert("gpus", Value::List(vec![]));
     let u = os::uname();
-    g.insert("kernel", Value::Str(u.sysname.clone()));
-    g.insert("nodename", Value::Str(u.nodename));
-    g.insert("kernelrelease", Value::Str(u.release));
-    g.insert("kernelversion", Value::Str(u.version));
-    g.insert("cpuarch", Value::Str(u.machine.clone()));
+    g.insert("kernel", Value::Str(u.sysname.clone().into()));
+    g.insert("nodename", Value::Str(u.nodename.into()));
+    g.insert("kernelrelease", Value::Str(u.release.into()));
+    g.insert("kernelversion", Value::Str(u.version.into()));
+    g.insert("cpuarch", Value::Str(u.machine.clone().into()));
     if which("selinuxenabled").is_some() {
         let mut se = Map::new();
         let enforce = read_trim("/sys/fs/selinux/enforce");
@@ -424,13 +428,13 @@ fn os_data(g: &mut Map, prof: &Profile) {
         g.insert("systemd", Value::Map(os::systemd()));
     }
     prof.mark("systemd");
-    g.insert("init", Value::Str(os::init_system()));
+    g.insert("init", Value::Str(os::init_system().into()));
     os::distribution(g);
     prof.mark("init+distribution");
     os::cpudata(g);
     os::gpu_data(g);
     let fam = g.get("os_family").map(Value::py_str).unwrap_or_default();
-    g.insert("osarch", Value::Str(os::osarch(&fam, &u.machine)));
+    g.insert("osarch", Value::Str(os::osarch(&fam, &u.machine).into()));
     os::memdata(g);
     os::hw_data(g);
     prof.mark("cpu+gpu+mem+hw");
@@ -461,8 +465,8 @@ fn disks(g: &mut Map) {
                 .as_deref()
                 .and_then(|s| s.chars().next())
             {
-                Some('0') => ssds.push(Value::Str(name)),
-                Some('1') => disks.push(Value::Str(name)),
+                Some('0') => ssds.push(Value::Str(name.into())),
+                Some('1') => disks.push(Value::Str(name.into())),
                 _ => {}
             }
         }
@@ -536,7 +540,7 @@ fn mdadm(g: &mut Map) {
     devices.dedup();
     g.insert(
         "mdadm",
-        Value::List(devices.into_iter().map(Value::Str).collect()),
+        Value::List(devices.into_iter().map(Value::from).collect()),
     );
 }
 
@@ -558,13 +562,13 @@ fn process_grains(g: &mut Map) {
         })
     };
     let (username, primary) = match &user {
-        Some((n, pg)) => (Value::Str(n.clone()), Some(*pg)),
+        Some((n, pg)) => (Value::Str(n.clone().into()), Some(*pg)),
         None => (Value::Null, None),
     };
     g.insert("username", username);
     g.insert(
         "groupname",
-        Value::Str(primary.and_then(group_name).unwrap_or_default()),
+        Value::Str(primary.and_then(group_name).unwrap_or_default().into()),
     );
     g.insert("pid", Value::Int(std::process::id() as i64));
     g.insert("gid", Value::Int(gid as i64));

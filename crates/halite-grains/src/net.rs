@@ -129,10 +129,18 @@ pub(crate) fn net_grains() -> NetGrains {
     let mut v6: Vec<Ipv6Addr> = Vec::new();
     for i in &ifaces {
         if let Some(h) = &i.hwaddr {
-            hwaddr.insert(i.name.clone(), Value::Str(h.clone()));
+            hwaddr.insert(i.name.clone(), Value::Str(h.clone().into()));
         }
-        let a4: Vec<Value> = i.inet.iter().map(|a| Value::Str(a.to_string())).collect();
-        let a6: Vec<Value> = i.inet6.iter().map(|a| Value::Str(a.to_string())).collect();
+        let a4: Vec<Value> = i
+            .inet
+            .iter()
+            .map(|a| Value::Str(a.to_string().into()))
+            .collect();
+        let a6: Vec<Value> = i
+            .inet6
+            .iter()
+            .map(|a| Value::Str(a.to_string().into()))
+            .collect();
         ip4.insert(i.name.clone(), Value::List(a4.clone()));
         ip6.insert(i.name.clone(), Value::List(a6.clone()));
         ip.insert(
@@ -161,8 +169,14 @@ pub(crate) fn net_grains() -> NetGrains {
         ip4,
         ip6,
         ip,
-        ipv4: v4.iter().map(|a| Value::Str(a.to_string())).collect(),
-        ipv6: v6.iter().map(|a| Value::Str(a.to_string())).collect(),
+        ipv4: v4
+            .iter()
+            .map(|a| Value::Str(a.to_string().into()))
+            .collect(),
+        ipv6: v6
+            .iter()
+            .map(|a| Value::Str(a.to_string().into()))
+            .collect(),
         non_loopback,
     }
 }
@@ -262,7 +276,7 @@ pub(crate) fn fqdn_ips(fqdn: &str, v6: bool) -> Vec<Value> {
             }
         }
     }
-    out.into_iter().map(Value::Str).collect()
+    out.into_iter().map(Value::from).collect()
 }
 
 /// `network.fqdns()`: reverse lookups of the non-loopback addresses, sorted.
@@ -286,7 +300,7 @@ pub(crate) fn fqdns(addrs: &[IpAddr]) -> Vec<Value> {
         .collect();
     names.sort();
     names.dedup();
-    names.into_iter().map(Value::Str).collect()
+    names.into_iter().map(Value::from).collect()
 }
 
 fn reverse(addr: IpAddr) -> Option<String> {
@@ -359,7 +373,7 @@ pub(crate) fn gateways(g: &mut Map) {
             let gw = u32::from_str_radix(f[2], 16).unwrap_or(0);
             // The kernel prints the network-order address as a host-order integer.
             gw4 = if gw != 0 {
-                Value::Str(Ipv4Addr::from(gw.to_ne_bytes()).to_string())
+                Value::Str(Ipv4Addr::from(gw.to_ne_bytes()).to_string().into())
             } else {
                 Value::Bool(true)
             };
@@ -379,7 +393,7 @@ pub(crate) fn gateways(g: &mut Map) {
             any = true;
             gw6 = match u128::from_str_radix(f[4], 16) {
                 Ok(0) | Err(_) => Value::Bool(true),
-                Ok(n) => Value::Str(Ipv6Addr::from(n).to_string()),
+                Ok(n) => Value::Str(Ipv6Addr::from(n).to_string().into()),
             };
             break;
         }
@@ -457,13 +471,13 @@ pub(crate) fn dns() -> Option<Map> {
             _ => {}
         }
     }
-    let strs = |v: Vec<String>| Value::List(v.into_iter().map(Value::Str).collect());
+    let strs = |v: Vec<String>| Value::List(v.into_iter().map(Value::from).collect());
     let mut m = Map::new();
     m.insert("nameservers", strs(ns));
     m.insert("ip4_nameservers", strs(ns4));
     m.insert("ip6_nameservers", strs(ns6));
     m.insert("sortlist", Value::List(sortlist));
-    m.insert("domain", Value::Str(domain));
+    m.insert("domain", Value::Str(domain.into()));
     m.insert("search", Value::List(search));
     m.insert("options", strs(options));
     Some(m)

@@ -302,7 +302,7 @@ fn parse_lsb_release(g: &mut Map) {
             if !val.is_empty() {
                 g.insert(
                     format!("lsb_{}", key.to_lowercase()),
-                    Value::Str(val.trim_end().to_string()),
+                    Value::Str(val.trim_end().into()),
                 );
             }
         }
@@ -339,14 +339,14 @@ pub(crate) fn distribution(g: &mut Map) {
         let release = get("VERSION_ID")
             .filter(|s| !s.is_empty())
             .map(String::from);
-        d.insert("os", Value::Str(derive_os(name, Some(id))));
-        d.insert("os_family", Value::Str(prettify_family(&fam)));
+        d.insert("os", Value::Str(derive_os(name, Some(id)).into()));
+        d.insert("os_family", Value::Str(prettify_family(&fam).into()));
         d.insert(
             "oscodename",
-            codename.map(Value::Str).unwrap_or(Value::Null),
+            codename.map(Value::from).unwrap_or(Value::Null),
         );
-        d.insert("osfullname", Value::Str(name.trim().to_string()));
-        d.insert("osrelease", release.map(Value::Str).unwrap_or(Value::Null));
+        d.insert("osfullname", Value::Str(name.trim().into()));
+        d.insert("osrelease", release.map(Value::from).unwrap_or(Value::Null));
     }
     d.remove("osrelease");
     // _legacy_linux_distribution_data(grains, os_release, lsb_has_error=True)
@@ -358,15 +358,15 @@ pub(crate) fn distribution(g: &mut Map) {
     } else if !d.contains_key("lsb_distrib_id") {
         if let Some(osr) = &osr {
             if let Some(n) = osr.get("NAME") {
-                d.insert("lsb_distrib_id", Value::Str(n.trim().to_string()));
+                d.insert("lsb_distrib_id", Value::Str(n.trim().into()));
             }
             if let Some(v) = osr.get("VERSION_ID") {
-                d.insert("lsb_distrib_release", Value::Str(v.clone()));
+                d.insert("lsb_distrib_release", Value::Str(v.clone().into()));
             }
             if let Some(v) = osr.get("VERSION_CODENAME") {
-                d.insert("lsb_distrib_codename", Value::Str(v.clone()));
+                d.insert("lsb_distrib_codename", Value::Str(v.clone().into()));
             } else if let Some(v) = osr.get("PRETTY_NAME") {
-                d.insert("lsb_distrib_codename", Value::Str(v.clone()));
+                d.insert("lsb_distrib_codename", Value::Str(v.clone().into()));
             }
             if let Some(cpe) = osr.get("CPE_NAME") {
                 let parts: Vec<&str> = cpe.split(':').collect();
@@ -434,7 +434,7 @@ pub(crate) fn distribution(g: &mut Map) {
         } else {
             osname.trim().to_string()
         };
-        d.insert("osfullname", Value::Str(v));
+        d.insert("osfullname", Value::Str(v.into()));
     }
     if !d.contains_key("osrelease") {
         let code = gs(&d, "lsb_distrib_codename");
@@ -446,7 +446,7 @@ pub(crate) fn distribution(g: &mut Map) {
         } else {
             osrel
         };
-        d.insert("osrelease", Value::Str(rel.trim().to_string()));
+        d.insert("osrelease", Value::Str(rel.trim().into()));
     }
     let os_now = gs(&d, "os");
     let code = gs(&d, "lsb_distrib_codename");
@@ -462,7 +462,7 @@ pub(crate) fn distribution(g: &mut Map) {
             } else {
                 inner.to_string()
             };
-            d.insert("lsb_distrib_codename", Value::Str(v));
+            d.insert("lsb_distrib_codename", Value::Str(v.into()));
         }
     }
     let lsb_code = gs(&d, "lsb_distrib_codename").trim().to_string();
@@ -474,10 +474,10 @@ pub(crate) fn distribution(g: &mut Map) {
     if oscodename.contains("Red Hat") {
         oscodename = oscode;
     }
-    d.insert("oscodename", Value::Str(oscodename));
+    d.insert("oscodename", Value::Str(oscodename.into()));
     if !d.contains_key("os") {
         let full = gs(&d, "osfullname");
-        d.insert("os", Value::Str(derive_os(&full, None)));
+        d.insert("os", Value::Str(derive_os(&full, None).into()));
     }
     let os = gs(&d, "os");
     let fam = OS_FAMILY_MAP
@@ -485,7 +485,7 @@ pub(crate) fn distribution(g: &mut Map) {
         .find(|(k, _)| *k == os)
         .map(|(_, v)| v.to_string())
         .unwrap_or(os);
-    d.insert("os_family", Value::Str(fam));
+    d.insert("os_family", Value::Str(fam.into()));
     for (k, v) in d {
         g.insert(k, v);
     }
@@ -538,8 +538,8 @@ pub(crate) fn systemd() -> Map {
     let (version, features) = systemd_from_lib()
         .or_else(systemd_from_cmd)
         .unwrap_or(("UNDEFINED".into(), String::new()));
-    m.insert("version", Value::Str(version));
-    m.insert("features", Value::Str(features));
+    m.insert("version", Value::Str(version.into()));
+    m.insert("features", Value::Str(features.into()));
     m
 }
 
@@ -668,7 +668,7 @@ pub(crate) fn cpudata(g: &mut Map) {
     g.insert("num_cpus", Value::Int(num_cpus.unwrap_or(0)));
     g.insert(
         "cpu_model",
-        Value::Str(model.unwrap_or_else(|| "Unknown".into())),
+        Value::Str(model.unwrap_or_else(|| "Unknown".into()).into()),
     );
     g.insert("cpu_flags", Value::List(flags.unwrap_or_default()));
 }
@@ -714,7 +714,7 @@ pub(crate) fn gpu_data(g: &mut Map) {
             .map(|k| k.to_string())
             .unwrap_or_else(|| "unknown".into());
         let mut m = Map::new();
-        m.insert("vendor", Value::Str(vendor));
+        m.insert("vendor", Value::Str(vendor.into()));
         m.insert(
             "model",
             Value::str(dev.get("Device").copied().unwrap_or("")),
@@ -787,7 +787,11 @@ pub(crate) fn hw_data(g: &mut Map) {
             let s = String::from_utf8_lossy(&bytes).trim().to_string();
             g.insert(
                 key,
-                Value::Str(if key == "uuid" { s.to_lowercase() } else { s }),
+                Value::Str(if key == "uuid" {
+                    s.to_lowercase().into()
+                } else {
+                    s.into()
+                }),
             );
         }
     }
@@ -990,9 +994,9 @@ pub(crate) fn virtual_(g: &mut Map) {
     if subtype.is_some() && virt == "physical" {
         virt = "virtual".into();
     }
-    g.insert("virtual", Value::Str(virt));
+    g.insert("virtual", Value::Str(virt.into()));
     if let Some(s) = subtype {
-        g.insert("virtual_subtype", Value::Str(s));
+        g.insert("virtual_subtype", Value::Str(s.into()));
     }
 }
 
@@ -1030,5 +1034,5 @@ pub(crate) fn osrelease_data(g: &mut Map, os: &str, fullname: &str, osrelease: &
     } else {
         first.py_str()
     };
-    g.insert("osfinger", Value::Str(format!("{name}-{ver}")));
+    g.insert("osfinger", Value::Str(format!("{name}-{ver}").into()));
 }

@@ -221,7 +221,7 @@ fn from_mj_depth(v: &Value, depth: usize) -> HValue {
         ValueKind::Undefined | ValueKind::None => HValue::Null,
         ValueKind::Bool => HValue::Bool(v.is_true()),
         ValueKind::Number => number(v),
-        ValueKind::String => HValue::Str(v.as_str().unwrap_or_default().to_string()),
+        ValueKind::String => HValue::Str(v.as_str().unwrap_or_default().into()),
         ValueKind::Bytes => {
             HValue::Str(String::from_utf8_lossy(v.as_bytes().unwrap_or_default()).into())
         }
@@ -234,7 +234,7 @@ fn from_mj_depth(v: &Value, depth: usize) -> HValue {
         ValueKind::Map => map_from_mj(v, depth),
         _ => match v.as_object().map(|o| o.repr()) {
             Some(ObjectRepr::Map) => map_from_mj(v, depth),
-            _ => HValue::Str(v.to_string()),
+            _ => HValue::Str(v.to_string().into()),
         },
     }
 }

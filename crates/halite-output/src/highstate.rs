@@ -474,7 +474,7 @@ fn duration_f64(v: Option<&Value>) -> Option<f64> {
 /// The comment as highstate prints it: stripped, continuation lines indented by 14.
 fn comment_text(c: Option<&Value>) -> String {
     let s = match c {
-        Some(Value::Str(s)) => s.clone(),
+        Some(Value::Str(s)) => s.to_string(),
         Some(Value::List(l)) => {
             // `str(list)` path in Salt (a list has no .strip()).
             return Value::List(l.clone())

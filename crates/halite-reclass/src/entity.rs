@@ -74,7 +74,7 @@ fn string_list(v: &Value, field: &str) -> Result<Vec<String>, String> {
         Value::List(items) => items
             .iter()
             .map(|i| match i {
-                Value::Str(s) => Ok(s.clone()),
+                Value::Str(s) => Ok(s.to_string()),
                 // serde_yaml reads any plain scalar as a string here.
                 Value::Int(n) => Ok(n.to_string()),
                 Value::Float(f) => Ok(format!("{f:?}")),

@@ -190,7 +190,7 @@ pub(crate) fn strip_prefix(k: Key) -> (Key, Option<KeyPrefix>) {
             _ => None,
         };
         if let Some(p) = prefix {
-            return (Arc::new(Value::Str(s[1..].to_string())), Some(p));
+            return (Arc::new(Value::Str(s[1..].into())), Some(p));
         }
     }
     (k, None)

@@ -501,7 +501,7 @@ impl<'a> Resolver<'a> {
             PValue::Bool(b) => Value::Bool(*b),
             PValue::Int(i) => Value::Int(*i),
             PValue::Float(f) => Value::Float(*f),
-            PValue::Lit(s) => Value::Str(s.to_string()),
+            PValue::Lit(s) => Value::Str(s.to_string().into()),
             PValue::Map(m) => {
                 let mut out = Map::with_capacity(m.entries.len());
                 for (k, e) in &m.entries {
@@ -555,7 +555,7 @@ fn lookup_error(st: &State, path: &str, key: &str, msg: &str) -> String {
 
 fn key_string(k: &Value, null_as_none: bool) -> String {
     match k {
-        Value::Str(s) => s.clone(),
+        Value::Str(s) => s.to_string(),
         Value::Null if null_as_none => "None".into(),
         Value::Null => "null".into(),
         Value::Bool(true) => "True".into(),
@@ -652,7 +652,7 @@ fn json_float(f: f64) -> String {
 
 fn json_key(k: &Value) -> R<String> {
     match k {
-        Value::Str(s) => Ok(s.clone()),
+        Value::Str(s) => Ok(s.to_string()),
         Value::Bool(b) => Ok(b.to_string()),
         Value::Int(i) => Ok(i.to_string()),
         Value::Float(f) => Ok(number_text(*f)),

@@ -261,7 +261,7 @@ impl HighState {
                 matches.entry(env.clone()).or_default();
                 for item in &data {
                     match item {
-                        Value::Str(s) => matches[&env].push(s.clone()),
+                        Value::Str(s) => matches[&env].push(s.to_string()),
                         Value::Map(m) => {
                             let Some((env_key, inc)) = m.iter().last() else {
                                 continue;
@@ -928,7 +928,7 @@ fn split_dotted_keys(body: &mut Map, seen: &mut Vec<String>) -> Option<()> {
             }
             let module = module.to_string();
             if let Some(Value::List(mut args)) = body.remove(k) {
-                args.push(Value::Str(fun));
+                args.push(Value::Str(fun.into()));
                 body.insert(module.clone(), Value::List(args));
             }
             seen.push(module);
@@ -975,7 +975,7 @@ fn handle_extend(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Vec<Str
                 let fun = rest.split('.').next().unwrap_or(rest).to_string();
                 let module = module.to_string();
                 if let Some(Value::List(mut args)) = body.remove(k) {
-                    args.push(Value::Str(fun));
+                    args.push(Value::Str(fun.into()));
                     body.insert(module, Value::List(args));
                 }
             }

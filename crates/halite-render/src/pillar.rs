@@ -169,7 +169,7 @@ impl<'a> PillarCompiler<'a> {
         if !errors.is_empty() {
             pillar.insert(
                 "_errors",
-                Value::List(errors.into_iter().map(Value::Str).collect()),
+                Value::List(errors.into_iter().map(Value::from).collect()),
             );
         }
         let override_ = self.override_.clone();

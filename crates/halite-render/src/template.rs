@@ -121,7 +121,7 @@ pub fn render_text(text: String, shebang: &str, job: &TemplateJob) -> Result<Val
         return Ok(Value::Map(Map::new()));
     };
     let windows_newline = text.contains("\r\n");
-    let mut data = Value::Str(text);
+    let mut data = Value::Str(text.into());
     for renderer in pipe {
         data = run_renderer(&renderer, data, job)?;
     }
@@ -132,7 +132,7 @@ pub fn render_text(text: String, shebang: &str, job: &TemplateJob) -> Result<Val
             // into "\r\n". (A "\r\n" inside a rendered value, which would stop Salt's
             // conversion, is not told apart here.)
             let lf = s.replace("\r\n", "\n");
-            *s = lf.replace('\n', "\r\n");
+            *s = lf.replace('\n', "\r\n").into();
         }
     }
     Ok(data)
@@ -140,7 +140,7 @@ pub fn render_text(text: String, shebang: &str, job: &TemplateJob) -> Result<Val
 
 fn as_text(data: Value) -> String {
     match data {
-        Value::Str(s) => s,
+        Value::Str(s) => s.to_string(),
         other => other.py_str(),
     }
 }
@@ -152,7 +152,7 @@ fn run_renderer(renderer: &Renderer, data: Value, job: &TemplateJob) -> Result<V
             let name = job.path.to_string_lossy();
             job.engine
                 .render(&as_text(data), &name, &vars)
-                .map(Value::Str)
+                .map(Value::from)
                 .map_err(|e| RenderError::Render(e.message))
         }
         Renderer::Yaml => {

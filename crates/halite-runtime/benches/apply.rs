@@ -59,7 +59,7 @@ fn mixed(dir: &str, n: usize) -> Vec<Map> {
             &[
                 (
                     "contents",
-                    Value::Str(format!("key = {i}\nother = value\n")),
+                    Value::Str(format!("key = {i}\nother = value\n").into()),
                 ),
                 ("require", req("file", &format!("dir{i}"))),
             ],
@@ -72,7 +72,10 @@ fn mixed(dir: &str, n: usize) -> Vec<Map> {
             &format!("cmd{i}"),
             &format!("touch {dir}/d{i}/marker"),
             v.len(),
-            &[("unless", Value::Str(format!("test -e {dir}/d{i}/marker")))],
+            &[(
+                "unless",
+                Value::Str(format!("test -e {dir}/d{i}/marker").into()),
+            )],
         ));
     }
     for i in 0..per {

@@ -100,7 +100,9 @@ fn onlyif(low: &Map, copts: &CmdOptions, env: &RuntimeEnv) -> Map {
                 if !m.contains_key("fun") {
                     ret.insert(
                         "comment",
-                        Value::Str(format!("no `fun` argument in onlyif: {}", entry.py_repr())),
+                        Value::Str(
+                            format!("no `fun` argument in onlyif: {}", entry.py_repr()).into(),
+                        ),
                     );
                     return ret;
                 }
@@ -159,7 +161,9 @@ fn unless(low: &Map, copts: &CmdOptions, env: &RuntimeEnv) -> Map {
                 if !m.contains_key("fun") {
                     ret.insert(
                         "comment",
-                        Value::Str(format!("no `fun` argument in unless: {}", entry.py_repr())),
+                        Value::Str(
+                            format!("no `fun` argument in unless: {}", entry.py_repr()).into(),
+                        ),
                     );
                     return ret;
                 }
@@ -198,7 +202,7 @@ fn creates(low: &Map) -> Map {
     };
     match low.get("creates") {
         Some(Value::Str(p)) if exists(&Value::str(p.clone())) => {
-            ret.insert("comment", Value::Str(format!("{p} exists")));
+            ret.insert("comment", Value::Str(format!("{p} exists").into()));
             ret.insert("result", Value::Bool(true));
             ret.insert("skip_watch", Value::Bool(true));
         }

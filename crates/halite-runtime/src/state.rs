@@ -203,7 +203,7 @@ impl<'a> State<'a> {
                 "comment",
                 Value::Str(format!(
                     "The state function \"{state_}\" is currently disabled by \"{pat}\", to re-enable, run state.enable {pat}."
-                )),
+                ).into()),
             );
             ret.insert("__run_num__", Value::Int(self.run_num));
             ret.insert(
@@ -801,7 +801,7 @@ impl<'a> State<'a> {
             ret.insert("name", low.get("name").cloned().unwrap_or(Value::Null));
             ret.insert("changes", Value::Map(Map::new()));
             let comment: String = errors.iter().map(|e| format!("{e}\n")).collect();
-            ret.insert("comment", Value::Str(comment));
+            ret.insert("comment", Value::Str(comment.into()));
             ret.insert("__run_num__", Value::Int(self.run_num));
             self.run_num += 1;
             return ret;
@@ -855,7 +855,7 @@ impl<'a> State<'a> {
                         Err(e) => exception_ret(&low_c, &full_c, &e),
                     };
                     unify(&mut r);
-                    r.insert("start_time", Value::Str(local_time_iso(wall)));
+                    r.insert("start_time", Value::Str(local_time_iso(wall).into()));
                     r.insert(
                         "duration",
                         Value::Float(t0.elapsed().as_micros() as f64 / 1000.0),
@@ -986,7 +986,7 @@ impl<'a> State<'a> {
                             py_bool_str(orig.get("result")),
                             orig_comment,
                             new_comment
-                        )),
+                        ).into()),
                     );
                     let d = retry_ret
                         .get("duration")
@@ -1014,7 +1014,7 @@ impl<'a> State<'a> {
                     Value::Str(format!(
                         "{c}  The state would be retried every {interval} seconds (with a splay of up to {splay} seconds) a maximum of {attempts} times or until a result of {} is returned",
                         py_bool_str(Some(&until))
-                    )),
+                    ).into()),
                 );
             }
         }
@@ -1082,9 +1082,9 @@ impl<'a> State<'a> {
             let mut m = Map::new();
             m.insert(
                 "comment",
-                Value::Str(format!("Referenced state {name}: {id} does not exist")),
+                Value::Str(format!("Referenced state {name}: {id} does not exist").into()),
             );
-            m.insert("name", Value::Str(format!("listen_{name}:{id}")));
+            m.insert("name", Value::Str(format!("listen_{name}:{id}").into()));
             m.insert("result", Value::Bool(false));
             m.insert("changes", Value::Map(Map::new()));
             (tag, m)
@@ -1146,7 +1146,7 @@ impl<'a> State<'a> {
                                 low.insert("sfun", fun);
                                 low.insert("fun", s("mod_watch"));
                                 let id = low_str(&low, "__id__");
-                                low.insert("__id__", Value::Str(format!("listener_{id}")));
+                                low.insert("__id__", Value::Str(format!("listener_{id}").into()));
                                 // STATE_REQUISITE_KEYWORDS are popped from listener mod_watch chunks.
                                 for r in halite_states::util::STATE_REQUISITE_KEYWORDS {
                                     low.remove(r);
@@ -1187,7 +1187,7 @@ fn exception_ret(low: &Map, full: &str, e: &StateError) -> Map {
         "comment",
         Value::Str(format!(
             "An exception occurred in this state: Traceback (most recent call last):\n  File \"halite\", in {fun}\n{exc}\n"
-        )),
+        ).into()),
     );
     ret
 }
@@ -1197,7 +1197,7 @@ fn exception_ret(low: &Map, full: &str, e: &StateError) -> Map {
 fn unify(ret: &mut Map) {
     if let Some(Value::List(l)) = ret.get("comment") {
         let joined = l.iter().map(Value::py_str).collect::<Vec<_>>().join("\n");
-        ret.insert("comment", Value::Str(joined));
+        ret.insert("comment", Value::Str(joined.into()));
     }
     if let Some(r) = ret.get("result") {
         if !r.is_null() {

@@ -50,7 +50,7 @@ fn normalize_results(local: &mut Map) {
                             .unwrap_or("");
                         let short =
                             format!("An exception occurred in this state: Traceback ... {last}");
-                        r.insert("comment", Value::Str(short));
+                        r.insert("comment", Value::Str(short.into()));
                     }
                 }
                 // Salt joins failed requisites from a Python set: their order is random there.
@@ -59,7 +59,7 @@ fn normalize_results(local: &mut Map) {
                         let mut items: Vec<&str> = rest.split(", ").collect();
                         items.sort_unstable();
                         let sorted = format!("One or more requisite failed: {}", items.join(", "));
-                        r.insert("comment", Value::Str(sorted));
+                        r.insert("comment", Value::Str(sorted.into()));
                     }
                 }
                 if let Some(Value::Map(ch)) = r.get_mut("changes") {
@@ -194,7 +194,7 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
                     let rc = retcode(&running);
                     (Value::Map(running), rc)
                 }
-                Err(errs) => (Value::List(errs.into_iter().map(Value::Str).collect()), 1),
+                Err(errs) => (Value::List(errs.into_iter().map(Value::from).collect()), 1),
             }
         } else {
             // state.low '{json}' [test=True]: the bare result; test=True is not passed on.

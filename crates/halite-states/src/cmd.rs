@@ -70,7 +70,7 @@ pub fn run(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("result", Value::Null);
         ret.insert(
             "comment",
-            Value::Str(format!("Command \"{name}\" would have been executed")),
+            Value::Str(format!("Command \"{name}\" would have been executed").into()),
         );
         let mut ch = Map::new();
         ch.insert("cmd", Value::str(name));
@@ -85,9 +85,7 @@ pub fn run(call: &StateCall) -> Result<Map, StateError> {
         if !std::path::Path::new(&cwd).is_dir() {
             ret.insert(
                 "comment",
-                Value::Str(format!(
-                    "Desired working directory \"{cwd}\" is not available"
-                )),
+                Value::Str(format!("Desired working directory \"{cwd}\" is not available").into()),
             );
             return Ok(ret);
         }
@@ -95,14 +93,17 @@ pub fn run(call: &StateCall) -> Result<Map, StateError> {
     let cmd_all = match cmd_options(call).and_then(|opts| run_all(&name, &opts)) {
         Ok(r) => r,
         Err(e) => {
-            ret.insert("comment", Value::Str(e));
+            ret.insert("comment", Value::Str(e.into()));
             return Ok(ret);
         }
     };
     let retcode = cmd_all.retcode;
     ret.insert("changes", Value::Map(cmd_all.to_map()));
     ret.insert("result", Value::Bool(retcode == 0));
-    ret.insert("comment", Value::Str(format!("Command \"{name}\" run")));
+    ret.insert(
+        "comment",
+        Value::Str(format!("Command \"{name}\" run").into()),
+    );
     if call.flag("ignore_timeout", false) && cmd_all.timed_out {
         if let Some(Value::Map(ch)) = ret.get_mut("changes") {
             ch.insert("retcode", Value::Int(0));
@@ -166,9 +167,10 @@ pub fn script(call: &StateCall) -> Result<Map, StateError> {
             if !matches!(v, Value::Map(_)) {
                 ret.insert(
                     "comment",
-                    Value::Str(format!(
-                        "Invalidly-formatted '{key}' parameter. Must be formed as a dict."
-                    )),
+                    Value::Str(
+                        format!("Invalidly-formatted '{key}' parameter. Must be formed as a dict.")
+                            .into(),
+                    ),
                 );
                 return Ok(ret);
             }
@@ -227,7 +229,7 @@ pub fn script(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("result", Value::Null);
         ret.insert(
             "comment",
-            Value::Str(format!("Command '{name}' would have been executed")),
+            Value::Str(format!("Command '{name}' would have been executed").into()),
         );
         return Ok(if stateful {
             reinterpreted_state(ret)
@@ -240,9 +242,7 @@ pub fn script(call: &StateCall) -> Result<Map, StateError> {
         if !std::path::Path::new(&cwd).is_dir() {
             ret.insert(
                 "comment",
-                Value::Str(format!(
-                    "Desired working directory \"{cwd}\" is not available"
-                )),
+                Value::Str(format!("Desired working directory \"{cwd}\" is not available").into()),
             );
             return Ok(ret);
         }
@@ -252,7 +252,7 @@ pub fn script(call: &StateCall) -> Result<Map, StateError> {
     let cmd_all = match halite_exec::cmd_script(call.ctx, &args) {
         Ok(m) => m,
         Err(halite_exec::ScriptError::Caught(e)) => {
-            ret.insert("comment", Value::Str(e));
+            ret.insert("comment", Value::Str(e.into()));
             return Ok(ret);
         }
         Err(halite_exec::ScriptError::Raised(e)) => return Err(StateError::Other(e)),
@@ -276,7 +276,7 @@ pub fn script(call: &StateCall) -> Result<Map, StateError> {
     } else {
         format!("Command '{name}' run")
     };
-    ret.insert("comment", Value::Str(comment));
+    ret.insert("comment", Value::Str(comment.into()));
     if stateful {
         ret = reinterpreted_state(ret);
     }
@@ -315,7 +315,7 @@ pub fn mod_watch(call: &StateCall) -> Result<Map, StateError> {
                 "comment",
                 Value::Str(format!(
                     "cmd.{sfun} does not work with the watch requisite, please use cmd.wait or cmd.wait_script"
-                )),
+                ).into()),
             );
             ret.insert("result", Value::Bool(false));
             return Ok(ret);
@@ -436,7 +436,7 @@ pub fn reinterpreted_state(mut state: Map) -> Map {
                     .collect(),
             }
         };
-        data.insert("stdout", Value::Str(stdout));
+        data.insert("stdout", Value::Str(stdout.into()));
         state.insert("changes", Value::Map(data));
     }
     state

@@ -153,7 +153,7 @@ pub fn ret_ncrc(name: Value, result: Value, comment: impl Into<String>) -> Map {
     m.insert("name", name);
     m.insert("changes", Value::Map(Map::new()));
     m.insert("result", result);
-    m.insert("comment", Value::Str(comment.into()));
+    m.insert("comment", Value::Str(comment.into().into()));
     m
 }
 

@@ -203,7 +203,7 @@ pub fn mod_watch(call: &StateCall) -> Result<Map, StateError> {
             if changed {
                 let st = req.get("state").map(Value::py_str).unwrap_or_default();
                 let id = req.get("__id__").map(Value::py_str).unwrap_or_default();
-                has_changes.push(Value::Str(format!("{st}: {id}")));
+                has_changes.push(Value::Str(format!("{st}: {id}").into()));
             }
         }
     }

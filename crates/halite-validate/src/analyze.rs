@@ -347,7 +347,7 @@ pub fn rewrite_strings(v: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
     match v {
         Value::Str(s) => {
             if let Some(new) = f(s) {
-                *s = new;
+                *s = new.into();
             }
         }
         Value::List(l) => l.iter_mut().for_each(|x| rewrite_strings(x, f)),
@@ -367,7 +367,7 @@ pub fn rewrite_strings(v: &mut Value, f: &dyn Fn(&str) -> Option<String>) {
                     .zip(new_keys)
                     .map(|((mut k, val), new)| {
                         match new {
-                            Some(n) => k = Value::Str(n),
+                            Some(n) => k = Value::Str(n.into()),
                             None if !matches!(k, Value::Str(_)) => rewrite_strings(&mut k, f),
                             None => {}
                         }
@@ -420,7 +420,7 @@ pub fn validate_meta(id_decs: &Map, meta_ids: &Map) -> Map {
             let mut w = Map::new();
             w.insert(
                 "params_meta_missing",
-                Value::List(missing.into_iter().map(Value::Str).collect()),
+                Value::List(missing.into_iter().map(Value::from).collect()),
             );
             warnings.insert(state.clone(), Value::Map(w));
         }

@@ -28,7 +28,7 @@ pub fn from_mj(v: &MjValue) -> Value {
                 .map(Value::Float)
                 .unwrap_or(Value::Null),
         },
-        ValueKind::String | ValueKind::Bytes => Value::Str(v.to_string()),
+        ValueKind::String | ValueKind::Bytes => Value::Str(v.to_string().into()),
         ValueKind::Seq => Value::List(
             v.try_iter()
                 .map(|it| it.map(|x| from_mj(&x)).collect())
@@ -47,7 +47,7 @@ pub fn from_mj(v: &MjValue) -> Value {
             }
             Value::Map(m)
         }
-        _ => Value::Str(v.to_string()),
+        _ => Value::Str(v.to_string().into()),
     }
 }
 

@@ -201,7 +201,7 @@ fn check_missing(high: &Map) -> Result<(), ValidateError> {
 
 fn collect_strings(v: &Value, out: &mut Vec<String>) {
     match v {
-        Value::Str(s) => out.push(s.clone()),
+        Value::Str(s) => out.push(s.to_string()),
         Value::List(l) => l.iter().for_each(|x| collect_strings(x, out)),
         Value::Map(m) => {
             for (k, x) in m.iter() {

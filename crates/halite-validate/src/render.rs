@@ -78,7 +78,7 @@ pub fn render_sls(r: &mut Renderer, cfn: &str, res: &Resolved) -> Result<Value, 
             }
         }
     }
-    Ok(data.unwrap_or(Value::Str(text)))
+    Ok(data.unwrap_or(Value::Str(text.into())))
 }
 
 /// idem's messages: `Jinja syntax error: ...` / `Jinja variable: ...` (plus the line).
@@ -142,7 +142,7 @@ fn replacements(mut v: Value) -> Value {
 fn replace_in_place(v: &mut Value) {
     match v {
         Value::Str(s) if s == PY_NONE => *v = Value::Null,
-        Value::Str(s) if s.contains(PY_NONE) => *s = s.replace(PY_NONE, ""),
+        Value::Str(s) if s.contains(PY_NONE) => *s = s.replace(PY_NONE, "").into(),
         Value::List(l) => l.iter_mut().for_each(replace_in_place),
         Value::Map(m) => {
             m.values_mut().for_each(replace_in_place);

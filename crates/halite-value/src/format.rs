@@ -105,7 +105,7 @@ pub(crate) fn write_repr(v: &Value, out: &mut String) {
 /// `null`, numbers in their repr.
 pub(crate) fn json_key(k: &Value) -> String {
     match k {
-        Value::Str(s) => s.clone(),
+        Value::Str(s) => s.to_string(),
         Value::Null => "null".into(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),

@@ -17,6 +17,10 @@ pub use path::traverse;
 
 use std::hash::{Hash, Hasher};
 
+/// The string type of [`Value::Str`]: strings up to 24 bytes are stored inline.
+pub use compact_str::CompactString as Str;
+pub use compact_str::ToCompactString;
+
 /// A Python-like value. Maps keep insertion order, as Python dicts (and Salt's OrderedDicts) do.
 #[derive(Debug, Clone, Default)]
 pub enum Value {
@@ -25,13 +29,13 @@ pub enum Value {
     Bool(bool),
     Int(i64),
     Float(f64),
-    Str(String),
+    Str(Str),
     List(Vec<Value>),
     Map(Map),
 }
 
 impl Value {
-    pub fn str(s: impl Into<String>) -> Value {
+    pub fn str(s: impl Into<Str>) -> Value {
         Value::Str(s.into())
     }
 
@@ -132,7 +136,7 @@ impl Value {
     /// Python `str(value)`: strings as they are, everything else as `repr`.
     pub fn py_str(&self) -> String {
         match self {
-            Value::Str(s) => s.clone(),
+            Value::Str(s) => s.to_string(),
             other => other.py_repr(),
         }
     }
@@ -236,17 +240,22 @@ impl Hash for Value {
 
 impl From<&str> for Value {
     fn from(s: &str) -> Self {
-        Value::Str(s.to_string())
+        Value::Str(Str::new(s))
     }
 }
 impl From<String> for Value {
     fn from(s: String) -> Self {
+        Value::Str(s.into())
+    }
+}
+impl From<Str> for Value {
+    fn from(s: Str) -> Self {
         Value::Str(s)
     }
 }
 impl From<&String> for Value {
     fn from(s: &String) -> Self {
-        Value::Str(s.clone())
+        Value::Str(Str::new(s))
     }
 }
 impl From<bool> for Value {
@@ -302,11 +311,11 @@ impl From<serde_json::Value> for Value {
                     Value::Float(n.as_f64().unwrap_or(f64::NAN))
                 }
             }
-            serde_json::Value::String(s) => Value::Str(s),
+            serde_json::Value::String(s) => Value::Str(s.into()),
             serde_json::Value::Array(a) => Value::List(a.into_iter().map(Value::from).collect()),
             serde_json::Value::Object(o) => Value::Map(
                 o.into_iter()
-                    .map(|(k, v)| (Value::Str(k), Value::from(v)))
+                    .map(|(k, v)| (Value::Str(k.into()), Value::from(v)))
                     .collect(),
             ),
         }
@@ -322,7 +331,7 @@ impl From<&Value> for serde_json::Value {
             Value::Float(f) => serde_json::Number::from_f64(*f)
                 .map(serde_json::Value::Number)
                 .unwrap_or(serde_json::Value::Null),
-            Value::Str(s) => serde_json::Value::String(s.clone()),
+            Value::Str(s) => serde_json::Value::String(s.to_string()),
             Value::List(l) => serde_json::Value::Array(l.iter().map(Into::into).collect()),
             Value::Map(m) => serde_json::Value::Object(
                 m.iter()

@@ -97,7 +97,7 @@ impl Map {
         // Look up first: the key is only allocated when it has to be inserted.
         match self.0.get_index_of(&StrKey(key)) {
             Some(i) => &mut self.0[i],
-            None => self.0.entry(Value::Str(key.to_string())).or_insert(default),
+            None => self.0.entry(Value::Str(key.into())).or_insert(default),
         }
     }
 

@@ -142,3 +142,8 @@ mod json_forms {
         }
     }
 }
+
+#[test]
+fn value_is_32_bytes() {
+    assert_eq!(std::mem::size_of::<Value>(), 32);
+}

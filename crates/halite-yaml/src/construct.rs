@@ -10,7 +10,7 @@
 use crate::compose::{Graph, Node, NodeId, NodeKind, TAG_MAP, TAG_SEQ, TAG_STR};
 use crate::error::{ErrorKind, Mark, YamlError};
 use crate::resolve::{TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_MERGE, TAG_NULL, TAG_TIMESTAMP, TAG_VALUE};
-use halite_value::{py_str_repr, Map, MapHasher, Value};
+use halite_value::{py_str_repr, Map, MapHasher, Str, Value};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -430,7 +430,7 @@ impl<'g> SaltConstructor<'g> {
             Ctor::Int => construct_int(text),
             Ctor::Float => construct_float(text),
             Ctor::Binary => construct_binary(text),
-            _ => Ok(Value::Str(text.to_string())),
+            _ => Ok(Value::Str(Str::new(text))),
         };
         res.map_err(|p| match ctor {
             Ctor::Binary => constructor_error(p, node.start),
@@ -692,5 +692,5 @@ fn py_float(s: &str) -> Option<f64> {
 fn construct_binary(text: &str) -> Result<Value, String> {
     let bytes = crate::base64::decode(text)
         .ok_or_else(|| "failed to decode base64 data: Incorrect padding".to_string())?;
-    Ok(Value::Str(String::from_utf8_lossy(&bytes).into_owned()))
+    Ok(Value::Str(String::from_utf8_lossy(&bytes).into()))
 }

@@ -151,7 +151,7 @@ fn scalar_text(v: &Value) -> Option<(String, &'static str)> {
         ),
         Value::Int(i) => (i.to_string(), "tag:yaml.org,2002:int"),
         Value::Float(f) => (represent_float(*f), "tag:yaml.org,2002:float"),
-        Value::Str(s) => (s.clone(), "tag:yaml.org,2002:str"),
+        Value::Str(s) => (s.to_string(), "tag:yaml.org,2002:str"),
         Value::List(_) | Value::Map(_) => return None,
     })
 }

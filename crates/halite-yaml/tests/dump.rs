@@ -20,7 +20,7 @@ fn value_of(j: &Json) -> Value {
             Some(i) if !n.to_string().contains(['.', 'e', 'E']) => Value::Int(i),
             _ => Value::Float(n.as_f64().unwrap_or(0.0)),
         },
-        Json::String(s) => Value::Str(s.clone()),
+        Json::String(s) => Value::Str(s.clone().into()),
         Json::Array(items) => Value::List(items.iter().map(value_of).collect()),
         Json::Object(m) => {
             let mut map = Map::new();

@@ -158,7 +158,7 @@ fn absolutize(p: &str, base: &Path) -> String {
 fn resolve_paths(opts: &mut Map, base: &Path) {
     for key in PATH_OPTIONS {
         if let Some(Value::Str(s)) = opts.get_mut(key) {
-            *s = absolutize(s, base);
+            *s = absolutize(s, base).into();
         }
     }
     for key in ROOTS_OPTIONS {
@@ -167,7 +167,7 @@ fn resolve_paths(opts: &mut Map, base: &Path) {
                 if let Value::List(dirs) = dirs {
                     for d in dirs.iter_mut() {
                         if let Value::Str(s) = d {
-                            *s = absolutize(s, base);
+                            *s = absolutize(s, base).into();
                         }
                     }
                 }

@@ -41,7 +41,7 @@ impl Outcome {
 }
 
 pub fn errors_value(errors: Vec<String>) -> Value {
-    Value::List(errors.into_iter().map(Value::Str).collect())
+    Value::List(errors.into_iter().map(Value::from).collect())
 }
 
 pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Result<Outcome> {
@@ -61,7 +61,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
 pub fn compile_options(minion: &Minion) -> CompileOptions {
     let disabled = match minion.opts.get("disabled_requisites") {
         Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
-        Some(Value::Str(s)) => vec![s.clone()],
+        Some(Value::Str(s)) => vec![s.to_string()],
         _ => Vec::new(),
     };
     CompileOptions {
@@ -271,6 +271,6 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
             eprintln!("'{name}' is not available.");
             Err(anyhow::anyhow!("'{name}' is not available."))
         }
-        Err(ExecError::Failed(msg)) => Ok(Outcome::new(Value::Str(msg), 1)),
+        Err(ExecError::Failed(msg)) => Ok(Outcome::new(Value::Str(msg.into()), 1)),
     }
 }

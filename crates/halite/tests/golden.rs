@@ -227,7 +227,7 @@ fn normalize_recurse(ret: &mut Value) {
         })
         .collect();
     blocks.sort();
-    m.insert("comment", Value::Str(blocks.join("\n<block>\n")));
+    m.insert("comment", Value::Str(blocks.join("\n<block>\n").into()));
 }
 
 fn is_str_list(v: &Value) -> bool {
@@ -240,10 +240,10 @@ fn normalize(text: &str) -> String {
     fn walk(v: &mut Value) {
         if let Value::Str(s) = v {
             if let Some(n) = traceback_ends(s).or_else(|| sorted_requisite_list(s)) {
-                *s = n;
+                *s = n.into();
             }
             if let Some(n) = salt_tmp_names(s) {
-                *s = n;
+                *s = n.into();
             }
             return;
         }

@@ -9,7 +9,7 @@ pub fn show_current(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("alternatives.show_current", a, &["name"], 1)?;
     let name = b.str_or(0, "");
     match std::fs::read_link(format!("/etc/alternatives/{name}")) {
-        Ok(p) => Ok(Value::Str(p.to_string_lossy().into_owned())),
+        Ok(p) => Ok(Value::Str(p.to_string_lossy().into())),
         Err(_) => {
             tracing::error!("alternative: {} does not exist", name);
             Ok(Value::Bool(false))

@@ -201,7 +201,7 @@ pub fn run_(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if out.retcode != 0 && b.truthy(24) {
         return Err(ExecError::Failed(out.stdout));
     }
-    Ok(Value::Str(out.stdout))
+    Ok(Value::Str(out.stdout.into()))
 }
 
 /// `cmd.shell(cmd, ...)`: `cmd.run` with `python_shell=True`.
@@ -209,22 +209,22 @@ pub fn shell(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bound("cmd.shell", a)?;
     let out = run(ctx, &b, true, true)?;
     Ok(Value::Str(if b.truthy(15) {
-        String::new()
+        String::new().into()
     } else {
-        out.stdout
+        out.stdout.into()
     }))
 }
 
 /// `cmd.run_stdout(cmd, ...)`.
 pub fn run_stdout(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bound("cmd.run_stdout", a)?;
-    Ok(Value::Str(run(ctx, &b, false, false)?.stdout))
+    Ok(Value::Str((run(ctx, &b, false, false)?.stdout).into()))
 }
 
 /// `cmd.run_stderr(cmd, ...)`.
 pub fn run_stderr(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bound("cmd.run_stderr", a)?;
-    Ok(Value::Str(run(ctx, &b, false, false)?.stderr))
+    Ok(Value::Str((run(ctx, &b, false, false)?.stderr).into()))
 }
 
 /// `cmd.run_all(cmd, ...)`: `{pid, retcode, stdout, stderr}`.
@@ -274,7 +274,7 @@ pub(crate) fn which_path(name: &str) -> Option<String> {
 pub fn which(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("cmd.which", a, &["cmd"], 1)?;
     Ok(which_path(&b.str_or(0, ""))
-        .map(Value::Str)
+        .map(Value::from)
         .unwrap_or(Value::Null))
 }
 

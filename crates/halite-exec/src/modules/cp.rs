@@ -33,7 +33,7 @@ pub fn get_file_str(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     };
     match found {
         Some(p) => match std::fs::read(&p) {
-            Ok(bytes) => Ok(Value::Str(String::from_utf8_lossy(&bytes).into_owned())),
+            Ok(bytes) => Ok(Value::Str(String::from_utf8_lossy(&bytes).into())),
             Err(_) => Ok(Value::Bool(false)),
         },
         None => {
@@ -67,7 +67,7 @@ pub fn list_states(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         .collect();
     states.sort();
     states.dedup();
-    Ok(Value::List(states.into_iter().map(Value::Str).collect()))
+    Ok(Value::List(states.into_iter().map(Value::from).collect()))
 }
 
 /// `cp.list_master(saltenv=None, prefix='')`.
@@ -80,7 +80,7 @@ pub fn list_master(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             .list_files(&env)
             .into_iter()
             .filter(|p| p.starts_with(&prefix))
-            .map(Value::Str)
+            .map(Value::from)
             .collect(),
     ))
 }
@@ -100,7 +100,7 @@ pub fn list_master_dirs(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError>
     Ok(Value::List(
         list_dirs(ctx, &env, &b.str_or(1, ""))
             .into_iter()
-            .map(Value::Str)
+            .map(Value::from)
             .collect(),
     ))
 }
@@ -130,7 +130,7 @@ fn collect_links(root: &Path, dir: &Path, prefix: &str, out: &mut Map) {
         if path.is_symlink() {
             if rel.starts_with(prefix) && !out.contains_key(&rel) {
                 if let Ok(target) = std::fs::read_link(&path) {
-                    out.insert(rel, Value::Str(target.to_string_lossy().into_owned()));
+                    out.insert(rel, Value::Str(target.to_string_lossy().into()));
                 }
             }
         } else if path.is_dir() {

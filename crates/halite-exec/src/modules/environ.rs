@@ -11,7 +11,7 @@ pub fn get(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         return Ok(Value::Bool(false));
     };
     Ok(match std::env::var(key) {
-        Ok(v) => Value::Str(v),
+        Ok(v) => Value::Str(v.into()),
         Err(_) => b.get(1).cloned().unwrap_or(Value::str("")),
     })
 }
@@ -24,7 +24,7 @@ pub fn has_value(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     };
     Ok(Value::Bool(match std::env::var(key) {
         Ok(cur) => match b.opt(1) {
-            Some(v) => *v == Value::Str(cur),
+            Some(v) => *v == Value::Str(cur.into()),
             None => true,
         },
         Err(_) => false,
@@ -43,7 +43,7 @@ pub fn item(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let mut m = Map::new();
     for k in keys {
         let v = std::env::var(k.py_str())
-            .map(Value::Str)
+            .map(Value::from)
             .unwrap_or_else(|_| default.clone());
         m.insert(k, v);
     }
@@ -54,7 +54,7 @@ pub fn item(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 pub fn items(_: &ExecContext, _a: &Args) -> Result<Value, ExecError> {
     Ok(Value::Map(
         std::env::vars()
-            .map(|(k, v)| (Value::Str(k), Value::Str(v)))
+            .map(|(k, v)| (Value::Str(k.into()), Value::Str(v.into())))
             .collect(),
     ))
 }

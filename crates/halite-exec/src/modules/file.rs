@@ -45,13 +45,13 @@ pub fn is_link(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// `os.path.basename`: the part after the last `/`.
 pub fn basename(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let p = path_arg("file.basename", a)?;
-    Ok(Value::Str(p.rsplit('/').next().unwrap_or("").to_string()))
+    Ok(Value::Str(p.rsplit('/').next().unwrap_or("").into()))
 }
 
 /// `os.path.dirname`: the part before the last `/`, trailing slashes stripped unless all.
 pub fn dirname(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let p = path_arg("file.dirname", a)?;
-    Ok(Value::Str(py_dirname(&p)))
+    Ok(Value::Str(py_dirname(&p).into()))
 }
 
 pub(crate) fn py_dirname(p: &str) -> String {
@@ -87,12 +87,14 @@ pub fn join(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             out.push_str(&s);
         }
     }
-    Ok(Value::Str(out))
+    Ok(Value::Str(out.into()))
 }
 
 /// `file.normpath(path)`: `os.path.normpath`.
 pub fn normpath(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    Ok(Value::Str(py_normpath(&path_arg("file.normpath", a)?)))
+    Ok(Value::Str(
+        py_normpath(&path_arg("file.normpath", a)?).into(),
+    ))
 }
 
 pub(crate) fn py_normpath(p: &str) -> String {
@@ -143,7 +145,7 @@ pub fn readdir(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let mut out = vec![Value::str("."), Value::str("..")];
     if let Ok(entries) = std::fs::read_dir(&p) {
         for e in entries.flatten() {
-            out.push(Value::Str(e.file_name().to_string_lossy().into_owned()));
+            out.push(Value::Str(e.file_name().to_string_lossy().into()));
         }
     }
     Ok(Value::List(out))
@@ -217,7 +219,7 @@ pub fn read(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("file.read", a, &["path", "binary"], 1)?;
     let p = b.str_or(0, "");
     std::fs::read(&p)
-        .map(|bytes| Value::Str(String::from_utf8_lossy(&bytes).into_owned()))
+        .map(|bytes| Value::Str(String::from_utf8_lossy(&bytes).into()))
         .map_err(|e| {
             ExecError::Failed(format!(
                 "[Errno {}] {}: '{}'",
@@ -251,7 +253,7 @@ pub fn get_user(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("file.get_user", a, &["path", "follow_symlinks"], 1)?;
     let md = stat(&b.str_or(0, ""), b.get(1).is_none_or(Value::truthy))?;
     Ok(super::user::user_name(md.uid())
-        .map(Value::Str)
+        .map(Value::from)
         .unwrap_or(Value::Int(md.uid() as i64)))
 }
 
@@ -260,7 +262,7 @@ pub fn get_group(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("file.get_group", a, &["path", "follow_symlinks"], 1)?;
     let md = stat(&b.str_or(0, ""), b.get(1).is_none_or(Value::truthy))?;
     Ok(super::user::group_name(md.gid())
-        .map(Value::Str)
+        .map(Value::from)
         .unwrap_or(Value::Int(md.gid() as i64)))
 }
 
@@ -268,5 +270,5 @@ pub fn get_group(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 pub fn get_mode(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("file.get_mode", a, &["path", "follow_symlinks"], 1)?;
     let md = stat(&b.str_or(0, ""), b.get(1).is_none_or(Value::truthy))?;
-    Ok(Value::Str(format!("{:04o}", md.mode() & 0o7777)))
+    Ok(Value::Str(format!("{:04o}", md.mode() & 0o7777).into()))
 }

@@ -62,7 +62,7 @@ pub fn current_branch(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         &expand(&b.str_or(0, "")),
         &["rev-parse", "--abbrev-ref", "HEAD"],
     )
-    .map(Value::Str)
+    .map(Value::from)
 }
 
 /// `git.revision(cwd, rev='HEAD', short=False, ...)`.
@@ -88,5 +88,5 @@ pub fn revision(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         args.push("--short");
     }
     args.push(&rev);
-    git_run(&expand(&b.str_or(0, "")), &args).map(Value::Str)
+    git_run(&expand(&b.str_or(0, "")), &args).map(Value::from)
 }

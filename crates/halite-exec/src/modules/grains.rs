@@ -53,7 +53,7 @@ pub fn ls(ctx: &ExecContext, _a: &Args) -> Result<Value, ExecError> {
         .map(|m| m.keys().map(Value::py_str).collect())
         .unwrap_or_default();
     keys.sort();
-    Ok(Value::List(keys.into_iter().map(Value::Str).collect()))
+    Ok(Value::List(keys.into_iter().map(Value::from).collect()))
 }
 
 /// `grains.has_value(key)`: truthiness of the traversed value (missing -> False).

@@ -13,7 +13,7 @@ fn instr(fun: &str, a: &Args) -> Result<String, ExecError> {
 
 fn to_text(v: Option<&Value>) -> Result<String, ExecError> {
     match v {
-        Some(Value::Str(s)) => Ok(s.clone()),
+        Some(Value::Str(s)) => Ok(s.to_string()),
         other => Err(ExecError::Failed(format!(
             "expected str, bytes, or bytearray not <class '{}'>",
             other.map(Value::type_name).unwrap_or("NoneType")
@@ -22,21 +22,21 @@ fn to_text(v: Option<&Value>) -> Result<String, ExecError> {
 }
 
 pub fn md5_digest(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    Ok(Value::Str(md5_hex(
-        instr("hashutil.md5_digest", a)?.as_bytes(),
-    )))
+    Ok(Value::Str(
+        md5_hex(instr("hashutil.md5_digest", a)?.as_bytes()).into(),
+    ))
 }
 
 pub fn sha256_digest(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    Ok(Value::Str(sha256_hex(
-        instr("hashutil.sha256_digest", a)?.as_bytes(),
-    )))
+    Ok(Value::Str(
+        sha256_hex(instr("hashutil.sha256_digest", a)?.as_bytes()).into(),
+    ))
 }
 
 pub fn sha512_digest(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    Ok(Value::Str(sha512_hex(
-        instr("hashutil.sha512_digest", a)?.as_bytes(),
-    )))
+    Ok(Value::Str(
+        sha512_hex(instr("hashutil.sha512_digest", a)?.as_bytes()).into(),
+    ))
 }
 
 /// `hashutil.digest(instr, checksum='md5')`.
@@ -52,14 +52,14 @@ pub fn digest(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             )))
         }
     };
-    Ok(Value::Str(f(to_text(b.get(0))?.as_bytes())))
+    Ok(Value::Str(f(to_text(b.get(0))?.as_bytes()).into()))
 }
 
 /// `hashutil.base64_b64encode(instr)`.
 pub fn base64_b64encode(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    Ok(Value::Str(b64encode(
-        instr("hashutil.base64_b64encode", a)?.as_bytes(),
-    )))
+    Ok(Value::Str(
+        b64encode(instr("hashutil.base64_b64encode", a)?.as_bytes()).into(),
+    ))
 }
 
 /// `hashutil.base64_encodestring(instr)`: `base64.encodebytes`, a newline every 76 chars and
@@ -71,13 +71,13 @@ pub fn base64_encodestring(_: &ExecContext, a: &Args) -> Result<Value, ExecError
         out.push_str(&String::from_utf8_lossy(chunk));
         out.push('\n');
     }
-    Ok(Value::Str(out))
+    Ok(Value::Str(out.into()))
 }
 
 /// `hashutil.base64_b64decode(instr)`: text when the bytes are UTF-8.
 pub fn base64_b64decode(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let bytes = b64decode(&instr("hashutil.base64_b64decode", a)?).map_err(ExecError::Failed)?;
-    Ok(Value::Str(String::from_utf8_lossy(&bytes).into_owned()))
+    Ok(Value::Str(String::from_utf8_lossy(&bytes).into()))
 }
 
 /// `file.get_hash(path, form='sha256', chunk_size=65536)`.
@@ -100,5 +100,5 @@ pub fn file_get_hash(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             _ => e.to_string(),
         })
     })?;
-    Ok(Value::Str(f(&data)))
+    Ok(Value::Str(f(&data).into()))
 }

@@ -97,7 +97,7 @@ pub fn ip_addrs(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     }
     Ok(Value::List(
         list.into_iter()
-            .map(|ip| Value::Str(ip.to_string()))
+            .map(|ip| Value::Str(ip.to_string().into()))
             .collect(),
     ))
 }
@@ -118,7 +118,7 @@ pub fn ip_addrs6(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     }
     Ok(Value::List(
         list.into_iter()
-            .map(|ip| Value::Str(ip.to_string()))
+            .map(|ip| Value::Str(ip.to_string().into()))
             .collect(),
     ))
 }
@@ -126,13 +126,13 @@ pub fn ip_addrs6(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// `network.get_hostname()`: `socket.gethostname()`.
 pub fn get_hostname(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     bind("network.get_hostname", a, &[], 0)?;
-    Ok(Value::Str(halite_grains::hostname()))
+    Ok(Value::Str(halite_grains::hostname().into()))
 }
 
 /// `network.get_fqdn()`: `socket.getfqdn()`.
 pub fn get_fqdn(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     bind("network.get_fqdn", a, &[], 0)?;
-    Ok(Value::Str(halite_grains::getfqdn("")))
+    Ok(Value::Str(halite_grains::getfqdn("").into()))
 }
 
 /// `network.hw_addr(iface)`: the MAC address, or Salt's message for an unknown interface.
@@ -144,11 +144,14 @@ pub fn hw_addr(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             .into_iter()
             .find(|i| i.name == name)
         {
-            Some(i) => i.hwaddr.map(Value::Str).unwrap_or(Value::str("")),
-            None => Value::Str(format!(
-                "Interface \"{name}\" not in available interfaces: \"{}\"",
-                available()
-            )),
+            Some(i) => i.hwaddr.map(Value::from).unwrap_or(Value::str("")),
+            None => Value::Str(
+                format!(
+                    "Interface \"{name}\" not in available interfaces: \"{}\"",
+                    available()
+                )
+                .into(),
+            ),
         },
     )
 }
@@ -197,7 +200,7 @@ pub fn interfaces(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         let mut m = Map::new();
         m.insert("up", Value::Bool(i.up));
         if let Some(h) = &i.hwaddr {
-            m.insert("hwaddr", Value::Str(h.clone()));
+            m.insert("hwaddr", Value::Str(h.clone().into()));
         }
         if !i.inet.is_empty() {
             let list = i
@@ -206,15 +209,15 @@ pub fn interfaces(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
                 .zip(&i.inet_detail)
                 .map(|(addr, (mask, bcast, label))| {
                     let mut e = Map::new();
-                    e.insert("address", Value::Str(addr.to_string()));
-                    e.insert("netmask", Value::Str(mask.to_string()));
+                    e.insert("address", Value::Str(addr.to_string().into()));
+                    e.insert("netmask", Value::Str(mask.to_string().into()));
                     e.insert(
                         "broadcast",
                         bcast
-                            .map(|b| Value::Str(b.to_string()))
+                            .map(|b| Value::Str(b.to_string().into()))
                             .unwrap_or(Value::Null),
                     );
-                    e.insert("label", Value::Str(label.clone()));
+                    e.insert("label", Value::Str(label.clone().into()));
                     Value::Map(e)
                 })
                 .collect();
@@ -227,8 +230,8 @@ pub fn interfaces(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
                 .zip(&i.inet6_prefix)
                 .map(|(addr, prefix)| {
                     let mut e = Map::new();
-                    e.insert("address", Value::Str(addr.to_string()));
-                    e.insert("prefixlen", Value::Str(prefix.to_string()));
+                    e.insert("address", Value::Str(addr.to_string().into()));
+                    e.insert("prefixlen", Value::Str(prefix.to_string().into()));
                     e.insert("scope", Value::str(scope6(addr)));
                     Value::Map(e)
                 })
@@ -282,12 +285,12 @@ fn subnets_of(filter: Option<&Value>, v6: bool) -> Vec<Value> {
     if v6 {
         nets6
             .into_iter()
-            .map(|(n, l)| Value::Str(format!("{}/{l}", std::net::Ipv6Addr::from(n))))
+            .map(|(n, l)| Value::Str(format!("{}/{l}", std::net::Ipv6Addr::from(n)).into()))
             .collect()
     } else {
         nets4
             .into_iter()
-            .map(|(n, l)| Value::Str(format!("{}/{l}", std::net::Ipv4Addr::from(n))))
+            .map(|(n, l)| Value::Str(format!("{}/{l}", std::net::Ipv4Addr::from(n)).into()))
             .collect()
     }
 }

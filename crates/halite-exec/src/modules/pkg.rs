@@ -67,7 +67,7 @@ pub fn version(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         [one] => Ok(lookup(one)),
         many => Ok(Value::Map(
             many.iter()
-                .map(|n| (Value::Str(n.py_str()), lookup(n)))
+                .map(|n| (Value::Str(n.py_str().into()), lookup(n)))
                 .collect(),
         )),
     }

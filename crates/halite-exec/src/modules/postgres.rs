@@ -376,7 +376,7 @@ fn query_rows(
             Some(h) => ret.push(
                 h.iter()
                     .zip(row)
-                    .map(|(k, v)| (Value::str(k.clone()), Value::Str(v)))
+                    .map(|(k, v)| (Value::str(k.clone()), Value::Str(v.into())))
                     .collect(),
             ),
         }
@@ -582,24 +582,24 @@ fn users(ctx: &ExecContext, conn: &Conn, return_password: bool) -> Result<Value,
         out.insert(
             "expiry time",
             if is_timestamp(&expiry) {
-                Value::Str(expiry)
+                Value::Str(expiry.into())
             } else {
                 Value::Null
             },
         );
         out.insert(
             "defaults variables",
-            Value::Str(field(&row, "defaults variables")),
+            Value::Str(field(&row, "defaults variables").into()),
         );
         if return_password {
-            out.insert("password", Value::Str(field(&row, "password")));
+            out.insert("password", Value::Str(field(&row, "password").into()));
         }
         let groups = field(&row, "groups");
         let groups = groups.trim_matches(|c| c == '{' || c == '}');
         let groups = csv_rows(groups).into_iter().next().unwrap_or_default();
         out.insert(
             "groups",
-            Value::List(groups.into_iter().map(Value::Str).collect()),
+            Value::List(groups.into_iter().map(Value::from).collect()),
         );
         ret.insert(field(&row, "name"), Value::Map(out));
     }

@@ -95,12 +95,12 @@ pub fn serialize(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     match serializer.as_str() {
         // salt.serializers.json.serialize -> salt.utils.json.dumps(obj): ", " / ": "
         // separators and, unlike plain json.dumps, non-ASCII text kept as is.
-        "json" => Ok(Value::Str(py_json(&obj, &kwargs))),
+        "json" => Ok(Value::Str(py_json(&obj, &kwargs).into())),
         // salt.serializers.yaml.serialize: yaml.dump(obj, default_flow_style=None) with the
         // trailing "\n" (or "\n...\n") removed.
         "yaml" => Ok(Value::Str(match kwargs.get("default_flow_style") {
-            Some(Value::Bool(false)) => crate::yamldump::dump_block(&obj),
-            _ => crate::yamldump::dump(&obj),
+            Some(Value::Bool(false)) => crate::yamldump::dump_block(&obj).into(),
+            _ => crate::yamldump::dump(&obj).into(),
         })),
         other => Err(ExecError::Failed(format!(
             "Serializer '{other}' not found."

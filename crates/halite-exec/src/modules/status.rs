@@ -17,10 +17,9 @@ pub fn time(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
     let format = format.replace("%f", &format!("{:06}", now.subsec_micros()));
-    Ok(Value::Str(local_strftime(
-        &format,
-        now.as_secs() as libc::time_t,
-    )))
+    Ok(Value::Str(
+        local_strftime(&format, now.as_secs() as libc::time_t).into(),
+    ))
 }
 
 fn local_strftime(format: &str, secs: libc::time_t) -> String {

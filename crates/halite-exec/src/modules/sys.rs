@@ -36,5 +36,5 @@ pub fn list_modules(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     mods.dedup();
     let pats: Vec<String> = a.args.iter().map(Value::py_str).collect();
     mods.retain(|m| pats.is_empty() || pats.iter().any(|p| fnmatchcase(m, p)));
-    Ok(Value::List(mods.into_iter().map(Value::Str).collect()))
+    Ok(Value::List(mods.into_iter().map(Value::from).collect()))
 }

@@ -57,14 +57,19 @@ pub fn arg_type(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let mut m = Map::new();
     m.insert(
         "args",
-        Value::List(a.args.iter().map(|v| Value::Str(py_type(v))).collect()),
+        Value::List(
+            a.args
+                .iter()
+                .map(|v| Value::Str(py_type(v).into()))
+                .collect(),
+        ),
     );
     m.insert(
         "kwargs",
         Value::Map(
             a.kwargs
                 .iter()
-                .map(|(k, v)| (k.clone(), Value::Str(py_type(v))))
+                .map(|(k, v)| (k.clone(), Value::Str(py_type(v).into())))
                 .collect(),
         ),
     );
@@ -79,10 +84,10 @@ pub fn arg_repr(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         _ => format!("({})", items.join(", ")),
     };
     let mut m = Map::new();
-    m.insert("args", Value::Str(tuple));
+    m.insert("args", Value::Str(tuple.into()));
     m.insert(
         "kwargs",
-        Value::Str(Value::Map(clean_kwargs(&a.kwargs)).py_repr()),
+        Value::Str(Value::Map(clean_kwargs(&a.kwargs)).py_repr().into()),
     );
     Ok(Value::Map(m))
 }

@@ -102,20 +102,20 @@ pub fn info(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         Value::List(
             group_list(&p.name, Some(p.gid))
                 .into_iter()
-                .map(Value::Str)
+                .map(Value::from)
                 .collect(),
         ),
     );
-    m.insert("home", Value::Str(p.dir));
-    m.insert("name", Value::Str(p.name));
-    m.insert("passwd", Value::Str(p.passwd));
-    m.insert("shell", Value::Str(p.shell));
+    m.insert("home", Value::Str(p.dir.into()));
+    m.insert("name", Value::Str(p.name.into()));
+    m.insert("passwd", Value::Str(p.passwd.into()));
+    m.insert("shell", Value::Str(p.shell.into()));
     m.insert("uid", Value::Int(p.uid as i64));
     for (k, v) in ["fullname", "roomnumber", "workphone", "homephone", "other"]
         .iter()
         .zip(gecos)
     {
-        m.insert(*k, Value::Str(v));
+        m.insert(*k, Value::Str(v.into()));
     }
     Ok(Value::Map(m))
 }
@@ -125,7 +125,7 @@ pub fn list_users(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     bind("user.list_users", a, &["root"], 0)?;
     let mut names: Vec<String> = passwd_entries().into_iter().map(|p| p.name).collect();
     names.sort();
-    Ok(Value::List(names.into_iter().map(Value::Str).collect()))
+    Ok(Value::List(names.into_iter().map(Value::from).collect()))
 }
 
 /// `user.list_groups(name)`.
@@ -137,6 +137,9 @@ pub fn list_groups(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         .find(|p| p.name == name)
         .map(|p| p.gid);
     Ok(Value::List(
-        group_list(&name, gid).into_iter().map(Value::Str).collect(),
+        group_list(&name, gid)
+            .into_iter()
+            .map(Value::from)
+            .collect(),
     ))
 }

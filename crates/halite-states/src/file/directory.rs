@@ -243,7 +243,7 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     }
     if call.test || !ret.get("changes").map(Value::truthy).unwrap_or(false) {
         ret.insert("result", tresult);
-        ret.insert("comment", Value::Str(tcomment));
+        ret.insert("comment", Value::Str(tcomment.into()));
         return Ok(ret);
     }
     if !is_dir(&name) {
@@ -366,19 +366,25 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
             removed.sort();
             changes_mut(&mut ret).insert(
                 "removed",
-                Value::List(removed.into_iter().map(Value::Str).collect()),
+                Value::List(removed.into_iter().map(Value::from).collect()),
             );
             ret.insert(
                 "comment",
-                Value::Str(format!("Files cleaned from directory {name}")),
+                Value::Str(format!("Files cleaned from directory {name}").into()),
             );
         }
     }
     if !ret.get("comment").map(Value::truthy).unwrap_or(false) {
         if children_only {
-            ret.insert("comment", Value::Str(format!("Directory {name}/* updated")));
+            ret.insert(
+                "comment",
+                Value::Str(format!("Directory {name}/* updated").into()),
+            );
         } else if ret.get("changes").map(Value::truthy).unwrap_or(false) {
-            ret.insert("comment", Value::Str(format!("Directory {name} updated")));
+            ret.insert(
+                "comment",
+                Value::Str(format!("Directory {name} updated").into()),
+            );
         }
     }
     if !ret.get("changes").map(Value::truthy).unwrap_or(false)
@@ -389,7 +395,7 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
         if !orig.is_empty() {
             c = format!("{c}\n{orig}");
         }
-        ret.insert("comment", Value::Str(c));
+        ret.insert("comment", Value::Str(c.into()));
     }
     Ok(ret)
 }

@@ -59,7 +59,7 @@ fn touch_for(call: &StateCall, name: &str) -> Result<(), Map> {
         ret.insert("result", Value::Null);
         ret.insert(
             "comment",
-            Value::Str(format!("File {name} is set to be created")),
+            Value::Str(format!("File {name} is set to be created").into()),
         );
         return Err(ret);
     }
@@ -69,7 +69,7 @@ fn touch_for(call: &StateCall, name: &str) -> Result<(), Map> {
         ret.insert("result", Value::Bool(false));
         ret.insert(
             "comment",
-            Value::Str(format!("Directory not present to touch file {name}")),
+            Value::Str(format!("Directory not present to touch file {name}").into()),
         );
         return Err(ret);
     }
@@ -113,14 +113,14 @@ pub fn append(call: &StateCall) -> Result<Map, StateError> {
         if slines != nlines {
             ret.insert(
                 "comment",
-                Value::Str(format!("File {name} is set to be updated")),
+                Value::Str(format!("File {name} is set to be updated").into()),
             );
             ret.insert("result", Value::Null);
-            super::changes_mut(&mut ret).insert("diff", Value::Str(diff(&slines, &nlines)));
+            super::changes_mut(&mut ret).insert("diff", Value::Str(diff(&slines, &nlines).into()));
         } else {
             ret.insert(
                 "comment",
-                Value::Str(format!("File {name} is in correct state")),
+                Value::Str(format!("File {name} is in correct state").into()),
             );
             ret.insert("result", Value::Bool(true));
         }
@@ -141,17 +141,17 @@ pub fn append(call: &StateCall) -> Result<Map, StateError> {
         }
         ret.insert(
             "comment",
-            Value::Str(format!("Appended {} lines", append_lines.len())),
+            Value::Str(format!("Appended {} lines", append_lines.len()).into()),
         );
     } else {
         ret.insert(
             "comment",
-            Value::Str(format!("File {name} is in correct state")),
+            Value::Str(format!("File {name} is in correct state").into()),
         );
     }
     let nlines = splitlines(&std::fs::read_to_string(&name).unwrap_or_default());
     if slines != nlines {
-        super::changes_mut(&mut ret).insert("diff", Value::Str(diff(&slines, &nlines)));
+        super::changes_mut(&mut ret).insert("diff", Value::Str(diff(&slines, &nlines).into()));
     }
     ret.insert("result", Value::Bool(true));
     Ok(ret)
@@ -196,14 +196,14 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
         if new != orig {
             ret.insert(
                 "comment",
-                Value::Str(format!("File {name} is set to be updated")),
+                Value::Str(format!("File {name} is set to be updated").into()),
             );
             ret.insert("result", Value::Null);
-            super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&orig, &new)));
+            super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&orig, &new).into()));
         } else {
             ret.insert(
                 "comment",
-                Value::Str(format!("File {name} is in correct state")),
+                Value::Str(format!("File {name} is in correct state").into()),
             );
             ret.insert("result", Value::Bool(true));
         }
@@ -215,13 +215,13 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
         }
         ret.insert(
             "comment",
-            Value::Str(format!("Prepended {} lines", pre.len())),
+            Value::Str(format!("Prepended {} lines", pre.len()).into()),
         );
-        super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&orig, &new)));
+        super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&orig, &new).into()));
     } else {
         ret.insert(
             "comment",
-            Value::Str(format!("File {name} is in correct state")),
+            Value::Str(format!("File {name} is in correct state").into()),
         );
     }
     ret.insert("result", Value::Bool(true));
@@ -340,7 +340,7 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
         return Ok(ret);
     }
     let diff = if call.flag("show_changes", true) {
-        Value::Str(get_diff(&orig, &new))
+        Value::Str(get_diff(&orig, &new).into())
     } else {
         Value::Bool(true)
     };
@@ -481,7 +481,7 @@ pub fn comment(call: &StateCall) -> Result<Map, StateError> {
         super::changes_mut(&mut ret).insert(name.as_str(), Value::str("updated"));
         ret.insert(
             "comment",
-            Value::Str(format!("File {name} is set to be updated")),
+            Value::Str(format!("File {name} is set to be updated").into()),
         );
         ret.insert("result", Value::Null);
         return Ok(ret);
@@ -493,7 +493,7 @@ pub fn comment(call: &StateCall) -> Result<Map, StateError> {
     let ok = search(&new, &comment_regex);
     ret.insert("result", Value::Bool(ok));
     if new != content {
-        super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&content, &new)));
+        super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&content, &new).into()));
     }
     let c = if ok {
         "Commented lines successfully"
@@ -536,7 +536,7 @@ pub fn uncomment(call: &StateCall) -> Result<Map, StateError> {
         super::changes_mut(&mut ret).insert(name.as_str(), Value::str("updated"));
         ret.insert(
             "comment",
-            Value::Str(format!("File {name} is set to be updated")),
+            Value::Str(format!("File {name} is set to be updated").into()),
         );
         ret.insert("result", Value::Null);
         return Ok(ret);
@@ -549,7 +549,7 @@ pub fn uncomment(call: &StateCall) -> Result<Map, StateError> {
     let ok = search(&new, &uncommented_re);
     ret.insert("result", Value::Bool(ok));
     if new != orig {
-        super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&orig, &new)));
+        super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&orig, &new).into()));
     }
     let c = if ok {
         "Uncommented lines successfully"
@@ -837,7 +837,7 @@ pub fn line(call: &StateCall) -> Result<Map, StateError> {
         return Ok(ret);
     }
     let diff = if call.flag("show_changes", true) {
-        Value::Str(get_diff(&orig, &new))
+        Value::Str(get_diff(&orig, &new).into())
     } else {
         Value::Bool(true)
     };
@@ -933,7 +933,7 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
         return Ok(ret);
     }
     let diff = if call.flag("show_changes", true) {
-        Value::Str(get_diff(&orig, &new))
+        Value::Str(get_diff(&orig, &new).into())
     } else {
         Value::Bool(true)
     };
@@ -1013,7 +1013,10 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
             Vec::new()
         }
         Err(_) => {
-            ret.insert("comment", Value::Str(format!("unable to open {name}")));
+            ret.insert(
+                "comment",
+                Value::Str(format!("unable to open {name}").into()),
+            );
             ret.insert("result", Value::Bool(call.flag("ignore_if_missing", false)));
             return Ok(ret);
         }
@@ -1134,20 +1137,23 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
     if call.test {
         let mut c = format!("File {name} is set to be changed ({changes} lines)");
         if show_changes {
-            super::changes_mut(&mut ret).insert("diff", Value::Str(diff.concat()));
+            super::changes_mut(&mut ret).insert("diff", Value::Str(diff.concat().into()));
             c.push_str("\nPredicted diff:\n\r\t\t");
             c.push_str(&diff.join("\r\t\t"));
             ret.insert("result", Value::Null);
         }
-        ret.insert("comment", Value::Str(c));
+        ret.insert("comment", Value::Str(c.into()));
         return Ok(ret);
     }
-    ret.insert("comment", Value::Str(format!("Changed {changes} lines")));
+    ret.insert(
+        "comment",
+        Value::Str(format!("Changed {changes} lines").into()),
+    );
     if show_changes {
-        super::changes_mut(&mut ret).insert("diff", Value::Str(diff.concat()));
+        super::changes_mut(&mut ret).insert("diff", Value::Str(diff.concat().into()));
     }
     if write_atomic(&name, content.concat().as_bytes(), 0o644).is_err() {
-        ret.insert("comment", Value::Str(format!("{name} not writable")));
+        ret.insert("comment", Value::Str(format!("{name} not writable").into()));
         ret.insert("result", Value::Bool(false));
         return Ok(ret);
     }

@@ -191,11 +191,11 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
                 None => return Ok(error(ret, format!("Pillar {k} does not exist"))),
             }
         }
-        Some(Value::Str(parts.join("\n")))
+        Some(Value::Str(parts.join("\n").into()))
     } else if let Some(key) = contents_grains {
         let k = key.py_str();
         match traverse(&call.ctx.grains, &k, &delim) {
-            Some(v) => Some(Value::Str(v.py_str())),
+            Some(v) => Some(Value::Str(v.py_str().into())),
             None => return Ok(error(ret, format!("Grain {k} does not exist"))),
         }
     } else {
@@ -220,7 +220,7 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
         if is_jinja(call) {
             // file.apply_template_on_contents: the context/defaults plus saltenv.
             let mut vars = template_context(call);
-            vars.insert("saltenv", Value::Str(saltenv_of(call)));
+            vars.insert("saltenv", Value::Str(saltenv_of(call).into()));
             match render_jinja(call, text.as_deref().unwrap_or(""), &vars) {
                 Ok(r) => text = Some(r),
                 Err(e) => return Ok(error(ret, e)),
@@ -252,9 +252,7 @@ fn manage(
     if !call.flag("create", true) && !is_file(name) {
         ret.insert(
             "comment",
-            Value::Str(format!(
-                "File {name} is not present and is not set for creation"
-            )),
+            Value::Str(format!("File {name} is not present and is not set for creation").into()),
         );
         return Ok(ret);
     }
@@ -270,7 +268,7 @@ fn manage(
     if is_dir(name) {
         ret.insert(
             "comment",
-            Value::Str(format!("Specified target {name} is a directory")),
+            Value::Str(format!("Specified target {name} is a directory").into()),
         );
         ret.insert("result", Value::Bool(false));
         return Ok(ret);
@@ -290,10 +288,13 @@ fn manage(
             let lmode = perms.map(|p| p.mode);
             match (&mode, &lmode) {
                 (Some(m), Some(l)) if m != l => {
-                    r.insert("comment", Value::Str(format!("File {name} will be updated with permissions {m} from its current state of {l}")));
+                    r.insert("comment", Value::Str(format!("File {name} will be updated with permissions {m} from its current state of {l}").into()));
                 }
                 _ => {
-                    r.insert("comment", Value::Str(format!("File {name} not updated")));
+                    r.insert(
+                        "comment",
+                        Value::Str(format!("File {name} not updated").into()),
+                    );
                 }
             }
         } else if !r.get("changes").map(Value::truthy).unwrap_or(false)
@@ -301,9 +302,9 @@ fn manage(
         {
             r.insert(
                 "comment",
-                Value::Str(format!(
-                    "File {name} exists with proper permissions. No changes made."
-                )),
+                Value::Str(
+                    format!("File {name} exists with proper permissions. No changes made.").into(),
+                ),
             );
         }
         return Ok(r);
@@ -326,9 +327,9 @@ fn manage(
                 vars.insert("source", Value::str(url.clone()));
                 vars.insert("user", user_value(call, "user"));
                 vars.insert("group", user_value(call, "group"));
-                vars.insert("mode", mode.clone().map(Value::Str).unwrap_or(Value::Null));
+                vars.insert("mode", mode.clone().map(Value::from).unwrap_or(Value::Null));
                 vars.insert("attrs", call.arg("attrs").cloned().unwrap_or(Value::Null));
-                vars.insert("saltenv", Value::Str(saltenv_of(call)));
+                vars.insert("saltenv", Value::Str(saltenv_of(call).into()));
                 match render_jinja(call, &String::from_utf8_lossy(&d), &vars) {
                     Ok(r) => Some(r.into_bytes()),
                     Err(e) => return Ok(error(ret, e)),
@@ -362,7 +363,7 @@ fn manage(
                         &String::from_utf8_lossy(&old),
                         &String::from_utf8_lossy(new),
                     );
-                    changes.insert("diff", Value::Str(d));
+                    changes.insert("diff", Value::Str(d.into()));
                 }
             }
             if let Some(st) = super::stats(name, follow) {
@@ -394,12 +395,12 @@ fn manage(
             } else {
                 format!("The file {name} is set to be changed{CHANGED_NOTE}")
             };
-            ret.insert("comment", Value::Str(comment));
+            ret.insert("comment", Value::Str(comment.into()));
         } else {
             ret.insert("result", Value::Bool(true));
             ret.insert(
                 "comment",
-                Value::Str(format!("The file {name} is in the correct state")),
+                Value::Str(format!("The file {name} is in the correct state").into()),
             );
         }
         return Ok(ret);
@@ -505,7 +506,7 @@ fn run_check_cmd(call: &StateCall, cmd: &str, filename: &str) -> Result<Option<M
         .call(
             call.ctx,
             "cmd.run_all",
-            &halite_exec::Args::new(vec![Value::Str(format!("{cmd} {filename}"))], kwargs),
+            &halite_exec::Args::new(vec![Value::Str(format!("{cmd} {filename}").into())], kwargs),
         )
         .map_err(|e| StateError::Command(e.to_string()))?;
     let retcode = cret.get("retcode").and_then(Value::as_i64).unwrap_or(1);
@@ -520,7 +521,7 @@ fn run_check_cmd(call: &StateCall, cmd: &str, filename: &str) -> Result<Option<M
         }
     }
     let mut ret = Map::new();
-    ret.insert("comment", Value::Str(comment));
+    ret.insert("comment", Value::Str(comment.into()));
     ret.insert("skip_watch", Value::Bool(true));
     ret.insert("result", Value::Bool(false));
     Ok(Some(ret))
@@ -560,7 +561,7 @@ fn manage_file(
                         &String::from_utf8_lossy(new),
                     )
                 };
-                changes_mut(&mut ret).insert("diff", Value::Str(diff));
+                changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
                 if backs_up(backup) {
                     if let Err(e) = backup_minion(&real, &cachedir(call)) {
                         return Ok(error(ret, format!("Failed to commit change: {e}")));
@@ -581,11 +582,11 @@ fn manage_file(
             follow,
         );
         if r.get("changes").map(Value::truthy).unwrap_or(false) {
-            r.insert("comment", Value::Str(format!("File {name} updated")));
+            r.insert("comment", Value::Str(format!("File {name} updated").into()));
         } else if r.get("result").map(Value::truthy).unwrap_or(false) {
             r.insert(
                 "comment",
-                Value::Str(format!("File {name} is in the correct state")),
+                Value::Str(format!("File {name} is in the correct state").into()),
             );
         }
         return Ok(r);
@@ -665,7 +666,7 @@ fn manage_file(
             if write_atomic(name, b"", created).is_err() {
                 return Ok(error(ret, format!("Empty file {name} not created")));
             }
-            changes_mut(&mut ret).insert("new", Value::Str(format!("file {name} created")));
+            changes_mut(&mut ret).insert("new", Value::Str(format!("file {name} created").into()));
             ret.insert("comment", Value::str("Empty file"));
         }
     }
@@ -680,14 +681,14 @@ fn manage_file(
         true,
     );
     if !r.get("comment").map(Value::truthy).unwrap_or(false) {
-        r.insert("comment", Value::Str(format!("File {name} updated")));
+        r.insert("comment", Value::Str(format!("File {name} updated").into()));
     }
     if !r.get("changes").map(Value::truthy).unwrap_or(false)
         && r.get("result").map(Value::truthy).unwrap_or(false)
     {
         r.insert(
             "comment",
-            Value::Str(format!("File {name} is in the correct state")),
+            Value::Str(format!("File {name} is in the correct state").into()),
         );
     }
     Ok(r)

@@ -32,14 +32,14 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
             changes_mut(&mut ret).insert("removed", Value::str(name.clone()));
             ret.insert(
                 "comment",
-                Value::Str(format!("File {name} is set for removal")),
+                Value::Str(format!("File {name} is set for removal").into()),
             );
             return Ok(ret);
         }
         if let Err(e) = std::fs::remove_file(&name) {
             return Ok(error(ret, e.to_string()));
         }
-        ret.insert("comment", Value::Str(format!("Removed file {name}")));
+        ret.insert("comment", Value::Str(format!("Removed file {name}").into()));
         changes_mut(&mut ret).insert("removed", Value::str(name.clone()));
         return Ok(ret);
     } else if is_dir(&name) {
@@ -48,18 +48,24 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
             changes_mut(&mut ret).insert("removed", Value::str(name.clone()));
             ret.insert(
                 "comment",
-                Value::Str(format!("Directory {name} is set for removal")),
+                Value::Str(format!("Directory {name} is set for removal").into()),
             );
             return Ok(ret);
         }
         if std::fs::remove_dir_all(&name).is_err() {
             return Ok(error(ret, format!("Failed to remove directory {name}")));
         }
-        ret.insert("comment", Value::Str(format!("Removed directory {name}")));
+        ret.insert(
+            "comment",
+            Value::Str(format!("Removed directory {name}").into()),
+        );
         changes_mut(&mut ret).insert("removed", Value::str(name.clone()));
         return Ok(ret);
     }
-    ret.insert("comment", Value::Str(format!("File {name} is not present")));
+    ret.insert(
+        "comment",
+        Value::Str(format!("File {name} is not present").into()),
+    );
     Ok(ret)
 }
 
@@ -72,7 +78,7 @@ pub fn exists(call: &StateCall) -> Result<Map, StateError> {
     if !Path::new(&name).exists() {
         return Ok(error(ret, format!("Specified path {name} does not exist")));
     }
-    ret.insert("comment", Value::Str(format!("Path {name} exists")));
+    ret.insert("comment", Value::Str(format!("Path {name} exists").into()));
     Ok(ret)
 }
 
@@ -85,7 +91,10 @@ pub fn missing(call: &StateCall) -> Result<Map, StateError> {
     if Path::new(&name).exists() {
         return Ok(error(ret, format!("Specified path {name} exists")));
     }
-    ret.insert("comment", Value::Str(format!("Path {name} is missing")));
+    ret.insert(
+        "comment",
+        Value::Str(format!("Path {name} is missing").into()),
+    );
     Ok(ret)
 }
 
@@ -115,14 +124,14 @@ pub fn touch(call: &StateCall) -> Result<Map, StateError> {
             ret.insert("result", Value::Null);
             ret.insert(
                 "comment",
-                Value::Str(format!("File {name} is set to be created")),
+                Value::Str(format!("File {name} is set to be created").into()),
             );
             changes_mut(&mut ret).insert("new", Value::str(name.clone()));
         } else {
             ret.insert("result", Value::Bool(true));
             ret.insert(
                 "comment",
-                Value::Str(format!("File {name} exists and has the correct times")),
+                Value::Str(format!("File {name} exists and has the correct times").into()),
             );
             changes_mut(&mut ret).insert("new", Value::str(name.clone()));
         }
@@ -161,13 +170,16 @@ pub fn touch(call: &StateCall) -> Result<Map, StateError> {
     };
     ret.insert("result", Value::Bool(ok));
     if !extant && ok {
-        ret.insert("comment", Value::Str(format!("Created empty file {name}")));
+        ret.insert(
+            "comment",
+            Value::Str(format!("Created empty file {name}").into()),
+        );
         changes_mut(&mut ret).insert("new", Value::str(name.clone()));
     } else if extant && ok {
         let kind = if is_dir(&name) { "directory" } else { "file" };
         ret.insert(
             "comment",
-            Value::Str(format!("Updated times on {kind} {name}")),
+            Value::Str(format!("Updated times on {kind} {name}").into()),
         );
         changes_mut(&mut ret).insert("touched", Value::str(name.clone()));
     }
@@ -224,7 +236,7 @@ pub fn copy(call: &StateCall) -> Result<Map, StateError> {
             let c = ret.get("comment").map(Value::py_str).unwrap_or_default();
             ret.insert(
                 "comment",
-                Value::Str(format!("{c} - files are identical but force flag is set")),
+                Value::Str(format!("{c} - files are identical but force flag is set").into()),
             );
         }
         if !force {
@@ -247,17 +259,15 @@ pub fn copy(call: &StateCall) -> Result<Map, StateError> {
         if changed {
             ret.insert(
                 "comment",
-                Value::Str(format!(
-                    "File \"{source}\" is set to be copied to \"{name}\""
-                )),
+                Value::Str(format!("File \"{source}\" is set to be copied to \"{name}\"").into()),
             );
             ret.insert("result", Value::Null);
         } else {
             ret.insert(
                 "comment",
-                Value::Str(format!(
-                    "The target file \"{name}\" exists and will not be overwritten"
-                )),
+                Value::Str(
+                    format!("The target file \"{name}\" exists and will not be overwritten").into(),
+                ),
             );
             ret.insert("result", Value::Bool(true));
         }
@@ -266,9 +276,9 @@ pub fn copy(call: &StateCall) -> Result<Map, StateError> {
     if !changed {
         ret.insert(
             "comment",
-            Value::Str(format!(
-                "The target file \"{name}\" exists and will not be overwritten"
-            )),
+            Value::Str(
+                format!("The target file \"{name}\" exists and will not be overwritten").into(),
+            ),
         );
         ret.insert("result", Value::Bool(true));
         return Ok(ret);
@@ -338,9 +348,9 @@ pub fn rename(call: &StateCall) -> Result<Map, StateError> {
     if !lexists(&source) {
         ret.insert(
             "comment",
-            Value::Str(format!(
-                "Source file \"{source}\" has already been moved out of place"
-            )),
+            Value::Str(
+                format!("Source file \"{source}\" has already been moved out of place").into(),
+            ),
         );
         return Ok(ret);
     }
@@ -348,9 +358,9 @@ pub fn rename(call: &StateCall) -> Result<Map, StateError> {
         if !call.flag("force", false) {
             ret.insert(
                 "comment",
-                Value::Str(format!(
-                    "The target file \"{name}\" exists and will not be overwritten"
-                )),
+                Value::Str(
+                    format!("The target file \"{name}\" exists and will not be overwritten").into(),
+                ),
             );
             return Ok(ret);
         } else if !call.test && std::fs::remove_file(&name).is_err() {
@@ -363,9 +373,7 @@ pub fn rename(call: &StateCall) -> Result<Map, StateError> {
     if call.test {
         ret.insert(
             "comment",
-            Value::Str(format!(
-                "File \"{source}\" is set to be moved to \"{name}\""
-            )),
+            Value::Str(format!("File \"{source}\" is set to be moved to \"{name}\"").into()),
         );
         ret.insert("result", Value::Null);
         return Ok(ret);
@@ -389,7 +397,7 @@ pub fn rename(call: &StateCall) -> Result<Map, StateError> {
     }
     ret.insert(
         "comment",
-        Value::Str(format!("Moved \"{source}\" to \"{name}\"")),
+        Value::Str(format!("Moved \"{source}\" to \"{name}\"").into()),
     );
     let mut ch = Map::new();
     ch.insert(name.as_str(), Value::str(source));
@@ -487,7 +495,7 @@ pub fn symlink(call: &StateCall) -> Result<Map, StateError> {
     }
     if call.test {
         ret.insert("result", tresult);
-        ret.insert("comment", Value::Str(tcomment));
+        ret.insert("comment", Value::Str(tcomment.into()));
         ret.insert("changes", Value::Map(tchanges));
         return Ok(ret);
     }
@@ -505,9 +513,9 @@ pub fn symlink(call: &StateCall) -> Result<Map, StateError> {
             if cu == user && cg == group {
                 ret.insert(
                     "comment",
-                    Value::Str(format!(
-                        "Symlink {name} is present and owned by {user}:{group}"
-                    )),
+                    Value::Str(
+                        format!("Symlink {name} is present and owned by {user}:{group}").into(),
+                    ),
                 );
             } else {
                 let uid = md_uid(&user);
@@ -515,17 +523,20 @@ pub fn symlink(call: &StateCall) -> Result<Map, StateError> {
                 if std::os::unix::fs::lchown(&name, uid, gid).is_ok() {
                     ret.insert(
                         "comment",
-                        Value::Str(format!("Set ownership of symlink {name} to {user}:{group}")),
+                        Value::Str(
+                            format!("Set ownership of symlink {name} to {user}:{group}").into(),
+                        ),
                     );
                     changes_mut(&mut ret)
-                        .insert("ownership", Value::Str(format!("{user}:{group}")));
+                        .insert("ownership", Value::Str(format!("{user}:{group}").into()));
                 } else {
                     ret.insert("result", Value::Bool(false));
                     ret.insert(
                         "comment",
-                        Value::Str(format!(
-                            "Failed to set ownership of symlink {name} to {user}:{group}"
-                        )),
+                        Value::Str(
+                            format!("Failed to set ownership of symlink {name} to {user}:{group}")
+                                .into(),
+                        ),
                     );
                 }
             }
@@ -559,15 +570,13 @@ pub fn symlink(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("result", Value::Bool(false));
         ret.insert(
             "comment",
-            Value::Str(format!(
-                "Unable to create new symlink {name} -> {target}: {e}"
-            )),
+            Value::Str(format!("Unable to create new symlink {name} -> {target}: {e}").into()),
         );
         return Ok(ret);
     }
     ret.insert(
         "comment",
-        Value::Str(format!("Created new symlink {name} -> {target}")),
+        Value::Str(format!("Created new symlink {name} -> {target}").into()),
     );
     changes_mut(&mut ret).insert("new", Value::str(name.clone()));
     let _ = std::os::unix::fs::lchown(&name, md_uid(&user), md_gid(&group));

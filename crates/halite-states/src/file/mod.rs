@@ -42,7 +42,7 @@ pub(crate) fn register(r: &mut StateRegistry) {
 /// `_error(ret, msg)`.
 pub(crate) fn error(mut ret: Map, msg: impl Into<String>) -> Map {
     ret.insert("result", Value::Bool(false));
-    ret.insert("comment", Value::Str(msg.into()));
+    ret.insert("comment", Value::Str(msg.into().into()));
     ret
 }
 
@@ -262,7 +262,7 @@ pub(crate) fn check_perms(
     if !orig_comment.is_empty() {
         comments.insert(0, orig_comment);
     }
-    ret.insert("comment", Value::Str(comments.join("; ")));
+    ret.insert("comment", Value::Str(comments.join("; ").into()));
     if test && has_changes {
         ret.insert("result", Value::Null);
     }

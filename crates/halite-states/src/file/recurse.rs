@@ -458,7 +458,7 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
             "comment",
             Value::Str(format!(
                 "The directory '{srcpath}' does not exist on the salt fileserver in saltenv '{senv}'"
-            )),
+            ).into()),
         );
         return Ok(ret);
     }
@@ -557,7 +557,7 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
         low.insert("recurse", Value::List(Vec::new()));
         low.insert(
             "dir_mode",
-            dir_mode.clone().map(Value::Str).unwrap_or(Value::Null),
+            dir_mode.clone().map(Value::from).unwrap_or(Value::Null),
         );
         low.insert("file_mode", Value::Null);
         low.insert("makedirs", Value::Bool(true));
@@ -592,7 +592,7 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
         let mode = if keep_mode {
             Value::str("keep")
         } else {
-            file_mode.clone().map(Value::Str).unwrap_or(Value::Null)
+            file_mode.clone().map(Value::from).unwrap_or(Value::Null)
         };
         low.insert("mode", mode);
         low.insert("template", opt(call.arg("template")));
@@ -626,12 +626,12 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
                 }
                 merged.comments.add(
                     "removed",
-                    &Value::List(removed.into_iter().map(Value::Str).collect()),
+                    &Value::List(removed.into_iter().map(Value::from).collect()),
                 );
             } else {
                 merged.changes.insert(
                     "removed",
-                    Value::List(removed.into_iter().map(Value::Str).collect()),
+                    Value::List(removed.into_iter().map(Value::from).collect()),
                 );
             }
         }
@@ -645,7 +645,7 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
     }
     ret.insert("changes", Value::Map(merged.changes));
     ret.insert("result", merged.result);
-    ret.insert("comment", Value::Str(comment));
+    ret.insert("comment", Value::Str(comment.into()));
     Ok(ret)
 }
 

@@ -20,7 +20,7 @@ pub fn tagged(v: &Value) -> Json {
         Value::Bool(b) => json!({ "bool": b }),
         Value::Int(i) => json!({ "int": i.to_string() }),
         Value::Float(f) => json!({ "float": py_float_repr(*f) }),
-        Value::Str(s) => json!({ "str": s }),
+        Value::Str(s) => json!({ "str": s.as_str() }),
         Value::List(items) => json!({ "list": items.iter().map(tagged).collect::<Vec<_>>() }),
         Value::Map(m) => {
             json!({ "map": m.iter().map(|(k, v)| json!([tagged(k), tagged(v)])).collect::<Vec<_>>() })

@@ -19,7 +19,6 @@ use std::hash::{Hash, Hasher};
 
 /// The string type of [`Value::Str`]: strings up to 24 bytes are stored inline.
 pub use compact_str::CompactString as Str;
-pub use compact_str::ToCompactString;
 
 /// A Python-like value. Maps keep insertion order, as Python dicts (and Salt's OrderedDicts) do.
 #[derive(Debug, Clone, Default)]

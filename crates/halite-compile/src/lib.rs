@@ -24,9 +24,14 @@ pub use py::fnmatch;
 pub use requisite_in::requisite_in;
 pub use verify::{verify_high, verify_high_crash};
 
-/// Salt's `STATE_REQUISITE_KEYWORDS`: the arguments `reconcile_extend` appends to instead of
-/// replacing.
-pub const STATE_REQUISITE_KEYWORDS: &[&str] = &[
+/// Salt's `STATE_REQUISITE_KEYWORDS`, the first 13 of [`STATE_INTERNAL_KEYWORDS`]: the
+/// arguments `reconcile_extend` appends to instead of replacing, and those popped from a
+/// listener's `mod_watch` chunk.
+pub const STATE_REQUISITE_KEYWORDS: &[&str] = STATE_INTERNAL_KEYWORDS.split_at(13).0;
+
+/// Salt's `STATE_INTERNAL_KEYWORDS` (requisites, their `_in` forms and the runtime keywords):
+/// what `format_call` keeps out of a state function's `**kwargs`.
+pub const STATE_INTERNAL_KEYWORDS: &[&str] = &[
     "onchanges",
     "onchanges_any",
     "onfail",
@@ -40,6 +45,49 @@ pub const STATE_REQUISITE_KEYWORDS: &[&str] = &[
     "require",
     "require_any",
     "listen",
+    "onchanges_in",
+    "onfail_in",
+    "prereq_in",
+    "watch_in",
+    "require_in",
+    "listen_in",
+    "fun",
+    "state",
+    "check_cmd",
+    "cmd_opts_exclude",
+    "failhard",
+    "onlyif",
+    "unless",
+    "creates",
+    "retry",
+    "order",
+    "parallel",
+    "reload_modules",
+    "reload_grains",
+    "reload_pillar",
+    "runas",
+    "runas_password",
+    "fire_event",
+    "saltenv",
+    "umask",
+    "use",
+    "use_in",
+    "__env__",
+    "__sls__",
+    "__id__",
+    "__sls_included_from__",
+    "__orchestration_jid__",
+    "__pub_user",
+    "__pub_arg",
+    "__pub_jid",
+    "__pub_fun",
+    "__pub_tgt",
+    "__pub_ret",
+    "__pub_pid",
+    "__pub_tgt_type",
+    "__prereq__",
+    "__prerequired__",
+    "__umask__",
 ];
 
 #[derive(Debug, Clone)]

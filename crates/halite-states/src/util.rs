@@ -18,69 +18,8 @@ pub fn gen_tag_value(low: &Value) -> String {
     low.as_map().map(gen_tag).unwrap_or_default()
 }
 
-/// Salt's `STATE_REQUISITE_KEYWORDS`: the first 13 of [`STATE_INTERNAL_KEYWORDS`].
-pub const STATE_REQUISITE_KEYWORDS: &[&str] = STATE_INTERNAL_KEYWORDS.split_at(13).0;
-
-/// Salt's `STATE_INTERNAL_KEYWORDS` (requisites, their `_in` forms and the runtime keywords):
-/// what `format_call` keeps out of a state function's `**kwargs`.
-pub const STATE_INTERNAL_KEYWORDS: &[&str] = &[
-    "onchanges",
-    "onchanges_any",
-    "onfail",
-    "onfail_any",
-    "onfail_all",
-    "onfail_stop",
-    "prereq",
-    "prerequired",
-    "watch",
-    "watch_any",
-    "require",
-    "require_any",
-    "listen",
-    "onchanges_in",
-    "onfail_in",
-    "prereq_in",
-    "watch_in",
-    "require_in",
-    "listen_in",
-    "fun",
-    "state",
-    "check_cmd",
-    "cmd_opts_exclude",
-    "failhard",
-    "onlyif",
-    "unless",
-    "creates",
-    "retry",
-    "order",
-    "parallel",
-    "reload_modules",
-    "reload_grains",
-    "reload_pillar",
-    "runas",
-    "runas_password",
-    "fire_event",
-    "saltenv",
-    "umask",
-    "use",
-    "use_in",
-    "__env__",
-    "__sls__",
-    "__id__",
-    "__sls_included_from__",
-    "__orchestration_jid__",
-    "__pub_user",
-    "__pub_arg",
-    "__pub_jid",
-    "__pub_fun",
-    "__pub_tgt",
-    "__pub_ret",
-    "__pub_pid",
-    "__pub_tgt_type",
-    "__prereq__",
-    "__prerequired__",
-    "__umask__",
-];
+/// Salt's keyword lists live with the requisites they describe, in halite-compile.
+pub use halite_compile::{STATE_INTERNAL_KEYWORDS, STATE_REQUISITE_KEYWORDS};
 
 /// A state function's `**kwargs`: the chunk's keys that are neither internal keywords nor
 /// among the function's named parameters (`params`).
@@ -94,99 +33,8 @@ pub fn extra_kwargs(low: &Map, params: &[&str]) -> Map {
         .collect()
 }
 
-/// Python's `fnmatch.fnmatch` on POSIX (case-sensitive): `*`, `?`, `[seq]`, `[!seq]`; an
-/// unclosed `[` is a literal.
-pub fn fnmatch(name: &str, pat: &str) -> bool {
-    let n: Vec<char> = name.chars().collect();
-    let p: Vec<char> = pat.chars().collect();
-    fn class_end(p: &[char], i: usize) -> Option<usize> {
-        // p[i] == '['; returns index of closing ']'
-        let mut j = i + 1;
-        if j < p.len() && p[j] == '!' {
-            j += 1;
-        }
-        if j < p.len() && p[j] == ']' {
-            j += 1;
-        }
-        while j < p.len() && p[j] != ']' {
-            j += 1;
-        }
-        (j < p.len()).then_some(j)
-    }
-    fn class_match(p: &[char], start: usize, end: usize, c: char) -> bool {
-        let mut i = start + 1;
-        let neg = i < end && p[i] == '!';
-        if neg {
-            i += 1;
-        }
-        let mut hit = false;
-        let first = i;
-        while i < end {
-            if i + 2 < end && p[i + 1] == '-' {
-                if p[i] <= c && c <= p[i + 2] {
-                    hit = true;
-                }
-                i += 3;
-            } else {
-                if p[i] == c || (i == first && p[i] == ']' && c == ']') {
-                    hit = true;
-                }
-                i += 1;
-            }
-        }
-        hit != neg
-    }
-    fn rec(n: &[char], p: &[char]) -> bool {
-        let (mut ni, mut pi) = (0, 0);
-        let mut star: Option<(usize, usize)> = None;
-        loop {
-            if pi < p.len() {
-                match p[pi] {
-                    '*' => {
-                        star = Some((pi, ni));
-                        pi += 1;
-                        continue;
-                    }
-                    '?' if ni < n.len() => {
-                        ni += 1;
-                        pi += 1;
-                        continue;
-                    }
-                    '[' => {
-                        if let Some(end) = class_end(p, pi) {
-                            if ni < n.len() && class_match(p, pi, end, n[ni]) {
-                                ni += 1;
-                                pi = end + 1;
-                                continue;
-                            }
-                        } else if ni < n.len() && n[ni] == '[' {
-                            ni += 1;
-                            pi += 1;
-                            continue;
-                        }
-                    }
-                    c if c != '?' && ni < n.len() && n[ni] == c => {
-                        ni += 1;
-                        pi += 1;
-                        continue;
-                    }
-                    _ => {}
-                }
-            } else if ni == n.len() {
-                return true;
-            }
-            match star {
-                Some((sp, sn)) if sn < n.len() => {
-                    star = Some((sp, sn + 1));
-                    pi = sp + 1;
-                    ni = sn + 1;
-                }
-                _ => return false,
-            }
-        }
-    }
-    rec(&n, &p)
-}
+/// Python's `fnmatch.fnmatch` (one implementation for the workspace, in halite-value).
+pub use halite_value::fnmatch;
 
 /// Python `datetime.time.isoformat()` of the local time now: `HH:MM:SS.ffffff`, or
 /// `HH:MM:SS` when the microseconds are 0.

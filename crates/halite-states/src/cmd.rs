@@ -49,22 +49,12 @@ pub fn cmd_options(call: &StateCall) -> Result<CmdOptions, String> {
 
 /// `cmd.run`.
 pub fn run(call: &StateCall) -> Result<Map, StateError> {
-    let mut name = call.name_str();
     let mut ret = ret_ncrc(call.name(), Value::Bool(false), "");
     let (stateful, test_name) = stateful_arg(call);
-    if call.test {
-        if let Some(t) = &test_name {
-            name = t.clone();
-        }
-    }
-    if let Some(env) = call.arg("env") {
-        if !matches!(env, Value::List(_) | Value::Map(_)) {
-            ret.insert(
-                "comment",
-                Value::str("Invalidly-formatted 'env' parameter. See documentation."),
-            );
-            return Ok(ret);
-        }
+    let name = reported_name(call, &test_name);
+    if env_is_malformed(call) {
+        ret.insert("comment", Value::str(MALFORMED_ENV));
+        return Ok(ret);
     }
     if call.test && test_name.is_none() {
         ret.insert("result", Value::Null);
@@ -145,22 +135,12 @@ const SCRIPT_PARAMS: &[&str] = &[
 /// `cmd.script`: the script from `source` (`name` without one) run through the
 /// `cmd.script` execution function, which copies it to a temp file first.
 pub fn script(call: &StateCall) -> Result<Map, StateError> {
-    let mut name = call.name_str();
     let (stateful, test_name) = stateful_arg(call);
-    if call.test {
-        if let Some(t) = &test_name {
-            name = t.clone();
-        }
-    }
+    let name = reported_name(call, &test_name);
     let mut ret = ret_ncrc(Value::str(name.clone()), Value::Bool(false), "");
-    if let Some(env) = call.arg("env") {
-        if !matches!(env, Value::List(_) | Value::Map(_)) {
-            ret.insert(
-                "comment",
-                Value::str("Invalidly-formatted 'env' parameter. See documentation."),
-            );
-            return Ok(ret);
-        }
+    if env_is_malformed(call) {
+        ret.insert("comment", Value::str(MALFORMED_ENV));
+        return Ok(ret);
     }
     for key in ["context", "defaults"] {
         if let Some(v) = call.arg(key).filter(|v| v.truthy()) {
@@ -287,6 +267,23 @@ pub fn script(call: &StateCall) -> Result<Map, StateError> {
 }
 
 /// The `stateful` argument: whether it is on, and the `test_name` of its list form.
+/// The command a `cmd.run`/`cmd.script` reports: in test mode, a `stateful` state's
+/// `test_name` stands for `name`.
+fn reported_name(call: &StateCall, test_name: &Option<String>) -> String {
+    match test_name {
+        Some(t) if call.test => t.clone(),
+        _ => call.name_str(),
+    }
+}
+
+const MALFORMED_ENV: &str = "Invalidly-formatted 'env' parameter. See documentation.";
+
+/// Salt's check, in `cmd.run` and `cmd.script`, that `env` is a list or a dict.
+fn env_is_malformed(call: &StateCall) -> bool {
+    call.arg("env")
+        .is_some_and(|env| !matches!(env, Value::List(_) | Value::Map(_)))
+}
+
 fn stateful_arg(call: &StateCall) -> (bool, Option<String>) {
     match call.low.get("stateful") {
         Some(Value::List(l)) => (

@@ -5,8 +5,8 @@
 
 use super::managed::makedirs_;
 use super::{
-    changes_mut, check_perms, dirname, error, expanduser, is_abs, is_dir, is_file, is_link,
-    normalize_mode, ret_ncrc, stats,
+    changes_mut, check_perms, dirname, error, expanduser, is_dir, is_file, is_link, normalize_mode,
+    not_absolute, ret_ncrc, stats,
 };
 use crate::util::fnmatch;
 use crate::{StateCall, StateError};
@@ -90,11 +90,8 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     if let Some(err) = super::check_user_mode(user.as_deref(), group.as_deref(), call.test) {
         return Ok(error(ret, err));
     }
-    if !is_abs(&name) {
-        return Ok(error(
-            ret,
-            format!("Specified file {name} is not an absolute path"),
-        ));
+    if let Some(err) = not_absolute(&name) {
+        return Ok(error(ret, err));
     }
     let allow_symlink = call.flag("allow_symlink", true);
     let force = call.flag("force", false);

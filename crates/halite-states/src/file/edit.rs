@@ -2,14 +2,14 @@
 //! (salt/states/file.py `replace` over salt/modules/file.py `replace`).
 
 use super::difflib::{get_diff, unified_diff};
-use super::{error, expanduser, is_abs, ret_ncrc, write_atomic};
+use super::{error, expanduser, not_absolute, ret_ncrc, write_atomic};
 use crate::{StateCall, StateError};
 use halite_value::{Map, Value};
 
 /// `_check_file`.
 fn check_file(name: &str) -> Result<(), String> {
-    if !is_abs(name) {
-        Err(format!("Specified file {name} is not an absolute path"))
+    if let Some(err) = not_absolute(name) {
+        Err(err)
     } else if !std::path::Path::new(name).exists() {
         Err(format!("{name}: file not found"))
     } else {

@@ -7,8 +7,8 @@
 use super::difflib::get_diff;
 use super::{
     backs_up, backup_minion, backup_mode, cachedir, changes_mut, check_perms, copy_with_perms,
-    dirname, error, expanduser, is_abs, is_dir, is_file, is_link, mkstemp, mode_bits,
-    normalize_mode, umask, write_atomic,
+    dirname, error, expanduser, is_dir, is_file, is_link, mkstemp, mode_bits, normalize_mode,
+    not_absolute, umask, write_atomic,
 };
 use crate::{StateCall, StateError};
 use halite_value::{traverse, JsonStyle, Map, Value};
@@ -259,11 +259,8 @@ fn manage(
     if let Some(err) = super::check_user_mode(user.as_deref(), group.as_deref(), call.test) {
         return Ok(error(ret, err));
     }
-    if !is_abs(name) {
-        return Ok(error(
-            ret,
-            format!("Specified file {name} is not an absolute path"),
-        ));
+    if let Some(err) = not_absolute(name) {
+        return Ok(error(ret, err));
     }
     if is_dir(name) {
         ret.insert(
@@ -786,11 +783,8 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
         }
     };
     let mode = normalize_mode(call.arg("mode"));
-    if !is_abs(&name) {
-        return Ok(error(
-            ret,
-            format!("Specified file {name} is not an absolute path"),
-        ));
+    if let Some(err) = not_absolute(&name) {
+        return Ok(error(ret, err));
     }
     manage(call, &name, ret, Some(text), None, mode, false, true, true)
 }

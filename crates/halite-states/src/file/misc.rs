@@ -3,8 +3,8 @@
 
 use super::managed::makedirs_;
 use super::{
-    changes_mut, dirname, error, expanduser, group_name, is_abs, is_dir, is_file, is_link, lexists,
-    ret_nccr, ret_ncrc, user_name,
+    changes_mut, dirname, error, expanduser, group_name, is_dir, is_file, is_link, lexists,
+    not_absolute, ret_nccr, ret_ncrc, user_name,
 };
 use crate::{StateCall, StateError};
 use halite_value::{Map, Value};
@@ -17,11 +17,8 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.absent"));
     }
-    if !is_abs(&name) {
-        return Ok(error(
-            ret,
-            format!("Specified file {name} is not an absolute path"),
-        ));
+    if let Some(err) = not_absolute(&name) {
+        return Ok(error(ret, err));
     }
     if name == "/" {
         return Ok(error(ret, "Refusing to make \"/\" absent"));
@@ -106,11 +103,8 @@ pub fn touch(call: &StateCall) -> Result<Map, StateError> {
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.touch"));
     }
-    if !is_abs(&name) {
-        return Ok(error(
-            ret,
-            format!("Specified file {name} is not an absolute path"),
-        ));
+    if let Some(err) = not_absolute(&name) {
+        return Ok(error(ret, err));
     }
     if call.arg("atime").is_some() || call.arg("mtime").is_some() {
         return Ok(error(
@@ -211,11 +205,8 @@ pub fn copy(call: &StateCall) -> Result<Map, StateError> {
         return Ok(error(ret, "Must provide name to file.copy"));
     }
     let mut changed = true;
-    if !is_abs(&name) {
-        return Ok(error(
-            ret,
-            format!("Specified file {name} is not an absolute path"),
-        ));
+    if let Some(err) = not_absolute(&name) {
+        return Ok(error(ret, err));
     }
     if !Path::new(&source).exists() {
         return Ok(error(
@@ -339,11 +330,8 @@ pub fn rename(call: &StateCall) -> Result<Map, StateError> {
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.rename"));
     }
-    if !is_abs(&name) {
-        return Ok(error(
-            ret,
-            format!("Specified file {name} is not an absolute path"),
-        ));
+    if let Some(err) = not_absolute(&name) {
+        return Ok(error(ret, err));
     }
     if !lexists(&source) {
         ret.insert(
@@ -427,8 +415,8 @@ pub fn symlink(call: &StateCall) -> Result<Map, StateError> {
     if super::check_user(None, Some(&group)).is_some() {
         preflight.push(format!("Group {group} does not exist"));
     }
-    if !is_abs(&name) {
-        preflight.push(format!("Specified file {name} is not an absolute path"));
+    if let Some(err) = not_absolute(&name) {
+        preflight.push(err);
     }
     if !preflight.is_empty() {
         let mut msg = preflight.join(". ");

@@ -394,6 +394,11 @@ pub(crate) fn is_abs(name: &str) -> bool {
     name.starts_with('/')
 }
 
+/// The file states' `if not os.path.isabs(name)` check and its message.
+pub(crate) fn not_absolute(name: &str) -> Option<String> {
+    (!is_abs(name)).then(|| format!("Specified file {name} is not an absolute path"))
+}
+
 pub(crate) fn lexists(p: &str) -> bool {
     std::fs::symlink_metadata(p).is_ok()
 }

@@ -9,7 +9,7 @@
 //! both report `directory: new` where Salt may report only the deeper one.
 
 use super::directory::{clean_dir, gen_keep_files, join};
-use super::{dirname, error, expanduser, is_abs, is_dir, lexists, normalize_mode};
+use super::{dirname, error, expanduser, is_dir, lexists, normalize_mode, not_absolute};
 use crate::util::{extra_kwargs, fnmatch};
 use crate::{StateCall, StateError};
 use halite_value::{Map, Value};
@@ -407,11 +407,8 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
     if let Some(err) = super::check_user_mode(user.as_deref(), group.as_deref(), call.test) {
         return Ok(error(ret, err));
     }
-    if !is_abs(&name) {
-        return Ok(error(
-            ret,
-            format!("Specified file {name} is not an absolute path"),
-        ));
+    if let Some(err) = not_absolute(&name) {
+        return Ok(error(ret, err));
     }
     let sources: Vec<String> = match call.arg("source") {
         Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),

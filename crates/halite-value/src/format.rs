@@ -180,16 +180,6 @@ impl<'a> JsonOut<'a> {
     }
 }
 
-fn write_json_float(f: f64, out: &mut String) {
-    if f.is_nan() {
-        out.push_str("NaN");
-    } else if f.is_infinite() {
-        out.push_str(if f > 0.0 { "Infinity" } else { "-Infinity" });
-    } else {
-        out.push_str(&py_float_repr(f));
-    }
-}
-
 /// An integer in decimal without an intermediate `String`.
 pub(crate) fn write_int(i: i64, out: &mut String) {
     let mut buf = [0u8; 20];
@@ -323,7 +313,7 @@ pub(crate) fn write_json(v: &Value, style: JsonStyle, depth: usize, out: &mut Js
         Value::Null => out.buf.push_str("null"),
         Value::Bool(b) => out.buf.push_str(if *b { "true" } else { "false" }),
         Value::Int(i) => write_int(*i, &mut out.buf),
-        Value::Float(f) => write_json_float(*f, &mut out.buf),
+        Value::Float(f) => out.buf.push_str(&json_float(*f)),
         Value::Str(s) => write_json_str_as(s, out.ensure_ascii, &mut out.buf),
         Value::List(l) if l.is_empty() => out.buf.push_str("[]"),
         Value::Map(m) if m.is_empty() => out.buf.push_str("{}"),

@@ -24,57 +24,66 @@ fn state_body(i: usize) -> Map {
     if i % 10 == 0 {
         args = vec![single(
             "names",
-            Value::List(vec![
-                Value::Str(format!("/srv/n{i}a").into()),
-                single(
-                    &format!("/srv/n{i}b"),
-                    Value::List(vec![single("mode", Value::Int(600))]),
-                ),
-            ]),
+            Value::List(
+                vec![
+                    Value::Str(format!("/srv/n{i}a").into()),
+                    single(
+                        &format!("/srv/n{i}b"),
+                        Value::List((vec![single("mode", Value::Int(600))]).into()),
+                    ),
+                ]
+                .into(),
+            ),
         )];
     }
     args.push(single("mode", Value::Int(644)));
     if i > 0 {
         args.push(single(
             "require",
-            Value::List(vec![req("file", format!("id{}", i - 1))]),
+            Value::List(vec![req("file", format!("id{}", i - 1))].into()),
         ));
     }
     if i % 7 == 0 && i + 3 < STATES {
         args.push(single(
             "require_in",
-            Value::List(vec![
-                req("file", format!("id{}", i + 3)),
-                req("file", format!("id{}", i + 2)),
-            ]),
+            Value::List(
+                vec![
+                    req("file", format!("id{}", i + 3)),
+                    req("file", format!("id{}", i + 2)),
+                ]
+                .into(),
+            ),
         ));
     }
     if i % 11 == 0 && i + 5 < STATES && (i + 5) % 10 != 0 {
         // A by-name target: Salt scans the whole high data for it.
         args.push(single(
             "watch_in",
-            Value::List(vec![req("file", format!("/srv/file{}", i + 5))]),
+            Value::List(vec![req("file", format!("/srv/file{}", i + 5))].into()),
         ));
     }
     if i % 13 == 0 && i > 0 {
         args.push(single(
             "use",
-            Value::List(vec![req("file", format!("id{}", i - 1))]),
+            Value::List(vec![req("file", format!("id{}", i - 1))].into()),
         ));
     }
     if i % 97 == 0 && i > 100 {
         args.push(single(
             "onchanges_in",
-            Value::List(vec![single(
-                "sls",
-                Value::Str(format!("sls{}", i / 50 - 1).into()),
-            )]),
+            Value::List(
+                vec![single(
+                    "sls",
+                    Value::Str(format!("sls{}", i / 50 - 1).into()),
+                )]
+                .into(),
+            ),
         ));
     }
     args.push(Value::str("managed"));
     args.push(single("order", Value::Int(10_000 + i as i64)));
     let mut body = Map::new();
-    body.insert("file", Value::List(args));
+    body.insert("file", Value::List(args.into()));
     body.insert("__sls__", Value::Str(sls.into()));
     body.insert("__env__", Value::str("base"));
     body
@@ -88,13 +97,13 @@ fn generated_high() -> Map {
     let mut ext_body = Map::new();
     ext_body.insert(
         "file",
-        Value::List(vec![single("user", Value::str("root"))]),
+        Value::List(vec![single("user", Value::str("root"))].into()),
     );
     ext_body.insert("__sls__", Value::str("sls0"));
     ext_body.insert("__env__", Value::str("base"));
     high.insert(
         "__extend__",
-        Value::List(vec![single("id42", Value::Map(ext_body))]),
+        Value::List(vec![single("id42", Value::Map(ext_body))].into()),
     );
     high
 }

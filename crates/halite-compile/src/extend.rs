@@ -2,7 +2,7 @@
 use crate::find::{find_name, NameIndex};
 use crate::py::{first_key, first_key_of, fmt, get_fmt, is_dunder, py_into_iter, py_iter};
 use crate::STATE_REQUISITE_KEYWORDS;
-use halite_value::{Map, MapHasher, Value};
+use halite_value::{List, Map, MapHasher, Value};
 use std::collections::{HashMap, HashSet};
 
 /// Pops `__extend__` and merges each extension into its target, as Salt's
@@ -193,14 +193,14 @@ impl Aliases {
     }
 }
 
-fn state_list<'a>(high: &'a Map, pos: usize, state: &Value) -> Option<&'a Vec<Value>> {
+fn state_list<'a>(high: &'a Map, pos: usize, state: &Value) -> Option<&'a List> {
     high.get_index(pos)
         .and_then(|(_, b)| b.as_map())
         .and_then(|b| b.get_value(state))
         .and_then(Value::as_list)
 }
 
-fn state_list_mut<'a>(high: &'a mut Map, pos: usize, state: &Value) -> Option<&'a mut Vec<Value>> {
+fn state_list_mut<'a>(high: &'a mut Map, pos: usize, state: &Value) -> Option<&'a mut List> {
     high.inner_mut()
         .get_index_mut(pos)
         .and_then(|(_, b)| b.as_map_mut())
@@ -283,7 +283,7 @@ fn merge_arg(
     src: Option<Slot>,
     aliases: &mut Aliases,
 ) {
-    let len = state_list(high, pos, state).map_or(0, Vec::len);
+    let len = state_list(high, pos, state).map_or(0, |l| l.len());
     let mut update = false;
     for hind in 0..len {
         // Built only when the slot changes (most arguments of the target don't).

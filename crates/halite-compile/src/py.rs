@@ -83,7 +83,7 @@ pub(crate) fn single(key: impl Into<Value>, value: Value) -> Value {
 /// The items Python's `for x in value` yields: list items, dict keys, string characters.
 pub(crate) fn py_iter(value: &Value) -> Vec<Value> {
     match value {
-        Value::List(l) => l.clone(),
+        Value::List(l) => l.to_vec(),
         Value::Map(m) => m.keys().cloned().collect(),
         Value::Str(s) => s
             .chars()
@@ -96,7 +96,7 @@ pub(crate) fn py_iter(value: &Value) -> Vec<Value> {
 /// [`py_iter`] of an owned value: list items are moved out.
 pub(crate) fn py_into_iter(value: Value) -> Vec<Value> {
     match value {
-        Value::List(l) => l,
+        Value::List(l) => l.into_vec(),
         Value::Map(m) => m.into_iter().map(|(k, _)| k).collect(),
         other => py_iter(&other),
     }

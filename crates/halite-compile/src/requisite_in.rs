@@ -182,7 +182,7 @@ impl Extend {
             found = true;
         }
         if !found {
-            list.push(single(rkey, Value::List(vec![req])));
+            list.push(single(rkey, Value::List(vec![req].into())));
         }
     }
 
@@ -200,7 +200,7 @@ impl Extend {
                     }
                     let mut body = Map::with_capacity(ext.states.len() + 2);
                     for (state, args) in ext.states {
-                        body.insert(state, Value::List(args));
+                        body.insert(state, Value::List(args.into()));
                     }
                     if let Some(env) = ext.env {
                         body.insert("__env__", env);
@@ -362,7 +362,7 @@ fn apply_hinge(
             // the target.
             let req = single(
                 "prerequired",
-                Value::List(vec![single(tstate.clone(), name.clone())]),
+                Value::List(vec![single(tstate.clone(), name.clone())].into()),
             );
             extend.state_list(ctx.id, ctx.state).push(req);
         }
@@ -370,7 +370,7 @@ fn apply_hinge(
             for (ext_id, req_state) in lookups.find_name_strict(name, tstate) {
                 let req = single(
                     "prerequired",
-                    Value::List(vec![single(ctx.state.clone(), ctx.id.clone())]),
+                    Value::List(vec![single(ctx.state.clone(), ctx.id.clone())].into()),
                 );
                 extend.state_list(&ext_id, &req_state).push(req);
             }

@@ -654,7 +654,7 @@ pub fn retcode(cmd: &str, opts: &CmdOptions) -> Result<i64, String> {
 /// `salt.utils.args.split_input(value)`: a list as is, a string split on commas (stripped).
 pub fn split_input(v: &Value) -> Vec<Value> {
     match v {
-        Value::List(l) => l.clone(),
+        Value::List(l) => l.to_vec(),
         Value::Str(s) => s.split(',').map(|p| Value::str(p.trim())).collect(),
         other => vec![other.clone()],
     }
@@ -760,7 +760,7 @@ mod tests {
             Err("Invalid umask: '9x'".into())
         );
         assert_eq!(success_retcodes(Some(&Value::str("2, 3"))), Ok(vec![2, 3]));
-        assert!(success_retcodes(Some(&Value::List(vec![Value::str("a")]))).is_err());
+        assert!(success_retcodes(Some(&Value::List(vec![Value::str("a")].into()))).is_err());
     }
 
     #[test]

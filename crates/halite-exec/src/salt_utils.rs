@@ -217,7 +217,7 @@ fn merge_list(a: &Value, b: &Value) -> Result<Value, ExecError> {
     let mut out = Map::new();
     for (k, v) in am.iter() {
         match bm.get_value(k) {
-            Some(bv) => out.insert(k.clone(), Value::List(vec![v.clone(), bv.clone()])),
+            Some(bv) => out.insert(k.clone(), Value::List(vec![v.clone(), bv.clone()].into())),
             None => out.insert(k.clone(), v.clone()),
         };
     }
@@ -349,9 +349,9 @@ pub fn filter_by(
 ) -> Result<Value, ExecError> {
     let val = traverse(data, lookup, DEFAULT_DELIM)
         .cloned()
-        .unwrap_or(Value::List(vec![]));
+        .unwrap_or(Value::List(vec![].into()));
     let each_vals: Vec<Value> = match val {
-        Value::List(l) => l,
+        Value::List(l) => l.into_vec(),
         other => vec![other],
     };
     let mut ret: Option<Value> = None;

@@ -218,7 +218,7 @@ fn expected(fun: &str, args: &[Value]) -> Option<Result<Value, String>> {
                 .filter(|n| n.starts_with(&format!("{arg0}.")))
                 .map(Value::str)
                 .collect();
-            Some(Ok(Value::List(names)))
+            Some(Ok(Value::List(names.into())))
         }
         _ => None,
     }
@@ -265,7 +265,7 @@ fn host_cases_match_this_host() {
             continue;
         }
         checked += 1;
-        let got = reg.call(&ctx, &fun, &Args::new(args.clone(), kwargs.clone()));
+        let got = reg.call(&ctx, &fun, &Args::new(args.to_vec(), kwargs.clone()));
         let desc = format!("{fun} {:?} {:?}", args, kwargs);
         match (expected(&fun, &args), got) {
             (Some(Ok(want)), Ok(got)) => {

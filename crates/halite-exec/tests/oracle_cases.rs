@@ -67,7 +67,7 @@ fn cases() -> Vec<Value> {
         .unwrap_or("")
         .to_string();
     match load("cases.json", &recorded_srv) {
-        Value::List(l) => l,
+        Value::List(l) => l.into_vec(),
         _ => vec![],
     }
 }
@@ -88,10 +88,12 @@ fn recorded_cases_match_salt() {
             continue;
         }
         let args = Args::new(
-            case.get("args")
+            (case
+                .get("args")
                 .and_then(Value::as_list)
                 .cloned()
-                .unwrap_or_default(),
+                .unwrap_or_default())
+            .into_vec(),
             case.get("kwargs")
                 .and_then(Value::as_map)
                 .cloned()

@@ -173,8 +173,8 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     g.insert("id", Value::Str(opts.id.clone().into()));
     g.insert("ip4_interfaces", Value::Map(netg.ip4));
     g.insert("ip6_interfaces", Value::Map(netg.ip6));
-    g.insert("ipv4", Value::List(netg.ipv4));
-    g.insert("ipv6", Value::List(netg.ipv6));
+    g.insert("ipv4", Value::List(netg.ipv4.into()));
+    g.insert("ipv6", Value::List(netg.ipv6.into()));
     g.insert("fqdn_ip4", Value::Null);
     g.insert("fqdn_ip6", Value::Null);
     g.insert("ip_interfaces", Value::Map(netg.ip));
@@ -192,18 +192,21 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     let (maj, min, mic) = PYTHON_VERSION;
     g.insert(
         "pythonversion",
-        Value::List(vec![
-            Value::Int(maj),
-            Value::Int(min),
-            Value::Int(mic),
-            Value::str("final"),
-            Value::Int(0),
-        ]),
+        Value::List(
+            vec![
+                Value::Int(maj),
+                Value::Int(min),
+                Value::Int(mic),
+                Value::str("final"),
+                Value::Int(0),
+            ]
+            .into(),
+        ),
     );
     g.insert("saltversion", Value::str(SALT_VERSION));
     g.insert(
         "saltversioninfo",
-        Value::List(vec![Value::Int(3007), Value::Int(8)]),
+        Value::List(vec![Value::Int(3007), Value::Int(8)].into()),
     );
     disks(&mut g);
     g.insert(
@@ -238,9 +241,9 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
         Some(h) => h.join().unwrap_or_default(),
         None => dns_lookups(&netg.non_loopback, &fqdn, opts.enable_fqdns, has4, has6),
     };
-    g.insert("fqdns", Value::List(fqdns));
-    g.insert("fqdn_ip4", Value::List(ip4));
-    g.insert("fqdn_ip6", Value::List(ip6));
+    g.insert("fqdns", Value::List(fqdns.into()));
+    g.insert("fqdn_ip4", Value::List(ip4.into()));
+    g.insert("fqdn_ip6", Value::List(ip6.into()));
     prof.mark("waiting for DNS lookups");
     g
 }
@@ -307,9 +310,9 @@ fn kernelparams() -> Option<Value> {
         } else {
             Value::Null
         };
-        out.push(Value::List(vec![Value::str(parts[0]), value]));
+        out.push(Value::List(vec![Value::str(parts[0]), value].into()));
     }
-    Some(Value::List(out))
+    Some(Value::List(out.into()))
 }
 
 fn shlex_split(s: &str) -> Vec<String> {
@@ -403,7 +406,7 @@ fn locale_info() -> Map {
 
 fn os_data(g: &mut Map, prof: &Profile) {
     g.insert("num_gpus", Value::Int(0));
-    g.insert("gpus", Value::List(vec![]));
+    g.insert("gpus", Value::List(vec![].into()));
     let u = os::uname();
     g.insert("kernel", Value::Str(u.sysname.clone().into()));
     g.insert("nodename", Value::Str(u.nodename.into()));
@@ -471,8 +474,8 @@ fn disks(g: &mut Map) {
             }
         }
     }
-    g.insert("disks", Value::List(disks));
-    g.insert("ssds", Value::List(ssds));
+    g.insert("disks", Value::List(disks.into()));
+    g.insert("ssds", Value::List(ssds.into()));
 }
 
 fn secure_boot(dir: &str) -> bool {
@@ -521,7 +524,7 @@ fn lvm(g: &mut Map) {
             .lines()
             .map(|l| Value::str(l.trim()))
             .collect();
-        m.insert(vg, Value::List(lvs));
+        m.insert(vg, Value::List(lvs.into()));
     }
     g.insert("lvm", Value::Map(m));
 }

@@ -141,8 +141,8 @@ pub(crate) fn net_grains() -> NetGrains {
             .iter()
             .map(|a| Value::Str(a.to_string().into()))
             .collect();
-        ip4.insert(i.name.clone(), Value::List(a4.clone()));
-        ip6.insert(i.name.clone(), Value::List(a6.clone()));
+        ip4.insert(i.name.clone(), Value::List(a4.clone().into()));
+        ip6.insert(i.name.clone(), Value::List(a6.clone().into()));
         ip.insert(
             i.name.clone(),
             Value::List(a4.into_iter().chain(a6).collect()),
@@ -476,9 +476,9 @@ pub(crate) fn dns() -> Option<Map> {
     m.insert("nameservers", strs(ns));
     m.insert("ip4_nameservers", strs(ns4));
     m.insert("ip6_nameservers", strs(ns6));
-    m.insert("sortlist", Value::List(sortlist));
+    m.insert("sortlist", Value::List(sortlist.into()));
     m.insert("domain", Value::Str(domain.into()));
-    m.insert("search", Value::List(search));
+    m.insert("search", Value::List(search.into()));
     m.insert("options", strs(options));
     Some(m)
 }

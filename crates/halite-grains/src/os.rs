@@ -670,7 +670,7 @@ pub(crate) fn cpudata(g: &mut Map) {
         "cpu_model",
         Value::Str(model.unwrap_or_else(|| "Unknown".into()).into()),
     );
-    g.insert("cpu_flags", Value::List(flags.unwrap_or_default()));
+    g.insert("cpu_flags", Value::List(flags.unwrap_or_default().into()));
 }
 
 /// `_linux_gpu_data()`: only when `lspci` exists, from `lspci -vmm` as Salt does.
@@ -722,7 +722,7 @@ pub(crate) fn gpu_data(g: &mut Map) {
         gpus.push(Value::Map(m));
     }
     g.insert("num_gpus", Value::Int(gpus.len() as i64));
-    g.insert("gpus", Value::List(gpus));
+    g.insert("gpus", Value::List(gpus.into()));
 }
 
 /// `_osarch()`: what `dpkg --print-architecture` / `rpm --eval %{_host_cpu}` would print.
@@ -1015,7 +1015,7 @@ pub(crate) fn osrelease_data(g: &mut Map, os: &str, fullname: &str, osrelease: &
         })
         .collect();
     let first = info.first().cloned().unwrap_or_default();
-    g.insert("osrelease_info", Value::List(info));
+    g.insert("osrelease_info", Value::List(info.into()));
     let major = match &first {
         Value::Int(i) => Some(*i),
         Value::Str(s) => s.trim().parse::<i64>().ok(),

@@ -73,7 +73,7 @@ fn context_data_changes_stay_in_their_render() {
     // from the engine's data (a template's `update`/`append` is not seen by the next one)
     let mut grains = Map::new();
     grains.insert("os", Value::str("Debian"));
-    grains.insert("ipv4", Value::List(vec![Value::str("127.0.0.1")]));
+    grains.insert("ipv4", Value::List(vec![Value::str("127.0.0.1")].into()));
     let mut pillar = Map::new();
     let mut app = Map::new();
     app.insert("port", Value::Int(80));

@@ -732,7 +732,7 @@ mod tests {
     #[test]
     fn compile_errors() {
         let mut local = Map::new();
-        local.insert("local", Value::List(vec![Value::str("boom")]));
+        local.insert("local", Value::List(vec![Value::str("boom")].into()));
         let out = highstate(&Value::Map(local), &HighstateOptions::default());
         assert_eq!(
             out,

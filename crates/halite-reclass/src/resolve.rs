@@ -511,7 +511,7 @@ impl<'a> Resolver<'a> {
             }
             PValue::Seq(s) => {
                 let items: R<Vec<Value>> = s.items.iter().map(|i| self.to_output(i, st)).collect();
-                Value::List(items?)
+                Value::List((items?).into())
             }
             PValue::Error(msg) => return Err(msg.to_string()),
             PValue::Layers(l) => {

@@ -9,7 +9,7 @@ use crate::template::{compile_template, RenderError, TemplateJob};
 use crate::top::{self, Tops};
 use halite_exec::{ExecContext, FileRoots, Registry};
 use halite_jinja::JinjaEngine;
-use halite_value::{fnmatch, Map, Value};
+use halite_value::{fnmatch, List, Map, Value};
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -252,7 +252,7 @@ impl HighState {
             for (tgt, data) in body.iter() {
                 let data = match data {
                     Value::Str(_) => vec![data.clone()],
-                    Value::List(l) => l.clone(),
+                    Value::List(l) => l.to_vec(),
                     _ => continue,
                 };
                 if !confirm_top(&tgt.py_str(), &data, &ctx) {
@@ -449,7 +449,7 @@ impl HighState {
             if !items.is_empty() {
                 states
                     .inner_mut()
-                    .shift_insert(at, Value::str(key), Value::List(items));
+                    .shift_insert(at, Value::str(key), Value::List(items.into()));
             }
         }
         (states, all_errors)
@@ -482,9 +482,11 @@ impl HighState {
         }
         let start = merged.states.len();
         let own_len = own.len();
+        // Every state of this level gets the same chain: one list, shared by all of them.
+        let chain: List = includers.iter().rev().map(Value::str).collect();
         for (id, mut body) in own {
-            if let (false, Value::Map(b)) = (includers.is_empty(), &mut body) {
-                add_includers(b, includers.iter().rev().map(String::as_str));
+            if let (false, Value::Map(b)) = (chain.is_empty(), &mut body) {
+                add_includers(b, &chain);
             }
             merged.states.insert(id, body);
         }
@@ -546,7 +548,7 @@ impl HighState {
         match state.get("include") {
             Some(Value::List(_)) => {
                 if let Some(Value::List(l)) = state.remove("include") {
-                    include = l;
+                    include = l.into_vec();
                 }
             }
             Some(_) => errors.push(format!(
@@ -792,13 +794,14 @@ fn resolve_relative_include(inc_sls: &str, sls: &str, is_init: bool) -> Option<S
 
 /// Records the includer in each included state's `__sls_included_from__`.
 fn mark_included_from(mut nstate: Value, sls: &str) -> Value {
+    let includer = List::from([Value::str(sls)]);
     if let Value::Map(m) = &mut nstate {
         for (id, body) in m.iter_mut() {
             if id.as_str().is_some_and(|s| s.starts_with("__")) {
                 continue;
             }
             if let Value::Map(body) = body {
-                add_includers(body, std::iter::once(sls));
+                add_includers(body, &includer);
             }
         }
     }
@@ -806,9 +809,14 @@ fn mark_included_from(mut nstate: Value, sls: &str) -> Value {
 }
 
 /// Appends includers, nearest first, to a state's `__sls_included_from__`.
-fn add_includers<'a>(body: &mut Map, includers: impl Iterator<Item = &'a str>) {
-    if let Value::List(l) = body.entry_or("__sls_included_from__", Value::List(Vec::new())) {
-        l.extend(includers.map(Value::str));
+/// A state without one shares `includers` itself (a reference-count increment).
+fn add_includers(body: &mut Map, includers: &List) {
+    match body.get_mut("__sls_included_from__") {
+        Some(Value::List(l)) => l.extend_from_slice(includers),
+        Some(_) => {}
+        None => {
+            body.insert("__sls_included_from__", Value::List(includers.clone()));
+        }
     }
 }
 
@@ -824,7 +832,7 @@ pub fn merge_included_states(highstate: &mut Map, state: Value, errors: &mut Vec
     };
     for key in ["__extend__", "__exclude__"] {
         if let Some(items) = state.remove(key) {
-            let acc = highstate.entry_or(key, Value::List(Vec::new()));
+            let acc = highstate.entry_or(key, Value::List(List::new()));
             if let (Value::List(acc), Value::List(items)) = (acc, items) {
                 acc.extend(items);
             }
@@ -854,7 +862,7 @@ pub fn merge_included_states(highstate: &mut Map, state: Value, errors: &mut Vec
 /// sequences; anything else is Salt's "Error when rendering state with contents" message.
 fn dict_update_from_sequence(highstate: &mut Map, state: Value, errors: &mut Vec<String>) {
     let items: Vec<Value> = match &state {
-        Value::List(l) => l.clone(),
+        Value::List(l) => l.to_vec(),
         Value::Str(s) => s.chars().map(|c| Value::str(c.to_string())).collect(),
         _ => Vec::new(),
     };
@@ -981,7 +989,7 @@ fn handle_extend(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Vec<Str
             }
         }
     }
-    let acc = state.entry_or("__extend__", Value::List(Vec::new()));
+    let acc = state.entry_or("__extend__", Value::List(List::new()));
     if let Value::List(acc) = acc {
         acc.push(Value::Map(ext));
     }
@@ -993,7 +1001,7 @@ fn handle_exclude(state: &mut Map, sls: &str, errors: &mut Vec<String>) {
         return;
     };
     let items: Vec<Value> = match exc {
-        Value::List(l) => l,
+        Value::List(l) => l.into_vec(),
         other => {
             errors.push(format!(
                 "Exclude Declaration in SLS {sls} is not formed as a list"
@@ -1005,7 +1013,7 @@ fn handle_exclude(state: &mut Map, sls: &str, errors: &mut Vec<String>) {
             }
         }
     };
-    let acc = state.entry_or("__exclude__", Value::List(Vec::new()));
+    let acc = state.entry_or("__exclude__", Value::List(List::new()));
     if let Value::List(acc) = acc {
         acc.extend(items);
     }
@@ -1026,7 +1034,7 @@ fn handle_state_decls(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Ve
                     let mut m = Map::new();
                     m.insert("__sls__", Value::str(sls));
                     m.insert("__env__", Value::str(saltenv));
-                    m.insert(comps[0], Value::List(vec![Value::str(comps[1])]));
+                    m.insert(comps[0], Value::List(vec![Value::str(comps[1])].into()));
                     *body = Value::Map(m);
                     continue;
                 }

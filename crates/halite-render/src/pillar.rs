@@ -391,7 +391,7 @@ fn merge_pillar_tops(tops: &[Value]) -> Map {
         sorted.sort_by_key(|(_, (order, _))| *order);
         let m: Map = sorted
             .into_iter()
-            .map(|(t, (_, data))| (t, Value::List(data)))
+            .map(|(t, (_, data))| (t, Value::List(data.into())))
             .collect();
         out.insert(env, Value::Map(m));
     }

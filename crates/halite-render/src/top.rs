@@ -128,7 +128,7 @@ fn merge_target(first: &Value, second: &Value) -> Value {
             merged.push(s);
         }
     }
-    Value::List(merged)
+    Value::List(merged.into())
 }
 
 /// `verify_tops`: structural errors in the merged top data.

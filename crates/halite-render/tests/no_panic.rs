@@ -104,7 +104,7 @@ fn mutated_sls_files_never_panic() {
     let mut roots = Map::new();
     roots.insert(
         "base",
-        Value::List(vec![Value::str(dir.path().to_string_lossy())]),
+        Value::List(vec![Value::str(dir.path().to_string_lossy())].into()),
     );
     let mut opts = Map::new();
     opts.insert("file_roots", Value::Map(roots));

@@ -33,7 +33,7 @@ fn chunk(
 fn req(kind: &str, id: &str) -> Value {
     let mut m = Map::new();
     m.insert(kind, Value::str(id));
-    Value::List(vec![Value::Map(m)])
+    Value::List(vec![Value::Map(m)].into())
 }
 
 fn mixed(dir: &str, n: usize) -> Vec<Map> {

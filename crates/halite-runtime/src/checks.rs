@@ -5,7 +5,7 @@
 use crate::{RunOptions, RuntimeEnv};
 use halite_exec::process::{self, retcode, CmdOptions, Timeout};
 use halite_exec::{Args, ExecError};
-use halite_value::{traverse, Map, Value};
+use halite_value::{traverse, List, Map, Value};
 
 /// The cmd options `_run_check` copies from the low chunk (cwd, runas, env, umask, timeout,
 /// success_retcodes, shell) unless `cmd_opts_exclude` names them.
@@ -53,7 +53,7 @@ fn base_ret(low: &Map) -> Map {
 
 fn as_list(v: &Value) -> Vec<Value> {
     match v {
-        Value::List(l) => l.clone(),
+        Value::List(l) => l.to_vec(),
         other => vec![other.clone()],
     }
 }
@@ -73,7 +73,8 @@ fn run_function(entry: &Map, env: &RuntimeEnv) -> Result<Value, ExecError> {
             kwargs.insert(k.clone(), v.clone());
         }
     }
-    env.exec.call(&env.ctx, &fun, &Args::new(args, kwargs))
+    env.exec
+        .call(&env.ctx, &fun, &Args::new(args.into_vec(), kwargs))
 }
 
 fn onlyif(low: &Map, copts: &CmdOptions, env: &RuntimeEnv) -> Map {
@@ -223,7 +224,7 @@ fn creates(low: &Map) -> Map {
 pub(crate) fn run_check(low: &Map, opts: &RunOptions, env: &RuntimeEnv) -> Map {
     let mut ret = Map::new();
     ret.insert("result", Value::Bool(false));
-    ret.insert("comment", Value::List(Vec::new()));
+    ret.insert("comment", Value::List(List::new()));
     for key in ["__sls__", "__id__", "name"] {
         ret.insert(key, low.get(key).cloned().unwrap_or(Value::Null));
     }

@@ -84,7 +84,7 @@ fn req_pair(req: &Value) -> Option<(String, Value)> {
 
 fn req_list(low: &Map, key: &str) -> Vec<Value> {
     match low.get(key) {
-        Some(Value::List(l)) => l.clone(),
+        Some(Value::List(l)) => l.to_vec(),
         Some(Value::Null) | None => Vec::new(),
         Some(other) => vec![other.clone()],
     }
@@ -284,7 +284,7 @@ impl<'a> State<'a> {
                     low.remove(w);
                     let mut reqs = req_list(low, r);
                     reqs.extend(watch);
-                    low.insert(r, Value::List(reqs));
+                    low.insert(r, Value::List(reqs.into()));
                 }
             }
         }

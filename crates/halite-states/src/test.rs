@@ -139,7 +139,7 @@ pub fn configurable_test_state(call: &StateCall) -> Result<Map, StateError> {
     match call.low.get("warnings") {
         None | Some(Value::Null) => {}
         Some(Value::Str(s)) => {
-            m.insert("warnings", Value::List(vec![Value::str(s.clone())]));
+            m.insert("warnings", Value::List(vec![Value::str(s.clone())].into()));
         }
         Some(Value::List(l)) => {
             m.insert("warnings", Value::List(l.clone()));
@@ -225,7 +225,7 @@ pub fn mod_watch(call: &StateCall) -> Result<Map, StateError> {
         call.low.get("changes").cloned().unwrap_or_else(|| {
             Value::Map(map_of([(
                 "Requisites with changes",
-                Value::List(has_changes),
+                Value::List(has_changes.into()),
             )]))
         }),
     );

@@ -3,7 +3,7 @@
 //! does not declare, `0020_reverse_map` turns tokens back into `{{ expression }}`.
 
 use crate::token::{has_tag, may_hold_param, split_and_decode, Needle};
-use halite_value::{Map, Value};
+use halite_value::{List, Map, Value};
 use regex::{Captures, Regex};
 use std::sync::OnceLock;
 
@@ -175,7 +175,7 @@ fn next_char(text: &str, i: usize) -> Option<usize> {
 }
 
 /// The slot a parameter path writes into: a dict key or a list index.
-fn fill_list(l: &mut Vec<Value>, i: usize) {
+fn fill_list(l: &mut List, i: usize) {
     if l.len() <= i {
         l.resize(i + 1, Value::Null);
     }
@@ -232,7 +232,7 @@ fn empty_slot(index: i64) -> Value {
     if index < 0 {
         Value::Map(Map::new())
     } else {
-        let mut l = Vec::new();
+        let mut l = List::new();
         fill_list(&mut l, index as usize);
         Value::List(l)
     }

@@ -43,7 +43,7 @@ fn compile_state(name: &Value, body: &Map, state: &Value, run: &[Value]) -> Vec<
                 for (key, val) in m.iter() {
                     match key.as_str() {
                         Some("names") => {
-                            for n in val.as_list().map(Vec::as_slice).unwrap_or(&[]) {
+                            for n in val.as_list().map(|l| l.as_slice()).unwrap_or(&[]) {
                                 if !names.contains(n) {
                                     names.push(n.clone());
                                 }

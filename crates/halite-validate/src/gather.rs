@@ -173,7 +173,9 @@ fn resolve_include(
     resolved: &HashSet<String>,
 ) -> Vec<String> {
     let mut unresolved: Vec<String> = Vec::new();
-    let include = state.remove("include").unwrap_or(Value::List(vec![]));
+    let include = state
+        .remove("include")
+        .unwrap_or(Value::List(vec![].into()));
     let Value::List(items) = include else {
         run.errors.push(format!(
             "Include Declaration in SLS {sls_ref} is not formed as a list but as a <class '{}'>",
@@ -283,7 +285,7 @@ fn decls(run: &mut Run, state: &mut Map, sls_ref: &str) {
                 let (state_ref, fun) = s.rsplit_once('.').unwrap_or((s.as_str(), ""));
                 let mut m = Map::new();
                 m.insert("__sls__", Value::str(sls_ref));
-                m.insert(state_ref, Value::List(vec![Value::str(fun)]));
+                m.insert(state_ref, Value::List(vec![Value::str(fun)].into()));
                 *body = Value::Map(m);
             }
             _ => run.errors.push(format!(

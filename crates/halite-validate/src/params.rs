@@ -90,7 +90,7 @@ impl Tracker {
             }
         }
         match (list, map) {
-            (Some(l), _) => Value::List(l),
+            (Some(l), _) => Value::List(l.into()),
             (None, Some(m)) => Value::Map(m),
             (None, None) => Value::Null,
         }

@@ -5,12 +5,14 @@
 
 mod fnmatch;
 mod format;
+mod list;
 mod map;
 mod merge;
 mod path;
 
 pub use fnmatch::fnmatch;
 pub use format::{py_float_repr, py_str_repr, JsonStyle};
+pub use list::List;
 pub use map::{Map, MapHasher};
 pub use merge::{merge_overwrite, merge_recurse};
 pub use path::traverse;
@@ -29,7 +31,7 @@ pub enum Value {
     Int(i64),
     Float(f64),
     Str(Str),
-    List(Vec<Value>),
+    List(List),
     Map(Map),
 }
 
@@ -63,14 +65,14 @@ impl Value {
         }
     }
 
-    pub fn as_list(&self) -> Option<&Vec<Value>> {
+    pub fn as_list(&self) -> Option<&List> {
         match self {
             Value::List(l) => Some(l),
             _ => None,
         }
     }
 
-    pub fn as_list_mut(&mut self) -> Option<&mut Vec<Value>> {
+    pub fn as_list_mut(&mut self) -> Option<&mut List> {
         match self {
             Value::List(l) => Some(l),
             _ => None,
@@ -289,6 +291,11 @@ impl From<Map> for Value {
 }
 impl From<Vec<Value>> for Value {
     fn from(l: Vec<Value>) -> Self {
+        Value::List(l.into())
+    }
+}
+impl From<List> for Value {
+    fn from(l: List) -> Self {
         Value::List(l)
     }
 }

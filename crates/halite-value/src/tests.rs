@@ -116,7 +116,7 @@ mod json_forms {
             "é\u{1F600}\"\\\n\r\t\u{8}\u{c}\u{1}\u{7f}x",
             Value::Float(1.5),
         );
-        inner.insert(Value::Int(-12), Value::List(vec![]));
+        inner.insert(Value::Int(-12), Value::List(vec![].into()));
         inner.insert(Value::Bool(true), Value::Map(Map::new()));
         inner.insert(Value::Null, Value::Float(f64::NAN));
         inner.insert(Value::Float(1e20), Value::Float(f64::NEG_INFINITY));
@@ -124,15 +124,18 @@ mod json_forms {
         m.insert("a", Value::Map(inner));
         m.insert(
             "l",
-            Value::List(vec![
-                Value::Int(i64::MIN),
-                Value::Int(0),
-                Value::Int(i64::MAX),
-                Value::Null,
-                Value::Bool(false),
-                Value::str("ü\u{2028}"),
-                Value::List(vec![Value::List(vec![Value::Float(0.1)])]),
-            ]),
+            Value::List(
+                vec![
+                    Value::Int(i64::MIN),
+                    Value::Int(0),
+                    Value::Int(i64::MAX),
+                    Value::Null,
+                    Value::Bool(false),
+                    Value::str("ü\u{2028}"),
+                    Value::List(vec![Value::List(vec![Value::Float(0.1)].into())].into()),
+                ]
+                .into(),
+            ),
         );
         for v in [Value::Map(m), Value::str("x"), Value::Int(3), Value::Null] {
             assert_eq!(v.to_json_ascii(), two_pass(&v));
@@ -144,6 +147,44 @@ mod json_forms {
 }
 
 #[test]
-fn value_is_32_bytes() {
-    assert_eq!(std::mem::size_of::<Value>(), 32);
+fn value_is_24_bytes() {
+    // A `Str` is 24 bytes and leaves room in its last byte for the enum's tag; every other
+    // variant must stay within that (a `List` is 16 bytes, a boxed `Map` 8).
+    assert_eq!(std::mem::size_of::<Value>(), 24);
+}
+
+#[test]
+fn list_copies_share_until_one_changes() {
+    let original: List = (0..4).map(Value::from).collect();
+    let mut copy = original.clone();
+    assert!(copy.ptr_eq(&original));
+    copy.push(Value::from(4));
+    assert!(!copy.ptr_eq(&original));
+    assert_eq!(original.len(), 4);
+    assert_eq!(copy.len(), 5);
+
+    let mut through_deref = original.clone();
+    through_deref[0] = Value::str("changed");
+    through_deref.sort_by_key(|v| v.as_i64());
+    assert_eq!(original[0], Value::from(0));
+    assert_eq!(
+        Value::List(original.clone()).to_json_styled(JsonStyle::Compact),
+        "[0, 1, 2, 3]"
+    );
+
+    let mut iterated = original.clone();
+    for v in &mut iterated {
+        *v = Value::Null;
+    }
+    assert_eq!(original.iter().filter(|v| v.is_null()).count(), 0);
+    assert_eq!(original.clone().into_vec(), original.to_vec());
+}
+
+#[test]
+fn list_resize_pads_and_truncates() {
+    let mut l = List::new();
+    l.resize(3, Value::Null);
+    assert_eq!(l, vec![Value::Null, Value::Null, Value::Null]);
+    l.resize(1, Value::Int(1));
+    assert_eq!(l.len(), 1);
 }

@@ -10,7 +10,7 @@
 use crate::compose::{Graph, Node, NodeId, NodeKind, TAG_MAP, TAG_SEQ, TAG_STR};
 use crate::error::{ErrorKind, Mark, YamlError};
 use crate::resolve::{TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_MERGE, TAG_NULL, TAG_TIMESTAMP, TAG_VALUE};
-use halite_value::{py_str_repr, Map, MapHasher, Str, Value};
+use halite_value::{py_str_repr, List, Map, MapHasher, Str, Value};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -456,7 +456,7 @@ impl<'g> SaltConstructor<'g> {
                 let NodeKind::Seq(items) = &node.kind else {
                     return Err(self.unexpected(node));
                 };
-                let mut out = Vec::with_capacity(items.len());
+                let mut out = List::with_capacity(items.len());
                 for item in items {
                     out.push(self.build(*item)?);
                 }
@@ -482,9 +482,9 @@ impl<'g> SaltConstructor<'g> {
             }
             // PyYAML gives a list of (key, value) tuples; JSON shows them as 2-item lists.
             Ctor::Omap => {
-                let mut out = Vec::new();
+                let mut out = List::new();
                 for (k, v) in self.omap_pairs(id)? {
-                    out.push(Value::List(vec![self.build(k)?, self.build(v)?]));
+                    out.push(Value::List([self.build(k)?, self.build(v)?].into()));
                 }
                 Value::List(out)
             }

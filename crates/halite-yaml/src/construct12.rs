@@ -4,7 +4,7 @@
 use crate::compose::{Graph, NodeId, NodeKind, TAG_MAP, TAG_SEQ, TAG_STR};
 use crate::error::{ErrorKind, Mark, YamlError};
 use crate::resolve::{parse_float12, parse_int12, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NULL};
-use halite_value::{Map, Value};
+use halite_value::{List, Map, Value};
 
 const MAX_VALUES: usize = 3_000_000;
 
@@ -34,7 +34,7 @@ fn build(g: &Graph<'_>, id: NodeId, budget: &mut usize) -> Result<Value, YamlErr
         NodeKind::Scalar { value, .. } => scalar(&node.tag, value)
             .map_err(|p| YamlError::new(ErrorKind::Constructor, p, node.start)),
         NodeKind::Seq(items) => {
-            let mut out = Vec::with_capacity(items.len());
+            let mut out = List::with_capacity(items.len());
             for i in items {
                 out.push(build(g, *i, budget)?);
             }

@@ -9,7 +9,7 @@ use halite_exec::Registry;
 use halite_render::highstate::Matches;
 use halite_render::opts;
 use halite_runtime::{RunOptions, RuntimeEnv};
-use halite_value::{Map, Value};
+use halite_value::{List, Map, Value};
 
 pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Outcome {
     // Salt refuses a second state run while one is going (`_prior_running_states`); the
@@ -167,10 +167,10 @@ fn add_cli_exclude(high: &mut Map, kwargs: &Map) {
     };
     let items: Vec<Value> = match exclude {
         Value::Str(s) => s.split(',').map(Value::str).collect(),
-        Value::List(l) => l.clone(),
+        Value::List(l) => l.to_vec(),
         other => vec![other.clone()],
     };
-    let acc = high.entry_or("__exclude__", Value::List(Vec::new()));
+    let acc = high.entry_or("__exclude__", Value::List(List::new()));
     if let Value::List(acc) = acc {
         acc.extend(items);
     }

@@ -2,7 +2,7 @@
 //! Salt's defaults, as `salt.config.minion_config` builds it for `salt-call --local`.
 
 use anyhow::{anyhow, Context, Result};
-use halite_value::{Map, Value};
+use halite_value::{List, Map, Value};
 use std::path::{Path, PathBuf};
 
 /// The defaults halite honours, with Salt 3007.8's values (salt/config/__init__.py
@@ -10,7 +10,10 @@ use std::path::{Path, PathBuf};
 fn defaults() -> Map {
     let roots = |a: &str, b: &str| {
         let mut m = Map::new();
-        m.insert("base", Value::List(vec![Value::str(a), Value::str(b)]));
+        m.insert(
+            "base",
+            Value::List(vec![Value::str(a), Value::str(b)].into()),
+        );
         Value::Map(m)
     };
     let mut d = Map::new();
@@ -21,14 +24,14 @@ fn defaults() -> Map {
     d.insert("state_top", Value::str("top.sls"));
     d.insert("state_top_saltenv", Value::Null);
     d.insert("top_file_merging_strategy", Value::str("merge"));
-    d.insert("env_order", Value::List(Vec::new()));
+    d.insert("env_order", Value::List(List::new()));
     d.insert("default_top", Value::str("base"));
     d.insert("saltenv", Value::Null);
     d.insert("lock_saltenv", Value::Bool(false));
     d.insert("pillarenv", Value::Null);
     d.insert("renderer", Value::str("jinja|yaml"));
-    d.insert("renderer_blacklist", Value::List(Vec::new()));
-    d.insert("renderer_whitelist", Value::List(Vec::new()));
+    d.insert("renderer_blacklist", Value::List(List::new()));
+    d.insert("renderer_whitelist", Value::List(List::new()));
     d.insert("state_auto_order", Value::Bool(true));
     d.insert("state_output", Value::str("full"));
     d.insert("state_verbose", Value::Bool(true));

@@ -7,7 +7,7 @@ use anyhow::{anyhow, Result};
 use halite_exec::{ExecContext, Registry};
 use halite_render::opts;
 use halite_render::pillar::PillarCompiler;
-use halite_value::{Map, Value};
+use halite_value::{List, Map, Value};
 use std::sync::Arc;
 
 pub struct Minion {
@@ -83,7 +83,7 @@ impl Minion {
         match crate::reclass::ext_pillar(options, conf_dir, &id) {
             Ok(ext) => halite_value::merge_recurse(pillar, &ext, merge_lists),
             Err(e) => {
-                let errors = pillar.entry_or("_errors", Value::List(Vec::new()));
+                let errors = pillar.entry_or("_errors", Value::List(List::new()));
                 if let Value::List(l) = errors {
                     l.push(Value::str(format!(
                         "Failed to load ext_pillar reclass: {e}"

@@ -97,7 +97,7 @@ fn roots(case: &Path, prefix: &str, base: &str) -> Value {
     let mut m = Map::new();
     m.insert(
         "base",
-        Value::List(vec![Value::str(srv.join(base).to_string_lossy())]),
+        Value::List(vec![Value::str(srv.join(base).to_string_lossy())].into()),
     );
     let mut names: Vec<String> = std::fs::read_dir(&srv)
         .map(|rd| {
@@ -111,7 +111,7 @@ fn roots(case: &Path, prefix: &str, base: &str) -> Value {
         if let Some(env) = name.strip_prefix(prefix) {
             m.insert(
                 env,
-                Value::List(vec![Value::str(srv.join(&name).to_string_lossy())]),
+                Value::List(vec![Value::str(srv.join(&name).to_string_lossy())].into()),
             );
         }
     }
@@ -131,7 +131,7 @@ fn minion_config(case: &Path, scratch: &Path) -> Map {
     conf.insert("sock_dir", s("run"));
     conf.insert("log_file", s("log/minion"));
     let mut grains = Map::new();
-    grains.insert("roles", Value::List(vec![Value::str("web")]));
+    grains.insert("roles", Value::List(vec![Value::str("web")].into()));
     conf.insert("grains", Value::Map(grains));
     if let Ok(extra) = std::fs::read_to_string(case.join("minion")) {
         let extra = extra.replace("@CASE@", &case.to_string_lossy());

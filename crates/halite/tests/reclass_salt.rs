@@ -42,7 +42,7 @@ fn ext_pillar_merges_node_parameters() {
     let meta = pillar.get("__reclass__").expect("__reclass__ key");
     assert_eq!(
         meta.get("applications"),
-        Some(&Value::List(vec![Value::str("nginx")]))
+        Some(&Value::List(vec![Value::str("nginx")].into()))
     );
     assert_eq!(meta.get("nodename"), Some(&Value::str("testminion")));
 }
@@ -52,7 +52,7 @@ fn master_tops_adds_applications_to_the_top() {
     let top = halite_json(&["state.show_top"]);
     assert_eq!(
         top.get("base"),
-        Some(&Value::List(vec![Value::str("nginx")]))
+        Some(&Value::List(vec![Value::str("nginx")].into()))
     );
     let high = halite_json(&["state.show_highstate"]);
     let args = high
@@ -76,7 +76,7 @@ fn reclass_subcommand_prints_nodeinfo() {
     let v = Value::from_json_str(&String::from_utf8_lossy(&out.stdout)).expect("json");
     assert_eq!(
         v.get("applications"),
-        Some(&Value::List(vec![Value::str("nginx")]))
+        Some(&Value::List(vec![Value::str("nginx")].into()))
     );
     let missing = Command::new(env!("CARGO_BIN_EXE_halite"))
         .args(["reclass", "-b"])

@@ -26,7 +26,7 @@ pub fn defaults() -> Map {
         ("redis.port", Value::Int(6379)),
         ("test.foo", s("unconfigured")),
         ("ca.cert_base_path", s("/etc/pki")),
-        ("solr.cores", Value::List(vec![])),
+        ("solr.cores", Value::List(vec![].into())),
         ("solr.host", s("localhost")),
         ("solr.port", s("8983")),
         ("solr.baseurl", s("/solr")),

@@ -17,10 +17,10 @@ fn query(a: &Args, fun: &str, rtype: &str, valid: fn(&str) -> bool) -> Result<Va
         cmd.arg(format!("@{}", ns.py_str()));
     }
     let Ok(out) = cmd.output() else {
-        return Ok(Value::List(vec![]));
+        return Ok(Value::List(vec![].into()));
     };
     if !out.status.success() {
-        return Ok(Value::List(vec![]));
+        return Ok(Value::List(vec![].into()));
     }
     let text = String::from_utf8_lossy(&out.stdout);
     Ok(Value::List(

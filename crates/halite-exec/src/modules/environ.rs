@@ -37,7 +37,7 @@ pub fn item(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let default = b.get(1).cloned().unwrap_or(Value::str(""));
     let keys: Vec<Value> = match b.get(0) {
         Some(Value::Str(s)) => vec![Value::Str(s.clone())],
-        Some(Value::List(l)) => l.clone(),
+        Some(Value::List(l)) => l.to_vec(),
         _ => vec![],
     };
     let mut m = Map::new();

@@ -148,7 +148,7 @@ pub fn readdir(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             out.push(Value::Str(e.file_name().to_string_lossy().into()));
         }
     }
-    Ok(Value::List(out))
+    Ok(Value::List(out.into()))
 }
 
 /// `re.search` with Python's `$` (which also matches before a final newline).

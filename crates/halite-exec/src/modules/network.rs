@@ -298,11 +298,11 @@ fn subnets_of(filter: Option<&Value>, v6: bool) -> Vec<Value> {
 /// `network.subnets(interfaces=None)`.
 pub fn subnets(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("network.subnets", a, &["interfaces"], 0)?;
-    Ok(Value::List(subnets_of(b.get(0), false)))
+    Ok(Value::List((subnets_of(b.get(0), false)).into()))
 }
 
 /// `network.subnets6()`.
 pub fn subnets6(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     bind("network.subnets6", a, &[], 0)?;
-    Ok(Value::List(subnets_of(None, true)))
+    Ok(Value::List((subnets_of(None, true)).into()))
 }

@@ -59,7 +59,7 @@ pub fn get(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
                 );
             }
             Some(Value::List(dl)) => {
-                let ret = found.cloned().unwrap_or(Value::List(vec![]));
+                let ret = found.cloned().unwrap_or(Value::List(vec![].into()));
                 if let Value::List(rl) = &ret {
                     let mut out = dl.clone();
                     let add: Vec<Value> = rl.iter().filter(|x| !dl.contains(x)).cloned().collect();
@@ -188,7 +188,7 @@ pub fn file_exists(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         None => roots.values().collect(),
     };
     for dirs in envs {
-        for dir in dirs.as_list().map(Vec::as_slice).unwrap_or_default() {
+        for dir in dirs.as_list().map(|l| l.as_slice()).unwrap_or_default() {
             if std::path::Path::new(&dir.py_str()).join(&path).is_file() {
                 return Ok(Value::Bool(true));
             }

@@ -51,7 +51,7 @@ pub fn merge_all(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         (b.str_or(1, "smart"), b.str_or(2, "yaml"), b.truthy(3));
     let mut ret = Value::Map(Map::new());
     let items: Vec<Value> = match b.get(0) {
-        Some(Value::List(l)) => l.clone(),
+        Some(Value::List(l)) => l.to_vec(),
         Some(Value::Map(m)) => m.keys().cloned().collect(),
         _ => vec![],
     };

@@ -23,7 +23,7 @@ pub fn list_functions(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         })
         .map(Value::str)
         .collect();
-    Ok(Value::List(out))
+    Ok(Value::List(out.into()))
 }
 
 /// `sys.list_modules(*args)`: module names, sorted and unique.

@@ -38,7 +38,7 @@ pub fn outputter(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// `test.arg(*args, **kwargs)` -> `{"args": args, "kwargs": kwargs}`.
 pub fn arg(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let mut m = Map::new();
-    m.insert("args", Value::List(a.args.clone()));
+    m.insert("args", Value::List(a.args.clone().into()));
     m.insert("kwargs", Value::Map(a.kwargs.clone()));
     Ok(Value::Map(m))
 }
@@ -123,10 +123,9 @@ pub fn fib(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         }
         curr
     };
-    Ok(Value::List(vec![
-        Value::Int(val),
-        Value::Float(start.elapsed().as_secs_f64()),
-    ]))
+    Ok(Value::List(
+        vec![Value::Int(val), Value::Float(start.elapsed().as_secs_f64())].into(),
+    ))
 }
 
 /// `test.retcode(code=42)`: sets the job's retcode (the caller's business) and returns True.

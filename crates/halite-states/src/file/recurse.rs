@@ -12,7 +12,7 @@ use super::directory::{clean_dir, gen_keep_files, join};
 use super::{dirname, error, expanduser, is_dir, lexists, normalize_mode, not_absolute};
 use crate::util::{extra_kwargs, fnmatch};
 use crate::{StateCall, StateError};
-use halite_value::{Map, Value};
+use halite_value::{List, Map, Value};
 use std::collections::BTreeSet;
 
 /// The named parameters of `file.recurse`; the chunk's other keywords are its `**kwargs`.
@@ -551,7 +551,7 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
         let mut low = base_low(call, dir);
         low.insert("user", opt(call.arg("user")));
         low.insert("group", opt(call.arg("group")));
-        low.insert("recurse", Value::List(Vec::new()));
+        low.insert("recurse", Value::List(List::new()));
         low.insert(
             "dir_mode",
             dir_mode.clone().map(Value::from).unwrap_or(Value::Null),
@@ -687,7 +687,7 @@ mod tests {
     fn include_exclude_like_salt() {
         let glob = Value::str("*.conf");
         let re = Value::str("E@^sub");
-        let list = Value::List(vec![Value::str("*.css"), Value::str("*.js")]);
+        let list = Value::List(vec![Value::str("*.css"), Value::str("*.js")].into());
         assert!(check_include_exclude("a.conf", Some(&glob), None));
         // fnmatch's `*` crosses `/`.
         assert!(check_include_exclude("sub/a.conf", Some(&glob), None));

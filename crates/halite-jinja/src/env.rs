@@ -2,7 +2,7 @@
 
 use crate::convert::{to_mj, PillarShapes};
 use crate::loader::{self, SourceCache};
-use crate::mutable::deep_copy;
+use crate::mutable::lazy_copy;
 use crate::salt::SaltLoader;
 use crate::{filters, methods, repr, tests};
 use halite_exec::{ExecContext, Registry};
@@ -13,7 +13,8 @@ use minijinja::{Environment, UndefinedBehavior, Value};
 use std::sync::{Arc, OnceLock};
 
 /// The data globals every render starts from, converted once per engine: each render gets
-/// its own deep copy (templates may mutate them, and a mutation must not outlive the render).
+/// its own copy (templates may mutate them, and a mutation must not outlive the render),
+/// made lazily ([`lazy_copy`]): these originals are never handed to a template.
 pub struct ContextData {
     grains: Value,
     pillar: Value,
@@ -95,9 +96,9 @@ fn install_globals(
             shapes.clone(),
         )),
     );
-    env.add_global("grains", deep_copy(&data.grains));
-    env.add_global("pillar", deep_copy(&data.pillar));
-    env.add_global("opts", deep_copy(&data.opts));
+    env.add_global("grains", lazy_copy(&data.grains));
+    env.add_global("pillar", lazy_copy(&data.pillar));
+    env.add_global("opts", lazy_copy(&data.opts));
     env.add_global("saltenv", Value::from(ctx.saltenv.as_str()));
     for (k, v) in vars.iter() {
         env.add_global(k.py_str(), to_mj(v));

@@ -109,7 +109,7 @@ impl JinjaEngine {
     /// imports). The context is Salt's: `salt`, `grains`, `pillar`, `opts`, `saltenv` from the
     /// engine, plus `vars` (`sls`, `slspath`, `tpldir`, ... supplied by the caller).
     pub fn render(&self, source: &str, name: &str, vars: &Map) -> Result<String, JinjaError> {
-        self.render_with(source, name, vars).map(|r| r.text)
+        self.render_inner(source, name, vars, false).map(|r| r.text)
     }
 
     /// Like [`render`](Self::render), also returning the template's exported variables.
@@ -118,6 +118,16 @@ impl JinjaEngine {
         source: &str,
         name: &str,
         vars: &Map,
+    ) -> Result<Rendered, JinjaError> {
+        self.render_inner(source, name, vars, true)
+    }
+
+    fn render_inner(
+        &self,
+        source: &str,
+        name: &str,
+        vars: &Map,
+        want_exports: bool,
     ) -> Result<Rendered, JinjaError> {
         let log = loader::LoadedLog::default();
         let mut environment = env::build(
@@ -166,7 +176,12 @@ impl JinjaEngine {
         let state = captured.state();
         let mut exports = Map::new();
         // `_`-names are private in Jinja2 (and `__do` is the preprocessor's)
-        for key in state.exports().into_iter().filter(|k| !k.starts_with('_')) {
+        let exported = if want_exports {
+            state.exports()
+        } else {
+            Vec::new()
+        };
+        for key in exported.into_iter().filter(|k| !k.starts_with('_')) {
             if let Some(v) = state.lookup(key) {
                 // macros (minijinja prints them `<macro name>`) are not data
                 let is_macro = v.kind() == minijinja::value::ValueKind::Plain

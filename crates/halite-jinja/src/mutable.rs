@@ -17,8 +17,75 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// `collections.OrderedDict` in error messages and keep their key order in `|yaml`.
 #[derive(Debug, Default)]
 pub struct MutMap {
-    inner: Mutex<IndexMap<Value, Value>>,
+    inner: Mutex<Cow<IndexMap<Value, Value>>>,
     ordered: bool,
+}
+
+/// The entries of a [`MutMap`] or the items of a [`MutList`], shared copy-on-write: `data`
+/// may be shared with other objects (a `dict.copy()`, a [`lazy_copy`]) and is made this
+/// object's own by its first change. While `lazy` is set, the dicts and lists inside
+/// `data` still belong to the original this was lazily copied from; the first access that
+/// can hand one out replaces each of them by a lazy copy of its own.
+#[derive(Debug, Default)]
+struct Cow<T> {
+    data: Arc<T>,
+    lazy: bool,
+}
+
+impl<T: Clone + Children> Cow<T> {
+    fn new(data: T) -> Self {
+        Cow {
+            data: Arc::new(data),
+            lazy: false,
+        }
+    }
+
+    /// The data, with its dicts and lists this object's own.
+    fn settled(&mut self) -> &T {
+        if self.lazy {
+            self.lazy = false;
+            Arc::make_mut(&mut self.data).copy_children();
+        }
+        &self.data
+    }
+
+    /// The data for changing it: settled, and unshared.
+    fn make_mut(&mut self) -> &mut T {
+        self.settled();
+        Arc::make_mut(&mut self.data)
+    }
+}
+
+/// What [`Cow::settled`] copies: the dicts and lists directly inside a container.
+trait Children {
+    fn copy_children(&mut self);
+}
+
+impl Children for IndexMap<Value, Value> {
+    fn copy_children(&mut self) {
+        if self.keys().any(is_container) {
+            *self = self
+                .iter()
+                .map(|(k, v)| (lazy_copy(k), lazy_copy(v)))
+                .collect();
+            return;
+        }
+        for v in self.values_mut() {
+            if is_container(v) {
+                *v = lazy_copy(v);
+            }
+        }
+    }
+}
+
+impl Children for Vec<Value> {
+    fn copy_children(&mut self) {
+        for v in self.iter_mut() {
+            if is_container(v) {
+                *v = lazy_copy(v);
+            }
+        }
+    }
 }
 
 /// The last failed lookup on a mutable dict or list: Jinja2 names the container's type
@@ -55,7 +122,7 @@ pub fn take_last_miss() -> Option<Miss> {
 /// A Python `list`: shared, mutable.
 #[derive(Debug, Default)]
 pub struct MutList {
-    inner: Mutex<Vec<Value>>,
+    inner: Mutex<Cow<Vec<Value>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -65,7 +132,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl MutMap {
     pub fn new(map: IndexMap<Value, Value>) -> Self {
         MutMap {
-            inner: Mutex::new(map),
+            inner: Mutex::new(Cow::new(map)),
             ordered: false,
         }
     }
@@ -73,14 +140,14 @@ impl MutMap {
     /// A Salt `OrderedDict` (pillar data).
     pub fn new_ordered(map: IndexMap<Value, Value>) -> Self {
         MutMap {
-            inner: Mutex::new(map),
+            inner: Mutex::new(Cow::new(map)),
             ordered: true,
         }
     }
 
     /// An `OrderedDict` with the entries of `other`.
     pub fn new_ordered_from(other: &MutMap) -> Self {
-        MutMap::new_ordered(lock(&other.inner).clone())
+        MutMap::new_ordered(lock(&other.inner).settled().clone())
     }
 
     pub fn is_ordered(&self) -> bool {
@@ -99,21 +166,22 @@ impl MutMap {
     /// A snapshot of the entries (values are shared, not copied).
     pub fn entries(&self) -> Vec<(Value, Value)> {
         lock(&self.inner)
+            .settled()
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect()
     }
 
     pub fn keys(&self) -> Vec<Value> {
-        lock(&self.inner).keys().cloned().collect()
+        lock(&self.inner).settled().keys().cloned().collect()
     }
 
     pub fn values(&self) -> Vec<Value> {
-        lock(&self.inner).values().cloned().collect()
+        lock(&self.inner).settled().values().cloned().collect()
     }
 
     pub fn len(&self) -> usize {
-        lock(&self.inner).len()
+        lock(&self.inner).data.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -121,36 +189,44 @@ impl MutMap {
     }
 
     pub fn get(&self, key: &Value) -> Option<Value> {
-        {
-            let map = lock(&self.inner);
-            map.get(&existing_key(&map, key)).cloned()
-        }
+        let mut inner = lock(&self.inner);
+        let map = inner.settled();
+        map.get(&existing_key(map, key)).cloned()
     }
 
     pub fn insert(&self, key: Value, value: Value) {
-        let mut map = lock(&self.inner);
-        let k = existing_key(&map, &key);
+        let mut inner = lock(&self.inner);
+        let map = inner.make_mut();
+        let k = existing_key(map, &key);
         map.insert(k, value);
     }
 
     /// Python `dict.pop(key)` keeps the order of the other keys.
     pub fn remove(&self, key: &Value) -> Option<Value> {
-        let mut map = lock(&self.inner);
-        let k = existing_key(&map, key);
+        let mut inner = lock(&self.inner);
+        let map = inner.make_mut();
+        let k = existing_key(map, key);
         map.shift_remove(&k)
     }
 
     pub fn clear(&self) {
-        lock(&self.inner).clear();
+        *lock(&self.inner) = Cow::default();
     }
 
     pub fn pop_last(&self) -> Option<(Value, Value)> {
-        lock(&self.inner).pop()
+        lock(&self.inner).make_mut().pop()
     }
 
+    /// `dict.copy()`: a shallow copy, sharing the entries until either side changes (the
+    /// dicts and lists inside are the same objects, as in Python).
     pub fn copy(&self) -> MutMap {
+        let mut inner = lock(&self.inner);
+        inner.settled();
         MutMap {
-            inner: Mutex::new(lock(&self.inner).clone()),
+            inner: Mutex::new(Cow {
+                data: Arc::clone(&inner.data),
+                lazy: false,
+            }),
             ordered: self.ordered,
         }
     }
@@ -191,16 +267,16 @@ fn numeric(v: &Value) -> Option<f64> {
 impl MutList {
     pub fn new(items: Vec<Value>) -> Self {
         MutList {
-            inner: Mutex::new(items),
+            inner: Mutex::new(Cow::new(items)),
         }
     }
 
     pub fn items(&self) -> Vec<Value> {
-        lock(&self.inner).clone()
+        lock(&self.inner).settled().clone()
     }
 
     pub fn len(&self) -> usize {
-        lock(&self.inner).len()
+        lock(&self.inner).data.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -208,16 +284,16 @@ impl MutList {
     }
 
     pub fn push(&self, v: Value) {
-        lock(&self.inner).push(v);
+        lock(&self.inner).make_mut().push(v);
     }
 
     pub fn extend(&self, vs: Vec<Value>) {
-        lock(&self.inner).extend(vs);
+        lock(&self.inner).make_mut().extend(vs);
     }
 
     /// Runs `f` with exclusive access to the items. `f` must not touch this list again.
     pub fn with_mut<R>(&self, f: impl FnOnce(&mut Vec<Value>) -> R) -> R {
-        f(&mut lock(&self.inner))
+        f(lock(&self.inner).make_mut())
     }
 
     pub fn into_value(self) -> Value {
@@ -274,7 +350,8 @@ impl Object for MutList {
             record_miss("'list object'", key);
             return None;
         };
-        let items = lock(&self.inner);
+        let mut inner = lock(&self.inner);
+        let items = inner.settled();
         let len = items.len() as i64;
         let i = if idx < 0 { idx + len } else { idx };
         let v = usize::try_from(i).ok().and_then(|i| items.get(i).cloned());
@@ -354,40 +431,40 @@ pub fn make_mutable(v: &Value) -> Value {
     }
 }
 
-/// An independent copy of `v`: every mutable dict and list in it (keys included) is copied,
-/// everything else is shared (immutable). What converting the same data again would give.
-pub fn deep_copy(v: &Value) -> Value {
-    let Some(obj) = v.as_object() else {
-        return v.clone();
-    };
-    if let Some(m) = obj.downcast_ref::<MutMap>() {
-        let mut map = lock(&m.inner).clone();
-        if map.keys().any(is_container) {
-            map = map
-                .iter()
-                .map(|(k, x)| (deep_copy(k), deep_copy(x)))
-                .collect();
-        } else {
-            for x in map.values_mut() {
-                if is_container(x) {
-                    *x = deep_copy(x);
-                }
-            }
-        }
+/// An independent copy of `v`, made lazily: a dict or list shares its entries with `v`
+/// until either changes, and the dicts and lists inside it are copied the same way when
+/// first reached. What converting the same data again would give, at the cost of a
+/// reference count until a template looks inside.
+///
+/// The dicts and lists *inside* `v` must not change afterwards (they are shared until the
+/// copy is first read): used for data kept only to be copied, as [`crate::env`]'s
+/// context globals are.
+pub fn lazy_copy(v: &Value) -> Value {
+    if let Some(m) = v.downcast_object_ref::<MutMap>() {
+        let inner = lock(&m.inner);
         return MutMap {
-            inner: Mutex::new(map),
+            inner: Mutex::new(Cow {
+                data: Arc::clone(&inner.data),
+                lazy: true,
+            }),
             ordered: m.ordered,
         }
         .into_value();
     }
-    if let Some(l) = obj.downcast_ref::<MutList>() {
-        let items: Vec<Value> = lock(&l.inner).iter().map(deep_copy).collect();
-        return MutList::new(items).into_value();
+    if let Some(l) = v.downcast_object_ref::<MutList>() {
+        let inner = lock(&l.inner);
+        return MutList {
+            inner: Mutex::new(Cow {
+                data: Arc::clone(&inner.data),
+                lazy: true,
+            }),
+        }
+        .into_value();
     }
     v.clone()
 }
 
-/// A mutable dict or list (what [`deep_copy`] copies).
+/// A mutable dict or list (what [`lazy_copy`] copies).
 fn is_container(v: &Value) -> bool {
     v.as_object().is_some_and(|o| {
         o.downcast_ref::<MutMap>().is_some() || o.downcast_ref::<MutList>().is_some()

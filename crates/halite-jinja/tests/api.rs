@@ -94,3 +94,38 @@ fn context_data_changes_stay_in_their_render() {
         assert_eq!(out.as_deref(), Ok(expected));
     }
 }
+
+/// Each render gets its own copy of grains/pillar/opts (copied lazily): a template's changes
+/// stay in its render, within a render aliases see each other's changes, and a copy made
+/// with `dict.copy()` is shallow as in Python.
+#[test]
+fn context_copies_keep_aliases_and_shallow_dict_copies() {
+    let mut pillar = Map::new();
+    let mut nested = Map::new();
+    nested.insert("l", Value::List(vec![Value::Int(1)].into()));
+    pillar.insert("n", Value::Map(nested));
+    let ctx = ExecContext {
+        pillar: Value::Map(pillar),
+        ..ExecContext::default()
+    };
+    let e = JinjaEngine::new(Arc::new(Registry::standard()), Arc::new(ctx));
+    let mutate = "{% set a = pillar.n %}{% set c = pillar.n.copy() %}{% do a.l.append(2) %}\
+                  {% do pillar.n.update({'k': 3}) %}{% do c.update({'only_c': 1}) %}\
+                  {{ pillar.n.l }} {{ pillar.n.k }} {{ c.l }} {{ 'only_c' in pillar.n }}";
+    for _ in 0..2 {
+        assert_eq!(
+            e.render(mutate, "x.sls", &Map::new()).ok().as_deref(),
+            Some("[1, 2] 3 [1, 2] False")
+        );
+    }
+    assert_eq!(
+        e.render(
+            "{{ pillar.n.l }} {{ 'k' in pillar.n }}",
+            "x.sls",
+            &Map::new()
+        )
+        .ok()
+        .as_deref(),
+        Some("[1] False")
+    );
+}

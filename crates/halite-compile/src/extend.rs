@@ -201,8 +201,7 @@ fn state_list<'a>(high: &'a Map, pos: usize, state: &Value) -> Option<&'a List> 
 }
 
 fn state_list_mut<'a>(high: &'a mut Map, pos: usize, state: &Value) -> Option<&'a mut List> {
-    high.inner_mut()
-        .get_index_mut(pos)
+    high.get_index_mut(pos)
         .and_then(|(_, b)| b.as_map_mut())
         .and_then(|b| b.get_value_mut(state))
         .and_then(Value::as_list_mut)
@@ -218,7 +217,7 @@ fn merge_extension(
     aliases: &mut Aliases,
     index: &mut Option<NameIndex>,
 ) {
-    let Some(pos) = high.inner().get_index_of(target) else {
+    let Some(pos) = high.get_index_of(target) else {
         return;
     };
     for (state, run) in body.into_iter().filter(|(k, _)| !is_dunder(k)) {
@@ -232,11 +231,7 @@ fn merge_extension(
         }
         match existing {
             None => {
-                if let Some(tbody) = high
-                    .inner_mut()
-                    .get_index_mut(pos)
-                    .and_then(|(_, b)| b.as_map_mut())
-                {
+                if let Some(tbody) = high.get_index_mut(pos).and_then(|(_, b)| b.as_map_mut()) {
                     tbody.insert(state.clone(), run);
                 }
             }
@@ -247,7 +242,7 @@ fn merge_extension(
                         .then(|| sources.get(&(chunk, state.clone(), j)))
                         .flatten()
                         .and_then(|s| {
-                            let spos = high.inner().get_index_of(&s.id)?;
+                            let spos = high.get_index_of(&s.id)?;
                             let live = state_list(high, spos, &s.state)?.get(s.idx)?.clone();
                             Some(((spos, s.state.clone(), s.idx), live))
                         });

@@ -263,7 +263,7 @@ impl HighState {
                     match item {
                         Value::Str(s) => matches[&env].push(s.to_string()),
                         Value::Map(m) => {
-                            let Some((env_key, inc)) = m.iter().last() else {
+                            let Some((env_key, inc)) = m.iter().next_back() else {
                                 continue;
                             };
                             let env_key = env_key.py_str();
@@ -447,9 +447,7 @@ impl HighState {
         keys.sort_by_key(|k| std::cmp::Reverse((k.0, k.1)));
         for (at, _, key, items) in keys {
             if !items.is_empty() {
-                states
-                    .inner_mut()
-                    .shift_insert(at, Value::str(key), Value::List(items.into()));
+                states.shift_insert(at, Value::str(key), Value::List(items.into()));
             }
         }
         (states, all_errors)
@@ -498,8 +496,8 @@ impl HighState {
             }
         }
         includers.pop();
-        let bodies = &mut merged.states.inner_mut().as_mut_slice()[start..start + own_len];
-        self.handle_iorder(bodies.values_mut());
+        let bodies = merged.states.values_mut_range(start..start + own_len);
+        self.handle_iorder(bodies);
     }
 
     /// `render_state`'s rendering half: one sls file and, recursively, its includes, in
@@ -587,7 +585,7 @@ impl HighState {
     ) {
         const XENV_KEY: &str = "_xenv";
         let (env_key, mut inc_sls) = match &inc {
-            Value::Map(m) => match m.iter().last() {
+            Value::Map(m) => match m.iter().next_back() {
                 Some((k, v)) => (k.py_str(), v.py_str()),
                 None => return,
             },

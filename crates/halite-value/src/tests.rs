@@ -188,3 +188,36 @@ fn list_resize_pads_and_truncates() {
     l.resize(1, Value::Int(1));
     assert_eq!(l.len(), 1);
 }
+
+#[test]
+fn map_small_and_indexed_behave_alike() {
+    for n in [3usize, 16, 17, 40] {
+        let mut m = Map::new();
+        for i in 0..n {
+            m.insert(format!("k{i}"), Value::from(i));
+        }
+        m.insert(Value::Int(1), Value::str("one"));
+        assert_eq!(m.get_value(&Value::Float(1.0)), Some(&Value::str("one")));
+        assert_eq!(
+            m.insert(Value::Bool(true), Value::str("uno")),
+            Some(Value::str("one"))
+        );
+        assert_eq!(m.len(), n + 1);
+        for i in 0..n {
+            assert_eq!(m.get(&format!("k{i}")), Some(&Value::from(i)), "n={n}");
+        }
+        assert_eq!(m.remove("k1"), Some(Value::from(1)));
+        assert!(!m.contains_key("k1"));
+        assert_eq!(m.get(&format!("k{}", n - 1)), Some(&Value::from(n - 1)));
+        m.shift_insert(0, Value::str("first"), Value::Null);
+        assert_eq!(m.first().map(|(k, _)| k.clone()), Some(Value::str("first")));
+        assert_eq!(m.get_index_of(&Value::str("k0")), Some(1));
+        m.retain(|k, _| k.as_str() != Some("k2"));
+        assert!(m.get("k2").is_none() && m.get("k0").is_some());
+        let keys: Vec<String> = m.keys().map(Value::py_str).collect();
+        assert_eq!(keys[..2], ["first".to_string(), "k0".to_string()]);
+        let reversed: Map = m.clone().into_iter().rev().collect();
+        assert_eq!(reversed, m, "dict equality ignores order");
+        assert_ne!(reversed.first(), m.first());
+    }
+}

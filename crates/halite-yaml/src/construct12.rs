@@ -143,9 +143,9 @@ fn merge_into(map: &mut Map, merge: Value) -> Result<(), String> {
 }
 
 fn insert_missing(map: &mut Map, from: Map) {
-    for (k, v) in from.inner().iter() {
-        map.inner_mut()
-            .entry(k.clone())
-            .or_insert_with(|| v.clone());
+    for (k, v) in from {
+        if !map.contains_value_key(&k) {
+            map.insert(k, v);
+        }
     }
 }

@@ -97,6 +97,16 @@ fn match_brackets(toks: &[Tok]) -> Vec<Option<usize>> {
 }
 
 pub fn rewrite_expr(s: &str) -> String {
+    // Both rewrites start at a `{`, a `[` or a `%`: without one the text stays as it is
+    // (most tags: `{{ grains['id'] }}` has one, `{{ b.root }}` or `{% for j in range(10) %}`
+    // do not).
+    if !s.bytes().any(|b| matches!(b, b'[' | b'{' | b'%')) {
+        return s.to_string();
+    }
+    rewrite_tokens(s)
+}
+
+fn rewrite_tokens(s: &str) -> String {
     let toks = tokenize(s);
     let matches = match_brackets(&toks);
     let r = Rewriter {
@@ -227,5 +237,27 @@ fn is_subscript(prev: Option<&Tok>) -> bool {
             Kind::Str | Kind::Num | Kind::Close => true,
             _ => false,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_without_brackets_or_percent_is_kept_by_both_paths() {
+        for s in [
+            " b.root ",
+            " j ",
+            " salt('pillar.get')('x', default=1) | default(\"a\") ",
+            "- for u in b.users -",
+            " x if y else 'z' ~ \"w\" ",
+            "'unterminated",
+            " é ",
+        ] {
+            assert_eq!(rewrite_tokens(s), s);
+            assert_eq!(rewrite_expr(s), s);
+        }
+        assert_eq!(rewrite_expr(" [1] "), " __m([1]) ");
     }
 }

@@ -21,13 +21,47 @@ pub(crate) fn resolve_plain(schema: Schema, v: &str) -> &'static str {
     }
 }
 
+/// The implicit tags of YAML 1.1 (PyYAML's resolver), as an enum for callers that branch
+/// on the tag (the fast path); [`Implicit::tag`] gives the tag text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Implicit {
+    Null,
+    Bool,
+    Int,
+    Float,
+    Merge,
+    Timestamp,
+    Value,
+    Str,
+}
+
+impl Implicit {
+    pub(crate) fn tag(self) -> &'static str {
+        match self {
+            Implicit::Null => TAG_NULL,
+            Implicit::Bool => TAG_BOOL,
+            Implicit::Int => TAG_INT,
+            Implicit::Float => TAG_FLOAT,
+            Implicit::Merge => TAG_MERGE,
+            Implicit::Timestamp => TAG_TIMESTAMP,
+            Implicit::Value => TAG_VALUE,
+            Implicit::Str => TAG_STR,
+        }
+    }
+}
+
 /// PyYAML tries bool, float, int, merge, null, timestamp, value in that order.
 /// Timestamps are resolved too although Salt constructs them as plain strings.
 pub(crate) fn resolve11(v: &str) -> &'static str {
+    resolve11_kind(v).tag()
+}
+
+/// [`resolve11`] as an [`Implicit`].
+pub(crate) fn resolve11_kind(v: &str) -> Implicit {
     // PyYAML keys its implicit resolvers by first character: a scalar starting with none of
     // these is a string (as none of the checks below can match it).
     match v.as_bytes().first() {
-        None => return TAG_NULL,
+        None => return Implicit::Null,
         Some(
             b'y'
             | b'Y'
@@ -47,28 +81,28 @@ pub(crate) fn resolve11(v: &str) -> &'static str {
             | b'~'
             | b'=',
         ) => {}
-        Some(_) => return TAG_STR,
+        Some(_) => return Implicit::Str,
     }
     resolve11_checks(v)
 }
 
-fn resolve11_checks(v: &str) -> &'static str {
+fn resolve11_checks(v: &str) -> Implicit {
     if is_bool11(v) {
-        TAG_BOOL
+        Implicit::Bool
     } else if is_float11(v) {
-        TAG_FLOAT
+        Implicit::Float
     } else if is_int11(v) {
-        TAG_INT
+        Implicit::Int
     } else if v == "<<" {
-        TAG_MERGE
+        Implicit::Merge
     } else if is_null(v) {
-        TAG_NULL
+        Implicit::Null
     } else if is_timestamp11(v) {
-        TAG_TIMESTAMP
+        Implicit::Timestamp
     } else if v == "=" {
-        TAG_VALUE
+        Implicit::Value
     } else {
-        TAG_STR
+        Implicit::Str
     }
 }
 
@@ -398,9 +432,9 @@ mod tests {
         for first in (0u8..0x80).map(char::from).chain(['é', '\u{3000}']) {
             for tail in tails {
                 let v = format!("{first}{tail}");
-                assert_eq!(resolve11(&v), resolve11_checks(&v), "{v:?}");
+                assert_eq!(resolve11_kind(&v), resolve11_checks(&v), "{v:?}");
             }
         }
-        assert_eq!(resolve11(""), resolve11_checks(""));
+        assert_eq!(resolve11_kind(""), resolve11_checks(""));
     }
 }

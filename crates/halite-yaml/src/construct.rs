@@ -651,12 +651,20 @@ pub(crate) fn construct_int(text: &str) -> Result<Value, String> {
 /// `construct_yaml_float`: underscores dropped, lower-cased, `.inf`/`.nan`, base-60 parts,
 /// else Python `float()`.
 pub(crate) fn construct_float(text: &str) -> Result<Value, String> {
-    let v = text.replace('_', "").to_lowercase();
+    // the usual `1.5` has nothing to drop or lower: no copy then
+    let v: Cow<'_, str> = if text
+        .bytes()
+        .all(|b| b != b'_' && !b.is_ascii_uppercase() && b.is_ascii())
+    {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.replace('_', "").to_lowercase())
+    };
     let (sign, rest) = match v.as_bytes().first() {
         None => return Err("string index out of range".into()),
         Some(b'-') => (-1.0, &v[1..]),
         Some(b'+') => (1.0, &v[1..]),
-        Some(_) => (1.0, v.as_str()),
+        Some(_) => (1.0, v.as_ref()),
     };
     let invalid = || format!("could not convert string to float: {}", py_str_repr(rest));
     if rest == ".inf" {

@@ -152,14 +152,67 @@ fn plain_start(b: &[u8]) -> bool {
 /// characters outside flow collections. Returns the stop offset and whether it is a colon.
 fn scan_plain(b: &[u8]) -> (usize, bool) {
     let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        match c {
-            b':' if matches!(b.get(i + 1), None | Some(b' ')) => return (i, true),
-            b'#' if i > 0 && b.get(i - 1) == Some(&b' ') => return (i, false),
-            _ => i += 1,
+    loop {
+        if let Some(w) = word(b, i) {
+            // skip eight bytes at a time to the next `:` or `#`
+            let found = has_byte(w, b':') | has_byte(w, b'#');
+            if found == 0 {
+                i += 8;
+                continue;
+            }
+            i += (found.trailing_zeros() / 8) as usize;
+        }
+        match b.get(i) {
+            None => return (i, false),
+            Some(b':') if matches!(b.get(i + 1), None | Some(b' ')) => return (i, true),
+            Some(b'#') if i > 0 && b.get(i - 1) == Some(&b' ') => return (i, false),
+            Some(_) => i += 1,
         }
     }
-    (i, false)
+}
+
+const LOW: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The eight bytes at `i` as a little-endian word, if there are eight.
+fn word(b: &[u8], i: usize) -> Option<u64> {
+    let bytes: [u8; 8] = b.get(i..i.checked_add(8)?)?.try_into().ok()?;
+    Some(u64::from_le_bytes(bytes))
+}
+
+/// The high bit of every byte of `w` equal to `byte`, except that bytes above the first one
+/// found may be flagged wrongly: only the lowest flag is exact (the usual SWAR zero-byte
+/// test).
+fn has_byte(w: u64, byte: u8) -> u64 {
+    let x = w ^ (LOW * u64::from(byte));
+    x.wrapping_sub(LOW) & !x & HIGH
+}
+
+/// The end of the line whose content starts at `i`: the offset of its `\n`, or the
+/// text's length. Eight bytes at a time: a word of bytes 0x20-0x7F only has nothing to
+/// look at; otherwise its lowest flagged byte (exact: a borrow only starts at a byte below
+/// 0x20, which is flagged itself) is looked at alone.
+fn line_end(bytes: &[u8], mut i: usize) -> R<usize> {
+    loop {
+        if let Some(w) = word(bytes, i) {
+            // high bit per byte: >= 0x80, or < 0x20 (subtracting 0x20 borrows)
+            let found = (w.wrapping_sub(LOW * 0x20) | w) & HIGH;
+            if found == 0 {
+                i += 8;
+                continue;
+            }
+            i += (found.trailing_zeros() / 8) as usize;
+        }
+        let Some(&b) = bytes.get(i) else {
+            return Ok(i);
+        };
+        match CLASS[usize::from(b)] {
+            PLAIN => i += 1,
+            NEWLINE => return Ok(i),
+            SUSPECT if !special_break_or_bom(bytes.get(i..).unwrap_or_default()) => i += 1,
+            _ => return Err(Bail),
+        }
+    }
 }
 
 /// A plain scalar's value: PyYAML's implicit resolver, then Salt's constructors. Salt
@@ -322,14 +375,7 @@ impl<'a> Fast<'a> {
                 i += 1;
             }
             let content = i;
-            while let Some(&b) = bytes.get(i) {
-                match CLASS[usize::from(b)] {
-                    PLAIN => i += 1,
-                    NEWLINE => break,
-                    SUSPECT if !special_break_or_bom(bytes.get(i..).unwrap_or_default()) => i += 1,
-                    _ => return Err(Bail),
-                }
-            }
+            i = line_end(bytes, i)?;
             self.pos = (i + 1).min(bytes.len());
             let rest = sub(self.text, content, i)?;
             if rest.is_empty() || rest.starts_with('#') {

@@ -62,25 +62,20 @@ pub(crate) fn resolve11_kind(v: &str) -> Implicit {
     // these is a string (as none of the checks below can match it).
     match v.as_bytes().first() {
         None => return Implicit::Null,
-        Some(
-            b'y'
-            | b'Y'
-            | b'n'
-            | b'N'
-            | b't'
-            | b'T'
-            | b'f'
-            | b'F'
-            | b'o'
-            | b'O'
-            | b'-'
-            | b'+'
-            | b'0'..=b'9'
-            | b'.'
-            | b'<'
-            | b'~'
-            | b'=',
-        ) => {}
+        // A letter: of all the patterns only the bool and null words start with one (the
+        // others start with a digit, a sign, `.`, `<`, `~` or `=`); none is over 5 long.
+        Some(b'y' | b'Y' | b'n' | b'N' | b't' | b'T' | b'f' | b'F' | b'o' | b'O') => {
+            return if v.len() > 5 {
+                Implicit::Str
+            } else if is_bool11(v) {
+                Implicit::Bool
+            } else if is_null(v) {
+                Implicit::Null
+            } else {
+                Implicit::Str
+            };
+        }
+        Some(b'-' | b'+' | b'0'..=b'9' | b'.' | b'<' | b'~' | b'=') => {}
         Some(_) => return Implicit::Str,
     }
     resolve11_checks(v)
@@ -426,8 +421,45 @@ mod tests {
     #[test]
     fn first_char_shortcut_agrees() {
         let tails = [
-            "", "1", "0", "_1", ".5", "es", "ES", "o", "rue", "alse", "ull", "n", "ff", "FF", "<",
-            ":30", "x1f", "b101", "e+3", "inf", "nan", "-01", " ", "~",
+            "",
+            "1",
+            "0",
+            "_1",
+            ".5",
+            "es",
+            "ES",
+            "o",
+            "rue",
+            "alse",
+            "ull",
+            "n",
+            "ff",
+            "FF",
+            "<",
+            ":30",
+            "x1f",
+            "b101",
+            "e+3",
+            "inf",
+            "nan",
+            "-01",
+            " ",
+            "~",
+            "ULL",
+            "RUE",
+            "ALSE",
+            "Ull",
+            "rUE",
+            "N",
+            "F",
+            "f",
+            "001-12-14",
+            "1:30",
+            "e",
+            "E",
+            "s",
+            "S",
+            "ue",
         ];
         for first in (0u8..0x80).map(char::from).chain(['é', '\u{3000}']) {
             for tail in tails {

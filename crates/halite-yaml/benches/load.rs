@@ -1,7 +1,11 @@
 //! `cargo bench -p halite-yaml`: loads a generated 5,000-state SLS document (harness=false,
-//! std only) and dumps it back, reporting the best and median of several runs. With an
-//! argument N it only loads the document N times (for profilers).
+//! std only) and dumps it back, reporting the best and median of several runs. The document
+//! has block scalars (`|`), so `load` reads it with the full loader; the same document with
+//! the block scalars as one-line quoted strings is what the fast path reads (timed through
+//! `load` and, for comparison, with the full loader alone). With an argument N it only loads
+//! the document N times (for profilers); `N plain` loads the fast path's document.
 
+use halite_yaml::fast_path::{load_fast, load_full};
 use halite_yaml::{dump, load, DumpOptions, Schema};
 use std::time::{Duration, Instant};
 
@@ -11,7 +15,7 @@ use support::cpu_time;
 
 /// 5,000 Salt states of the usual shapes: file.managed with context and requisites,
 /// pkg.installed, service.running with watch, cmd.run with a block scalar.
-fn document(states: usize) -> String {
+fn document(states: usize, block_scalars: bool) -> String {
     let mut s = String::with_capacity(states * 300);
     for i in 0..states {
         match i % 4 {
@@ -23,8 +27,11 @@ fn document(states: usize) -> String {
             2 => s.push_str(&format!(
                 "service{i}:\n  service.running:\n    - name: svc{i}\n    - enable: True\n    - watch:\n      - file: /etc/app{i}/config.conf\n"
             )),
-            _ => s.push_str(&format!(
+            _ if block_scalars => s.push_str(&format!(
                 "run{i}:\n  cmd.run:\n    - name: |\n        echo step {i}\n        /usr/bin/true\n    - unless: test -f /tmp/done{i}\n    - onlyif: 'test -d /tmp'\n"
+            )),
+            _ => s.push_str(&format!(
+                "run{i}:\n  cmd.run:\n    - name: \"echo step {i}\\n/usr/bin/true\\n\"\n    - unless: test -f /tmp/done{i}\n    - onlyif: 'test -d /tmp'\n"
             )),
         }
     }
@@ -47,7 +54,12 @@ fn time<F: FnMut()>(runs: usize, mut f: F) -> (Duration, Duration, Duration) {
 }
 
 fn main() {
-    let doc = document(5_000);
+    let doc = document(5_000, true);
+    let plain = document(5_000, false);
+    if load_fast(&plain).is_none() || load_fast(&doc).is_some() {
+        eprintln!("the fast path does not take the documents it should (only the second)");
+        std::process::exit(1);
+    }
     let value = match load(&doc, Schema::Salt) {
         Ok(v) => v,
         Err(e) => {
@@ -60,8 +72,13 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse::<usize>().ok())
     {
+        let text = if std::env::args().any(|a| a == "plain") {
+            &plain
+        } else {
+            &doc
+        };
         for _ in 0..n {
-            let _ = std::hint::black_box(load(std::hint::black_box(&doc), Schema::Salt));
+            let _ = std::hint::black_box(load(std::hint::black_box(text), Schema::Salt));
         }
         return;
     }
@@ -79,6 +96,24 @@ fn main() {
         });
         println!("{name:24} best {best:>10.2?}  median {median:>10.2?}  cpu/op {cpu:>10.2?}");
     }
+    println!(
+        "document without block scalars (fast path): {} bytes",
+        plain.len()
+    );
+    let (best, median, cpu) = time(15, || {
+        let _ = std::hint::black_box(load(std::hint::black_box(&plain), Schema::Salt));
+    });
+    println!(
+        "{:24} best {best:>10.2?}  median {median:>10.2?}  cpu/op {cpu:>10.2?}",
+        "load (fast path)"
+    );
+    let (best, median, cpu) = time(15, || {
+        let _ = std::hint::black_box(load_full(std::hint::black_box(&plain), Schema::Salt));
+    });
+    println!(
+        "{:24} best {best:>10.2?}  median {median:>10.2?}  cpu/op {cpu:>10.2?}",
+        "same, full loader"
+    );
     let (best, median, cpu) = time(15, || {
         let _ = std::hint::black_box(dump(
             &value,

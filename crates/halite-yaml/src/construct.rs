@@ -22,7 +22,7 @@ const TAG_UNICODE: &str = "tag:yaml.org,2002:python/unicode";
 
 /// Upper bound on constructed values, so alias bombs ("billion laughs") fail instead of
 /// exhausting memory (PyYAML shares the objects; an owned `Value` tree cannot).
-const MAX_VALUES: usize = 3_000_000;
+pub(crate) const MAX_VALUES: usize = 3_000_000;
 
 /// How PyYAML constructs a node of a given tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -567,7 +567,7 @@ enum NodeRaw<'a> {
 }
 
 /// `construct_yaml_bool`: `bool_values[value.lower()]` (a KeyError for anything else).
-fn construct_bool(text: &str) -> Result<Value, String> {
+pub(crate) fn construct_bool(text: &str) -> Result<Value, String> {
     // ASCII text lowers as ASCII: compared without making the lowered copy
     if text.is_ascii() {
         let is = |word: &str| text.eq_ignore_ascii_case(word);
@@ -588,7 +588,7 @@ fn construct_bool(text: &str) -> Result<Value, String> {
 /// Salt's `construct_scalar` override strips leading zeros of an int that does not start
 /// with `0b`/`0x` (so `0644` is 644, not octal 420; `-0644` is not stripped and stays octal),
 /// then PyYAML's `construct_yaml_int` runs.
-fn construct_int(text: &str) -> Result<Value, String> {
+pub(crate) fn construct_int(text: &str) -> Result<Value, String> {
     let mut v = text;
     if v != "0" && v.starts_with('0') && !v.starts_with("0b") && !v.starts_with("0x") {
         v = v.trim_start_matches('0');
@@ -650,13 +650,21 @@ fn construct_int(text: &str) -> Result<Value, String> {
 
 /// `construct_yaml_float`: underscores dropped, lower-cased, `.inf`/`.nan`, base-60 parts,
 /// else Python `float()`.
-fn construct_float(text: &str) -> Result<Value, String> {
-    let v = text.replace('_', "").to_lowercase();
+pub(crate) fn construct_float(text: &str) -> Result<Value, String> {
+    // the usual `1.5` has nothing to drop or lower: no copy then
+    let v: Cow<'_, str> = if text
+        .bytes()
+        .all(|b| b != b'_' && !b.is_ascii_uppercase() && b.is_ascii())
+    {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.replace('_', "").to_lowercase())
+    };
     let (sign, rest) = match v.as_bytes().first() {
         None => return Err("string index out of range".into()),
         Some(b'-') => (-1.0, &v[1..]),
         Some(b'+') => (1.0, &v[1..]),
-        Some(_) => (1.0, v.as_str()),
+        Some(_) => (1.0, v.as_ref()),
     };
     let invalid = || format!("could not convert string to float: {}", py_str_repr(rest));
     if rest == ".inf" {

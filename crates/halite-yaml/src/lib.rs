@@ -30,6 +30,7 @@ mod construct;
 mod construct12;
 mod dump;
 mod error;
+mod fast;
 mod reader;
 mod resolve;
 mod tabs;
@@ -58,13 +59,24 @@ pub fn load(text: &str, schema: Schema) -> Result<Value, YamlError> {
     // process down.
     match std::panic::catch_unwind(|| load_inner(text, schema)) {
         Ok(res) => res,
-        Err(_) => Err(YamlError {
-            problem: "internal YAML parser error".into(),
-            line: 1,
-            column: 1,
-            kind: ErrorKind::Other,
-            ..YamlError::default()
-        }),
+        Err(payload) => {
+            #[cfg(debug_assertions)]
+            if payload.is::<fast_path::Mismatch>() {
+                std::panic::resume_unwind(payload);
+            }
+            drop(payload);
+            Err(internal_error())
+        }
+    }
+}
+
+fn internal_error() -> YamlError {
+    YamlError {
+        problem: "internal YAML parser error".into(),
+        line: 1,
+        column: 1,
+        kind: ErrorKind::Other,
+        ..YamlError::default()
     }
 }
 
@@ -73,6 +85,20 @@ const MAX_TAB_FIXES: usize = 64;
 
 fn load_inner(text: &str, schema: Schema) -> Result<Value, YamlError> {
     reader::check_printable(text)?;
+    if schema == Schema::Salt {
+        // Rendered SLS text is almost always plain block YAML: read it directly. Anything
+        // else (and every error) is the full loader's.
+        if let Some(value) = fast::load(text) {
+            #[cfg(debug_assertions)]
+            fast_path::check_against_full(text, &value);
+            return Ok(value);
+        }
+    }
+    load_full(text, schema)
+}
+
+/// The full loader: saphyr's events, composed and constructed as PyYAML does.
+fn load_full(text: &str, schema: Schema) -> Result<Value, YamlError> {
     let mut owned: Option<String> = None;
     let graph = loop {
         let current = owned.as_deref().unwrap_or(text);
@@ -99,4 +125,68 @@ fn load_inner(text: &str, schema: Schema) -> Result<Value, YamlError> {
 fn owned_fixes(owned: &Option<String>, original: &str) -> usize {
     let Some(o) = owned else { return 0 };
     original.matches('\t').count() - o.matches('\t').count()
+}
+
+/// The fast path and the full loader separately, for the differential tests and the fuzz
+/// target (not an API).
+#[doc(hidden)]
+pub mod fast_path {
+    use super::{load_full as full, reader, Schema, YamlError};
+    use halite_value::Value;
+
+    /// What the fast path makes of `text` with Salt's rules; `None` when it leaves the text
+    /// to the full loader.
+    pub fn load_fast(text: &str) -> Option<Value> {
+        reader::check_printable(text).ok()?;
+        super::fast::load(text)
+    }
+
+    /// The full loader alone (what `load` runs when the fast path declines).
+    pub fn load_full(text: &str, schema: Schema) -> Result<Value, YamlError> {
+        std::panic::catch_unwind(|| {
+            reader::check_printable(text)?;
+            full(text, schema)
+        })
+        .unwrap_or_else(|_| Err(super::internal_error()))
+    }
+
+    /// Same value, strictly: same variants (`1`, `1.0` and `true` differ), same float
+    /// bits, same strings, same key order.
+    pub fn identical(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Null, Value::Null) => true,
+            (Value::Bool(x), Value::Bool(y)) => x == y,
+            (Value::Int(x), Value::Int(y)) => x == y,
+            (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
+            (Value::Str(x), Value::Str(y)) => x == y,
+            (Value::List(x), Value::List(y)) => {
+                x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| identical(a, b))
+            }
+            (Value::Map(x), Value::Map(y)) => {
+                x.len() == y.len()
+                    && x.iter()
+                        .zip(y.iter())
+                        .all(|((ka, va), (kb, vb))| identical(ka, kb) && identical(va, vb))
+            }
+            _ => false,
+        }
+    }
+
+    /// The panic payload of a disagreement found in a debug build (let through `load`'s
+    /// `catch_unwind`).
+    #[cfg(debug_assertions)]
+    pub(crate) struct Mismatch;
+
+    /// Debug builds run the full loader behind every fast-path load and stop at the first
+    /// difference: every test that loads YAML checks the fast path too.
+    #[cfg(debug_assertions)]
+    pub(crate) fn check_against_full(text: &str, fast: &Value) {
+        let full = full(text, Schema::Salt);
+        if !matches!(&full, Ok(v) if identical(v, fast)) {
+            eprintln!(
+                "halite-yaml: the fast path disagrees with the full loader\n--- input ---\n{text}\n--- fast ---\n{fast:?}\n--- full ---\n{full:?}"
+            );
+            std::panic::panic_any(Mismatch);
+        }
+    }
 }

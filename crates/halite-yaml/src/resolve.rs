@@ -21,54 +21,83 @@ pub(crate) fn resolve_plain(schema: Schema, v: &str) -> &'static str {
     }
 }
 
+/// The implicit tags of YAML 1.1 (PyYAML's resolver), as an enum for callers that branch
+/// on the tag (the fast path); [`Implicit::tag`] gives the tag text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Implicit {
+    Null,
+    Bool,
+    Int,
+    Float,
+    Merge,
+    Timestamp,
+    Value,
+    Str,
+}
+
+impl Implicit {
+    pub(crate) fn tag(self) -> &'static str {
+        match self {
+            Implicit::Null => TAG_NULL,
+            Implicit::Bool => TAG_BOOL,
+            Implicit::Int => TAG_INT,
+            Implicit::Float => TAG_FLOAT,
+            Implicit::Merge => TAG_MERGE,
+            Implicit::Timestamp => TAG_TIMESTAMP,
+            Implicit::Value => TAG_VALUE,
+            Implicit::Str => TAG_STR,
+        }
+    }
+}
+
 /// PyYAML tries bool, float, int, merge, null, timestamp, value in that order.
 /// Timestamps are resolved too although Salt constructs them as plain strings.
 pub(crate) fn resolve11(v: &str) -> &'static str {
+    resolve11_kind(v).tag()
+}
+
+/// [`resolve11`] as an [`Implicit`].
+pub(crate) fn resolve11_kind(v: &str) -> Implicit {
     // PyYAML keys its implicit resolvers by first character: a scalar starting with none of
     // these is a string (as none of the checks below can match it).
     match v.as_bytes().first() {
-        None => return TAG_NULL,
-        Some(
-            b'y'
-            | b'Y'
-            | b'n'
-            | b'N'
-            | b't'
-            | b'T'
-            | b'f'
-            | b'F'
-            | b'o'
-            | b'O'
-            | b'-'
-            | b'+'
-            | b'0'..=b'9'
-            | b'.'
-            | b'<'
-            | b'~'
-            | b'=',
-        ) => {}
-        Some(_) => return TAG_STR,
+        None => return Implicit::Null,
+        // A letter: of all the patterns only the bool and null words start with one (the
+        // others start with a digit, a sign, `.`, `<`, `~` or `=`); none is over 5 long.
+        Some(b'y' | b'Y' | b'n' | b'N' | b't' | b'T' | b'f' | b'F' | b'o' | b'O') => {
+            return if v.len() > 5 {
+                Implicit::Str
+            } else if is_bool11(v) {
+                Implicit::Bool
+            } else if is_null(v) {
+                Implicit::Null
+            } else {
+                Implicit::Str
+            };
+        }
+        Some(b'-' | b'+' | b'0'..=b'9' | b'.' | b'<' | b'~' | b'=') => {}
+        Some(_) => return Implicit::Str,
     }
     resolve11_checks(v)
 }
 
-fn resolve11_checks(v: &str) -> &'static str {
+fn resolve11_checks(v: &str) -> Implicit {
     if is_bool11(v) {
-        TAG_BOOL
+        Implicit::Bool
     } else if is_float11(v) {
-        TAG_FLOAT
+        Implicit::Float
     } else if is_int11(v) {
-        TAG_INT
+        Implicit::Int
     } else if v == "<<" {
-        TAG_MERGE
+        Implicit::Merge
     } else if is_null(v) {
-        TAG_NULL
+        Implicit::Null
     } else if is_timestamp11(v) {
-        TAG_TIMESTAMP
+        Implicit::Timestamp
     } else if v == "=" {
-        TAG_VALUE
+        Implicit::Value
     } else {
-        TAG_STR
+        Implicit::Str
     }
 }
 
@@ -392,15 +421,52 @@ mod tests {
     #[test]
     fn first_char_shortcut_agrees() {
         let tails = [
-            "", "1", "0", "_1", ".5", "es", "ES", "o", "rue", "alse", "ull", "n", "ff", "FF", "<",
-            ":30", "x1f", "b101", "e+3", "inf", "nan", "-01", " ", "~",
+            "",
+            "1",
+            "0",
+            "_1",
+            ".5",
+            "es",
+            "ES",
+            "o",
+            "rue",
+            "alse",
+            "ull",
+            "n",
+            "ff",
+            "FF",
+            "<",
+            ":30",
+            "x1f",
+            "b101",
+            "e+3",
+            "inf",
+            "nan",
+            "-01",
+            " ",
+            "~",
+            "ULL",
+            "RUE",
+            "ALSE",
+            "Ull",
+            "rUE",
+            "N",
+            "F",
+            "f",
+            "001-12-14",
+            "1:30",
+            "e",
+            "E",
+            "s",
+            "S",
+            "ue",
         ];
         for first in (0u8..0x80).map(char::from).chain(['é', '\u{3000}']) {
             for tail in tails {
                 let v = format!("{first}{tail}");
-                assert_eq!(resolve11(&v), resolve11_checks(&v), "{v:?}");
+                assert_eq!(resolve11_kind(&v), resolve11_checks(&v), "{v:?}");
             }
         }
-        assert_eq!(resolve11(""), resolve11_checks(""));
+        assert_eq!(resolve11_kind(""), resolve11_checks(""));
     }
 }

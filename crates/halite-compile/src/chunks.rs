@@ -162,10 +162,18 @@ impl Built {
 /// A low chunk being built, with Python dict semantics (a replaced key keeps its position)
 /// on a small vector: a chunk has about ten keys, so a linear search is cheaper than hashing,
 /// `names` copies are plain vector clones, and the final `Map` is allocated once.
-#[derive(Clone, Default)]
+#[derive(Default)]
 struct ChunkBuf(Vec<(Value, Value)>);
 
 impl ChunkBuf {
+    /// A copy with room for the keys still to come (`name_order`, `fun`): a clone has no
+    /// spare capacity, so its next new key would reallocate it.
+    fn copy(&self) -> ChunkBuf {
+        let mut entries = Vec::with_capacity(self.0.len() + 2);
+        entries.extend(self.0.iter().cloned());
+        ChunkBuf(entries)
+    }
+
     /// `chunk[key] = value` for a string key, allocating the key only when it is new.
     fn set_str(&mut self, key: &str, value: Value) {
         match self.0.iter_mut().find(|(k, _)| k.as_str() == Some(key)) {
@@ -268,7 +276,7 @@ fn compile_state(
     let Some(last_fun) = funcs.pop() else { return };
     if names.is_empty() {
         for fun in funcs {
-            let mut live = chunk.clone();
+            let mut live = chunk.copy();
             live.set_str("fun", fun);
             chunks.push(live);
         }
@@ -281,7 +289,7 @@ fn compile_state(
         let mut live = if i + 1 == count {
             std::mem::take(&mut chunk)
         } else {
-            chunk.clone()
+            chunk.copy()
         };
         match entry {
             Value::Map(entry) => {
@@ -303,7 +311,7 @@ fn compile_state(
         }
         live.set_str("name_order", Value::Int(i as i64 + 1));
         for fun in &funcs {
-            let mut out = live.clone();
+            let mut out = live.copy();
             out.set_str("fun", fun.clone());
             chunks.push(out);
         }

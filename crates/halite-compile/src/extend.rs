@@ -1,5 +1,5 @@
 //! `State.reconcile_extend`: merge `__extend__` into the high data.
-use crate::find::{find_name, NameIndex};
+use crate::find::{find_name_with, NameIndex};
 use crate::py::{first_key, first_key_of, fmt, get_fmt, is_dunder, py_into_iter, py_iter};
 use crate::STATE_REQUISITE_KEYWORDS;
 use halite_value::{List, Map, MapHasher, Value};
@@ -25,8 +25,11 @@ pub fn reconcile_extend_shared(high: &mut Map, strict: bool, sources: &Sources) 
         return errors;
     };
     let sls_excludes = sls_excludes(high);
-    let mut index: Option<NameIndex> =
-        Some(NameIndex::build_for(high, Some(extension_names(&ext))));
+    // The index of argument values is built at the first lookup that needs it (most
+    // extensions name their target ID directly, and then none is): built then, from the
+    // high data as merged so far, it is the index the merges would have kept in step.
+    let mut wanted = Some(extension_names(&ext));
+    let mut index: Option<NameIndex> = None;
     // The extensions are consumed: their arguments move into the high data.
     let Value::List(ext) = ext else {
         return errors;
@@ -40,13 +43,14 @@ pub fn reconcile_extend_shared(high: &mut Map, strict: bool, sources: &Sources) 
             let Some(state_type) = body.keys().find(|k| !is_dunder(k)) else {
                 continue;
             };
-            let target = match resolve_target(&name, state_type, high, strict, &mut index) {
-                Some(t) => t,
-                None => {
-                    errors.push(cannot_extend_message(&name, &body));
-                    continue;
-                }
-            };
+            let target =
+                match resolve_target(&name, state_type, high, strict, &mut index, &mut wanted) {
+                    Some(t) => t,
+                    None => {
+                        errors.push(cannot_extend_message(&name, &body));
+                        continue;
+                    }
+                };
             if body
                 .get("__sls__")
                 .is_some_and(|s| sls_excludes.contains(s))
@@ -109,6 +113,7 @@ fn resolve_target(
     high: &Map,
     strict: bool,
     index: &mut Option<NameIndex>,
+    wanted: &mut Option<HashSet<Value, MapHasher>>,
 ) -> Option<Value> {
     let direct = high
         .get_value(name)
@@ -116,7 +121,9 @@ fn resolve_target(
     if direct {
         return Some(name.clone());
     }
-    let ids = find_name(name, state_type, high, strict, index);
+    let ids = find_name_with(name, state_type, high, strict, index, |high| {
+        NameIndex::build_for(high, wanted.take())
+    });
     if ids.len() != 1 {
         return None;
     }
@@ -361,5 +368,55 @@ fn extend_group(high: &mut Map, slot: &Slot, key: &Value, addition: &[Value], al
         if let Some(Value::List(existing)) = target {
             existing.extend(addition.iter().cloned());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn single(key: &str, value: Value) -> Value {
+        let mut m = Map::new();
+        m.insert(key, value);
+        Value::Map(m)
+    }
+
+    fn file_id(args: Vec<Value>) -> Value {
+        let mut run = args;
+        run.push(Value::str("managed"));
+        single("file", Value::List(run))
+    }
+
+    fn ext(target: &str, args: Vec<Value>) -> Value {
+        single(target, file_id(args))
+    }
+
+    #[test]
+    fn lookups_by_name_see_earlier_merges() {
+        // Targets that are not IDs are found by their `name` argument, in the high data as
+        // merged so far: whether the first such lookup comes before (`other`, then `y`) or
+        // after (`a_new`) a merge that renames a state.
+        let mut high = Map::new();
+        high.insert("A", file_id(vec![single("name", Value::str("a_old"))]));
+        high.insert("B", file_id(vec![single("name", Value::str("other"))]));
+        high.insert(
+            "__extend__",
+            Value::List(vec![
+                ext("A", vec![single("name", Value::str("a_new"))]),
+                ext("a_new", vec![single("mode", Value::Int(600))]),
+                ext("other", vec![single("name", Value::str("y"))]),
+                ext("y", vec![single("user", Value::str("root"))]),
+                ext("a_old", vec![single("group", Value::str("g"))]),
+            ]),
+        );
+        let errors = reconcile_extend(&mut high, false);
+        // `a_old` was renamed before it was looked up.
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].starts_with("Cannot extend ID 'a_old'"));
+        assert_eq!(
+            Value::Map(high).py_repr(),
+            "{'A': {'file': [{'name': 'a_new'}, 'managed', {'mode': 600}]}, \
+             'B': {'file': [{'name': 'y'}, 'managed', {'user': 'root'}]}}"
+        );
     }
 }

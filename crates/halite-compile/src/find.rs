@@ -135,6 +135,18 @@ pub fn find_name(
     strict: bool,
     index: &mut Option<NameIndex>,
 ) -> Vec<IdState> {
+    find_name_with(name, state, high, strict, index, NameIndex::build)
+}
+
+/// [`find_name`], building the index with `build` when the lookup is the first to need it.
+pub(crate) fn find_name_with(
+    name: &Value,
+    state: &Value,
+    high: &Map,
+    strict: bool,
+    index: &mut Option<NameIndex>,
+    build: impl FnOnce(&Map) -> NameIndex,
+) -> Vec<IdState> {
     let body = high.get_value(name);
     let check2 = !strict || body.is_some_and(|b| contains(b, state));
     if body.is_some() && check2 {
@@ -150,7 +162,7 @@ pub fn find_name(
             .collect();
     }
     index
-        .get_or_insert_with(|| NameIndex::build(high))
+        .get_or_insert_with(|| build(high))
         .scan(name, state, high)
 }
 

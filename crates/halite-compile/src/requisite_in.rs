@@ -231,50 +231,68 @@ fn dotted_message(rkey: &str, state: &str, name: &Value, body: &Map) -> Option<S
 /// `State.requisite_in` does (including the `hinges` list that is never reset, so the first
 /// target of a list gets the requisite once per later item); returns the error strings.
 pub fn requisite_in(high: &mut Map, opts: &CompileOptions) -> Vec<String> {
+    collect_requisite_in(high, opts).apply(high)
+}
+
+/// What [`requisite_in`] reads off the high data before changing it: the extensions (Salt's
+/// `extend` dict) and the errors found on the way.
+#[derive(Default)]
+pub(crate) struct RequisiteIn {
+    extend: Extend,
+    errors: Vec<String>,
+}
+
+impl RequisiteIn {
+    /// The second half of [`requisite_in`]: the extensions become `__extend__` and are
+    /// reconciled into the high data; returns every error, in Salt's order.
+    pub(crate) fn apply(self, high: &mut Map) -> Vec<String> {
+        let mut errors = self.errors;
+        let (ext, sources) = self.extend.into_extend_list();
+        high.insert("__extend__", ext);
+        errors.extend(reconcile_extend_shared(high, true, &sources));
+        errors
+    }
+}
+
+/// The first half of [`requisite_in`], which only reads the high data (so it can run beside
+/// other readers, see `verify_beside_requisite_in`).
+pub(crate) fn collect_requisite_in(high: &Map, opts: &CompileOptions) -> RequisiteIn {
     let mut errors = Vec::new();
-    let extend = {
-        let mut lookups = Lookups::new(high);
-        let mut extend = Extend::default();
-        for (id, body) in high.iter() {
-            let Some(body) = body.as_map() else { continue };
-            for (state, run) in body.iter().filter(|(k, _)| !is_dunder(k)) {
-                for arg in run.as_list().into_iter().flatten() {
-                    let Some(arg) = arg.as_map() else { continue };
-                    let Some((key, items)) = arg.first() else {
-                        continue;
-                    };
-                    let Some(key) = key.as_str().filter(|k| REQ_IN.contains(k)) else {
-                        continue;
-                    };
-                    if opts.disabled_requisites.iter().any(|d| d == key) {
-                        // Salt warns "The %s requisite has been disabled, Ignoring."
-                        continue;
+    let mut lookups = Lookups::new(high);
+    let mut extend = Extend::default();
+    for (id, body) in high.iter() {
+        let Some(body) = body.as_map() else { continue };
+        for (state, run) in body.iter().filter(|(k, _)| !is_dunder(k)) {
+            for arg in run.as_list().into_iter().flatten() {
+                let Some(arg) = arg.as_map() else { continue };
+                let Some((key, items)) = arg.first() else {
+                    continue;
+                };
+                let Some(key) = key.as_str().filter(|k| REQ_IN.contains(k)) else {
+                    continue;
+                };
+                if opts.disabled_requisites.iter().any(|d| d == key) {
+                    // Salt warns "The %s requisite has been disabled, Ignoring."
+                    continue;
+                }
+                let ctx = Declaring {
+                    id,
+                    state,
+                    body,
+                    key,
+                    rkey: key.split('_').next().unwrap_or(key),
+                };
+                match items {
+                    Value::Map(items) => requisite_in_dict(&ctx, items, &mut extend, &mut errors),
+                    Value::List(items) => {
+                        requisite_in_list(&ctx, items, &mut lookups, &mut extend, &mut errors)
                     }
-                    let ctx = Declaring {
-                        id,
-                        state,
-                        body,
-                        key,
-                        rkey: key.split('_').next().unwrap_or(key),
-                    };
-                    match items {
-                        Value::Map(items) => {
-                            requisite_in_dict(&ctx, items, &mut extend, &mut errors)
-                        }
-                        Value::List(items) => {
-                            requisite_in_list(&ctx, items, &mut lookups, &mut extend, &mut errors)
-                        }
-                        _ => {}
-                    }
+                    _ => {}
                 }
             }
         }
-        extend
-    };
-    let (ext, sources) = extend.into_extend_list();
-    high.insert("__extend__", ext);
-    errors.extend(reconcile_extend_shared(high, true, &sources));
-    errors
+    }
+    RequisiteIn { extend, errors }
 }
 
 /// The state declaring a requisite_in argument.

@@ -185,6 +185,13 @@ impl Shared {
             let Some(avail) = self.avail.get(&env) else {
                 continue;
             };
+            if !name.contains(['*', '?', '[']) {
+                // A plain name (the usual case): `avail` is sorted (`list_states`).
+                if avail.binary_search(&name).is_ok() {
+                    out.push((env, name));
+                }
+                continue;
+            }
             out.extend(
                 avail
                     .iter()

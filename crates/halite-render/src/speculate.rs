@@ -115,18 +115,35 @@ impl State {
         self.stale = false;
     }
 
-    /// The last pending file in predicted walk order, marked running.
+    /// The pending file farthest from any other work in the predicted walk order (the
+    /// middle of the longest run of pending files), marked running.
+    ///
+    /// Not simply the last one: the prediction knows only the includes learnt so far, and
+    /// where it is wrong the true walk can come from the far end. In a ring of includes
+    /// (each file includes the previous one, the top names them all) the walk goes s0,
+    /// s99, s98, ... while the predicted order still ends with ..., s97, s98: a worker
+    /// taking the last file would render what the walk needs next and make it wait.
+    /// Taking middles keeps a worker away from both the walk's front and the tail.
     fn pick(&mut self) -> Option<usize> {
         if self.stale {
             self.predict();
         }
         let files = &mut self.files;
-        let id = self
-            .order
-            .iter()
-            .rev()
-            .copied()
-            .find(|&id| matches!(files[id].status, Status::Pending))?;
+        // (start, length) of the longest run of pending files; a later run wins ties.
+        let mut best: Option<(usize, usize)> = None;
+        let mut run_start = 0;
+        for (pos, &id) in self.order.iter().enumerate() {
+            if !matches!(files[id].status, Status::Pending) {
+                run_start = pos + 1;
+                continue;
+            }
+            let len = pos + 1 - run_start;
+            if best.is_none_or(|(_, l)| len >= l) {
+                best = Some((run_start, len));
+            }
+        }
+        let (start, len) = best?;
+        let id = self.order[start + len / 2];
         files[id].status = Status::Running;
         Some(id)
     }

@@ -17,6 +17,10 @@
 //!   supplies (Salt's renderers live above this crate).
 //! - Salt mutates some arguments in place (`defaults.merge`, `defaults.update`,
 //!   `slsutil.update`); [`Registry::call_mut`] writes those changes back into [`Args`].
+//! - Each function is registered pure (`register_pure`: it only reads grains, pillar, opts,
+//!   files or the host) or, by default, impure (it runs commands, writes, logs, or sets
+//!   `retcode`). Speculative renders may call only pure ones ([`speculation`]): mark a new
+//!   function pure only when nothing a later template reads can tell it ran.
 //! - Shared Salt helpers live in [`salt_utils`]: `traverse_dict_and_list`, `dictupdate.update`
 //!   and `merge` strategies, `data.filter_by`, `fnmatch`. [`yamldump`] is Salt's `yaml`
 //!   serializer (libyaml emitter, `default_flow_style=None`).
@@ -34,6 +38,7 @@ mod modules;
 pub mod pipes;
 pub mod process;
 pub mod salt_utils;
+pub mod speculation;
 pub mod yamldump;
 
 pub use fileserver::FileRoots;
@@ -165,7 +170,14 @@ pub type ExecFn = fn(&ExecContext, &Args) -> Result<Value, ExecError>;
 /// The `salt` loader dictionary: `mod.fun` names to functions.
 #[derive(Clone)]
 pub struct Registry {
-    functions: HashMap<&'static str, ExecFn>,
+    functions: HashMap<&'static str, Registered>,
+}
+
+#[derive(Clone, Copy)]
+struct Registered {
+    f: ExecFn,
+    /// Reads only: may run in a speculative render ([`speculation`]).
+    pure: bool,
 }
 
 impl Registry {
@@ -178,12 +190,26 @@ impl Registry {
         r
     }
 
+    /// Registers a function with side effects (the default: a function is impure until
+    /// shown otherwise), refused in speculative renders.
     pub fn register(&mut self, name: &'static str, f: ExecFn) {
-        self.functions.insert(name, f);
+        self.functions.insert(name, Registered { f, pure: false });
+    }
+
+    /// Registers a function that only reads (grains, pillar, opts, files, the host): a
+    /// speculative render may call it, because calling it earlier than the sequential walk
+    /// would, or more than once, changes nothing another template can observe.
+    pub fn register_pure(&mut self, name: &'static str, f: ExecFn) {
+        self.functions.insert(name, Registered { f, pure: true });
     }
 
     pub fn contains(&self, name: &str) -> bool {
         self.functions.contains_key(name)
+    }
+
+    /// Whether `name` is registered as pure (`false` for an unknown name).
+    pub fn is_pure(&self, name: &str) -> bool {
+        self.functions.get(name).is_some_and(|r| r.pure)
     }
 
     /// Names of all functions, sorted (for `sys.list_functions` and error hints).
@@ -193,12 +219,17 @@ impl Registry {
         v
     }
 
+    /// Runs `name`. An impure function is refused inside a speculative render (see
+    /// [`speculation`]) and counted outside one.
     pub fn call(&self, ctx: &ExecContext, name: &str, args: &Args) -> Result<Value, ExecError> {
-        let f = self
+        let reg = self
             .functions
             .get(name)
             .ok_or_else(|| ExecError::NotAvailable(name.to_string()))?;
-        f(ctx, args)
+        if !reg.pure {
+            speculation::impure_call(name)?;
+        }
+        (reg.f)(ctx, args)
     }
 
     /// [`Registry::call`], then writes back what Salt's function changes in place in its

@@ -39,6 +39,7 @@ mod serializers;
 mod tests;
 
 pub use convert::{from_mj, to_mj};
+pub use loader::CachedFiles;
 pub use preprocess::preprocess;
 
 use halite_exec::{ExecContext, Registry};
@@ -89,8 +90,9 @@ pub struct JinjaEngine {
     ctx: Arc<ExecContext>,
     cache: Arc<loader::SourceCache>,
     shapes: Arc<convert::PillarShapes>,
-    /// grains, pillar and opts as template values, made on the first render.
-    data: std::sync::OnceLock<env::ContextData>,
+    /// grains, pillar and opts as template values, made on the first render (shared with
+    /// forks).
+    data: Arc<std::sync::OnceLock<env::ContextData>>,
 }
 
 impl JinjaEngine {
@@ -101,8 +103,35 @@ impl JinjaEngine {
             ctx,
             cache: Arc::default(),
             shapes,
-            data: std::sync::OnceLock::new(),
+            data: Arc::default(),
         }
+    }
+
+    /// An engine for renders on another thread whose effects must not reach this one until
+    /// the caller says so (halite-render's speculative renders): same context, registry and
+    /// converted data, but template files it reads go to its own cache, layered over this
+    /// engine's (hits there are what a render here would see). Take them with
+    /// [`into_cached_files`](Self::into_cached_files) and hand them to
+    /// [`absorb`](Self::absorb) when the render is kept.
+    pub fn fork(&self) -> JinjaEngine {
+        JinjaEngine {
+            registry: self.registry.clone(),
+            ctx: self.ctx.clone(),
+            cache: Arc::new(loader::SourceCache::over(self.cache.root())),
+            shapes: self.shapes.clone(),
+            data: self.data.clone(),
+        }
+    }
+
+    /// The template files this (forked) engine read itself.
+    pub fn into_cached_files(self) -> CachedFiles {
+        self.cache.take()
+    }
+
+    /// Caches `files` (read by a fork) where this engine has not read them yet: renders
+    /// after that see what a render here, in the fork's place, would have cached.
+    pub fn absorb(&self, files: CachedFiles) {
+        self.cache.absorb(files);
     }
 
     /// Renders `source` (the file `name`, relative to the file root, for messages and relative

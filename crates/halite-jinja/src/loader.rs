@@ -25,13 +25,42 @@ pub type LoadedLog = Arc<Mutex<Vec<LoadedTemplate>>>;
 #[derive(Debug, Default)]
 pub struct SourceCache {
     files: Mutex<HashMap<(String, String), Option<String>>>,
+    /// For a forked engine's cache: the engine's, consulted first and never written here
+    /// (see [`crate::JinjaEngine::fork`]).
+    parent: Option<Arc<SourceCache>>,
 }
 
+/// Template files a forked engine read itself (what its parent had not cached).
+#[derive(Debug, Default)]
+pub struct CachedFiles(HashMap<(String, String), Option<String>>);
+
 impl SourceCache {
+    /// An empty cache layered over `parent`.
+    pub fn over(parent: Arc<SourceCache>) -> Self {
+        SourceCache {
+            files: Mutex::default(),
+            parent: Some(parent),
+        }
+    }
+
+    /// The cache forks layer over: the parent's, or this one.
+    pub fn root(self: &Arc<Self>) -> Arc<SourceCache> {
+        self.parent.clone().unwrap_or_else(|| self.clone())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(String, String), Option<String>>> {
+        self.files.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The raw text of template `name` in `saltenv`, if the file exists.
     pub fn get(&self, ctx: &ExecContext, name: &str) -> Option<String> {
         let key = (ctx.saltenv.clone(), name.to_string());
-        let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(parent) = &self.parent {
+            if let Some(hit) = parent.lock().get(&key) {
+                return hit.clone();
+            }
+        }
+        let mut files = self.lock();
         if let Some(hit) = files.get(&key) {
             return hit.clone();
         }
@@ -42,6 +71,20 @@ impl SourceCache {
             .map(|b| String::from_utf8_lossy(&b).into_owned());
         files.insert(key, text.clone());
         text
+    }
+
+    /// What this cache read itself.
+    pub fn take(&self) -> CachedFiles {
+        CachedFiles(std::mem::take(&mut *self.lock()))
+    }
+
+    /// Adds `files` this cache does not have yet (it keeps what it read first, as if it
+    /// had read them itself in that order).
+    pub fn absorb(&self, files: CachedFiles) {
+        let mut own = self.lock();
+        for (key, text) in files.0 {
+            own.entry(key).or_insert(text);
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use crate::fileclient::{get_state, list_states};
 use crate::matcher::{confirm_top, MatchContext};
 use crate::opts;
 use crate::renderers::SaltRenderers;
+use crate::speculate::{Key, Speculation};
 use crate::template::{compile_template, RenderError, TemplateJob};
 use crate::top::{self, Tops};
 use halite_exec::{ExecContext, FileRoots, Registry};
@@ -20,6 +21,31 @@ pub type Matches = IndexMap<String, Vec<String>>;
 /// Salt's `self.iorder` starts here and grows by one per state without an `order`.
 const FIRST_AUTO_ORDER: i64 = 10000;
 
+/// At most this many speculative render threads (besides the walk's own).
+const MAX_SPECULATIVE_WORKERS: usize = 3;
+
+/// `compile_template` for a file of the file roots with the sls variables: the walk's and
+/// the speculative workers' renders (same inputs, same result).
+pub(crate) fn render_sls_file(
+    engine: &JinjaEngine,
+    pipe: &str,
+    cachedir: Option<&str>,
+    path: &std::path::Path,
+    source: &str,
+    saltenv: &str,
+    sls: &str,
+) -> Result<Value, RenderError> {
+    compile_template(&TemplateJob {
+        path,
+        default_pipe: pipe,
+        saltenv,
+        sls,
+        engine,
+        extra: &Map::new(),
+        cached_path: cachedir.map(|dir| format!("{dir}/files/{saltenv}/{source}")),
+    })
+}
+
 pub struct HighState {
     pub opts: Map,
     pub grains: Value,
@@ -31,6 +57,14 @@ pub struct HighState {
     iorder: i64,
     /// Extra `{saltenv: [sls]}` from `master_tops` (reclass), merged after the top file's.
     pub master_tops: Matches,
+    /// Render SLS files ahead of the walk on spare cores (see the `speculate` module); the
+    /// minion option `parallel_render: False` turns it off.
+    pub speculate: bool,
+    /// The running speculation, during `render_highstate`.
+    speculation: Option<Speculation>,
+    /// How many files the last `render_highstate` took from speculative renders (for
+    /// diagnostics and tests).
+    pub speculated: usize,
 }
 
 impl HighState {
@@ -46,7 +80,11 @@ impl HighState {
             avail: IndexMap::new(),
             iorder: FIRST_AUTO_ORDER,
             master_tops: Matches::new(),
+            speculate: true,
+            speculation: None,
+            speculated: 0,
         };
+        hs.speculate = hs.opts.get("parallel_render").is_none_or(Value::truthy);
         for env in hs.envs() {
             let states = list_states(&hs.file_roots, &env);
             hs.avail.insert(env, states);
@@ -119,19 +157,21 @@ impl HighState {
         sls: &str,
     ) -> Result<Value, RenderError> {
         let pipe = self.default_pipe();
-        let extra = Map::new();
-        let cached_path = opts::get_str(&self.opts, "cachedir")
-            .map(|dir| format!("{}/files/{saltenv}/{source}", dir.trim_end_matches('/')));
+        let cachedir = self.cachedir();
         let engine = self.engine(saltenv);
-        compile_template(&TemplateJob {
+        render_sls_file(
+            engine,
+            &pipe,
+            cachedir.as_deref(),
             path,
-            default_pipe: &pipe,
+            source,
             saltenv,
             sls,
-            engine,
-            extra: &extra,
-            cached_path,
-        })
+        )
+    }
+
+    fn cachedir(&self) -> Option<String> {
+        opts::get_str(&self.opts, "cachedir").map(|d| d.trim_end_matches('/').to_string())
     }
 
     // ----- top file -------------------------------------------------------------------
@@ -299,6 +339,73 @@ impl HighState {
     /// (same result: nothing to report, and `dict.update` never replaces a body), else by
     /// replaying Salt's level-by-level merge.
     pub fn render_highstate(&mut self, matches: &Matches) -> (Map, Vec<String>) {
+        self.speculated = 0;
+        self.start_speculation(matches);
+        let (rendered, ids_unique) = self.render_tops(matches);
+        // The walk is over: stop the workers and drop what it did not take.
+        self.speculation = None;
+        let (mut highstate, all_errors) = if ids_unique {
+            self.merge_linear(rendered)
+        } else {
+            self.merge_like_salt(rendered)
+        };
+        clean_duplicate_extends(&mut highstate);
+        (highstate, all_errors)
+    }
+
+    /// Starts speculative renders (see the `speculate` module) of the files the top matches
+    /// name, with one worker per spare core (at most [`MAX_SPECULATIVE_WORKERS`]).
+    fn start_speculation(&mut self, matches: &Matches) {
+        if !self.speculate {
+            return;
+        }
+        let spare = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .saturating_sub(1);
+        let mut jobs: Vec<Key> = Vec::new();
+        let mut seen: HashSet<Key> = HashSet::new();
+        for (saltenv, states) in matches {
+            let Some(avail) = self
+                .avail
+                .get(saltenv)
+                .or_else(|| self.avail.get("__env__"))
+            else {
+                continue;
+            };
+            for sls_match in states {
+                for sls in avail.iter().filter(|s| fnmatch(s, sls_match)) {
+                    let key = (saltenv.clone(), sls.clone());
+                    if seen.insert(key.clone()) {
+                        jobs.push(key);
+                    }
+                }
+            }
+        }
+        let workers = spare.min(MAX_SPECULATIVE_WORKERS).min(jobs.len());
+        if workers == 0 {
+            return;
+        }
+        let mut engines = HashMap::new();
+        for (saltenv, _) in &jobs {
+            if !engines.contains_key(saltenv) {
+                let fork = self.engine(saltenv).fork();
+                engines.insert(saltenv.clone(), fork);
+            }
+        }
+        self.speculation = Speculation::start(
+            jobs,
+            engines,
+            self.file_roots.clone(),
+            self.avail.clone(),
+            self.default_pipe(),
+            self.cachedir(),
+            workers,
+        );
+    }
+
+    /// The walk of `render_highstate`: each top match's files rendered with their includes;
+    /// also says whether no ID is defined twice (then the linear merge gives Salt's result).
+    fn render_tops(&mut self, matches: &Matches) -> (Vec<TopRender>, bool) {
         let mut rendered: Vec<TopRender> = Vec::new();
         let mut mods: HashSet<String> = HashSet::new();
         let mut statefiles: Vec<String> = Vec::new();
@@ -336,13 +443,8 @@ impl HighState {
                 }
             }
         }
-        let (mut highstate, all_errors) = if rendered_ids_are_unique(&rendered) {
-            self.merge_linear(rendered)
-        } else {
-            self.merge_like_salt(rendered)
-        };
-        clean_duplicate_extends(&mut highstate);
-        (highstate, all_errors)
+        let unique = rendered_ids_are_unique(&rendered);
+        (rendered, unique)
     }
 
     /// Salt's merge, level by level (used when some ID is defined more than once, so the
@@ -517,7 +619,16 @@ impl HighState {
                 "Specified SLS {sls} in saltenv {saltenv} is not available on the salt master or through a configured fileserver"
             )),
             Some(sf) => {
-                match self.render_file(&sf.path, &sf.source, saltenv, sls) {
+                // A clean speculative render of this file is the sequential result.
+                let result = match self.speculation.as_mut().and_then(|s| s.take(saltenv, sls)) {
+                    Some(spec) => {
+                        self.speculated += 1;
+                        self.engine(saltenv).absorb(spec.files);
+                        Ok(spec.value)
+                    }
+                    None => self.render_file(&sf.path, &sf.source, saltenv, sls),
+                };
+                match result {
                     Ok(v) => rendered = v,
                     Err(RenderError::Render(msg)) => {
                         errors.push(format!("Rendering SLS '{saltenv}:{sls}' failed: {msg}"))
@@ -538,6 +649,12 @@ impl HighState {
         if !rendered.truthy() {
             return leaf(Value::Map(Map::new()), errors);
         }
+        let is_init = state_file
+            .as_ref()
+            .is_some_and(|sf| is_init_source(&sf.source));
+        if let Some(spec) = &mut self.speculation {
+            spec.learn(saltenv, sls, is_init, &rendered);
+        }
         let Value::Map(mut state) = rendered else {
             errors.push(format!("SLS {sls} does not render to a dictionary"));
             return leaf(rendered, errors);
@@ -557,9 +674,6 @@ impl HighState {
         handle_extend(&mut state, sls, saltenv, &mut errors);
         handle_exclude(&mut state, sls, &mut errors);
         handle_state_decls(&mut state, sls, saltenv, &mut errors);
-        let is_init = state_file
-            .as_ref()
-            .is_some_and(|sf| format!("salt://{}", sf.source).ends_with("/init.sls"));
         let mut steps = Vec::new();
         for inc in include {
             self.render_include(&mut steps, inc, sls, saltenv, is_init, mods, matches);
@@ -774,8 +888,14 @@ fn rewrite_missing_sls(errors: &mut [String], sls_match: &str, saltenv: &str) {
     }
 }
 
+/// Whether an sls file is a package's `init.sls` (relative includes then count one level
+/// more), as Salt tests it: `salt://<source>` ends with `/init.sls`.
+pub(crate) fn is_init_source(source: &str) -> bool {
+    format!("salt://{source}").ends_with("/init.sls")
+}
+
 /// `.foo` / `..foo` relative to the including sls (an `init.sls` counts as one level).
-fn resolve_relative_include(inc_sls: &str, sls: &str, is_init: bool) -> Option<String> {
+pub(crate) fn resolve_relative_include(inc_sls: &str, sls: &str, is_init: bool) -> Option<String> {
     let levels = inc_sls.chars().take_while(|c| *c == '.').count();
     let rest = &inc_sls[levels..];
     let mut comps: Vec<&str> = sls.split('.').collect();

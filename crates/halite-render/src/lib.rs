@@ -9,6 +9,7 @@ pub mod matcher;
 pub mod opts;
 pub mod pillar;
 pub mod renderers;
+mod speculate;
 pub mod template;
 pub mod top;
 

@@ -187,7 +187,7 @@ impl Shared {
         let mut out = Vec::new();
         for inc in incs.iter() {
             let (env, mut name) = match inc {
-                Value::Map(m) => match m.iter().last() {
+                Value::Map(m) => match m.iter().next_back() {
                     Some((k, v)) => (k.py_str(), v.py_str()),
                     None => continue,
                 },

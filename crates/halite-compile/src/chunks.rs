@@ -495,17 +495,17 @@ mod tests {
                     Value::str(format!("n{i}a")),
                     single(
                         &format!("n{i}b"),
-                        Value::List(vec![single("order", Value::Int(i as i64 % 30))]),
+                        Value::List((vec![single("order", Value::Int(i as i64 % 30))]).into()),
                     ),
                     Value::str(format!("n{i}c")),
                 ];
-                run.push(single("names", Value::List(names)));
+                run.push(single("names", Value::List(names.into())));
             }
             let mut body = Map::new();
             let state = if i % 5 == 0 { "service" } else { "file" };
-            body.insert(state, Value::List(run));
+            body.insert(state, Value::List(run.into()));
             if i % 6 == 0 {
-                body.insert("pkg", Value::List(vec![Value::str("installed")]));
+                body.insert("pkg", Value::List((vec![Value::str("installed")]).into()));
             }
             body.insert("__sls__", Value::str(format!("sls{}", i / 40)));
             body.insert("__env__", Value::str("base"));
@@ -515,7 +515,7 @@ mod tests {
             );
             high.insert(format!("id{}", (i * 13) % ids), Value::Map(body));
         }
-        high.insert("__extend__", Value::List(Vec::new()));
+        high.insert("__extend__", Value::List(Vec::new().into()));
         high.insert("not_a_dict", Value::str("x"));
         high
     }

@@ -384,7 +384,7 @@ mod tests {
     fn file_id(args: Vec<Value>) -> Value {
         let mut run = args;
         run.push(Value::str("managed"));
-        single("file", Value::List(run))
+        single("file", Value::List(run.into()))
     }
 
     fn ext(target: &str, args: Vec<Value>) -> Value {
@@ -401,13 +401,16 @@ mod tests {
         high.insert("B", file_id(vec![single("name", Value::str("other"))]));
         high.insert(
             "__extend__",
-            Value::List(vec![
-                ext("A", vec![single("name", Value::str("a_new"))]),
-                ext("a_new", vec![single("mode", Value::Int(600))]),
-                ext("other", vec![single("name", Value::str("y"))]),
-                ext("y", vec![single("user", Value::str("root"))]),
-                ext("a_old", vec![single("group", Value::str("g"))]),
-            ]),
+            Value::List(
+                (vec![
+                    ext("A", vec![single("name", Value::str("a_new"))]),
+                    ext("a_new", vec![single("mode", Value::Int(600))]),
+                    ext("other", vec![single("name", Value::str("y"))]),
+                    ext("y", vec![single("user", Value::str("root"))]),
+                    ext("a_old", vec![single("group", Value::str("g"))]),
+                ])
+                .into(),
+            ),
         );
         let errors = reconcile_extend(&mut high, false);
         // `a_old` was renamed before it was looked up.

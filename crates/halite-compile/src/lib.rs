@@ -346,23 +346,21 @@ mod tests {
                 single("name", Value::str(format!("/f{i}"))),
                 single(
                     "require",
-                    Value::List(vec![single(
-                        "file",
-                        Value::str(format!("id{}", (i + 1) % 400)),
-                    )]),
+                    Value::List(
+                        (vec![single("file", Value::str(format!("id{}", (i + 1) % 400)))]).into(),
+                    ),
                 ),
             ];
             if i % 3 == 0 {
                 run.push(single(
                     "watch_in",
-                    Value::List(vec![single(
-                        "file",
-                        Value::str(format!("id{}", (i + 7) % 400)),
-                    )]),
+                    Value::List(
+                        (vec![single("file", Value::str(format!("id{}", (i + 7) % 400)))]).into(),
+                    ),
                 ));
             }
             let mut body = Map::new();
-            body.insert("file", Value::List(run));
+            body.insert("file", Value::List(run.into()));
             body.insert("__sls__", Value::str("s"));
             body.insert("__env__", Value::str("base"));
             high.insert(format!("id{i}"), Value::Map(body));
@@ -381,33 +379,41 @@ mod tests {
         let flaws = [
             None,
             // verify_high errors: no function, and a requisite list that is not a list.
-            Some(("pkg", Value::List(vec![single("name", Value::str("x"))]))),
+            Some((
+                "pkg",
+                Value::List((vec![single("name", Value::str("x"))]).into()),
+            )),
             Some((
                 "service",
-                Value::List(vec![
-                    Value::str("running"),
-                    single("require", Value::str("x")),
-                ]),
+                Value::List(
+                    (vec![Value::str("running"), single("require", Value::str("x"))]).into(),
+                ),
             )),
             // requisite_in errors: a dotted requisite_in target and an unknown one.
             Some((
                 "cmd",
-                Value::List(vec![
-                    Value::str("run"),
-                    single(
-                        "require_in",
-                        Value::List(vec![
-                            single("file.managed", Value::str("id3")),
-                            single("file", Value::str("nowhere")),
-                        ]),
-                    ),
-                ]),
+                Value::List(
+                    (vec![
+                        Value::str("run"),
+                        single(
+                            "require_in",
+                            Value::List(
+                                (vec![
+                                    single("file.managed", Value::str("id3")),
+                                    single("file", Value::str("nowhere")),
+                                ])
+                                .into(),
+                            ),
+                        ),
+                    ])
+                    .into(),
+                ),
             )),
             // Salt crashes: in verify_high (an empty argument dict) and in requisite_in (a
             // state without arguments but with a trailing colon).
             Some((
                 "pkg",
-                Value::List(vec![Value::str("installed"), Value::Map(Map::new())]),
+                Value::List((vec![Value::str("installed"), Value::Map(Map::new())]).into()),
             )),
             Some(("pkg.installed", Value::Null)),
         ];

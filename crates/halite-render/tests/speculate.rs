@@ -47,7 +47,7 @@ impl Tree {
 
     fn opts(&self, speculate: bool) -> Map {
         let mut roots = Map::new();
-        roots.insert("base", Value::List(vec![Value::str(self.salt())]));
+        roots.insert("base", Value::List(vec![Value::str(self.salt())].into()));
         let mut opts = Map::new();
         opts.insert("file_roots", Value::Map(roots));
         opts.insert("id", Value::str("specminion"));

@@ -741,7 +741,7 @@ mod tests {
         inner.insert(Value::Int(i as i64), Value::Float(i as f64 / 7.0));
         inner.insert(
             "deep",
-            Value::List(vec![Value::Map(Map::new()), Value::Null]),
+            Value::List((vec![Value::Map(Map::new()), Value::Null]).into()),
         );
         m.insert("args", Value::Map(inner));
         m.insert("order", Value::Float(10000.0 + i as f64 / 10000.0));
@@ -932,8 +932,9 @@ mod tests {
         let names = |prefix: &str| -> Value {
             Value::List((0..6).map(|j| Value::str(format!("{prefix}{j}"))).collect())
         };
-        let numbers =
-            |first: Value| Value::List(vec![first, Value::Int(2), Value::Int(3), Value::Int(4)]);
+        let numbers = |first: Value| {
+            Value::List((vec![first, Value::Int(2), Value::Int(3), Value::Int(4)]).into())
+        };
         let mut items = vec![
             names("a"),
             names("a"),
@@ -949,7 +950,7 @@ mod tests {
             names("b"),
         ];
         // The same list one level deeper, then at the first depth again.
-        items.push(Value::List(vec![names("b")]));
+        items.push(Value::List((vec![names("b")]).into()));
         items.push(names("b"));
         // A shared slice and a list with a non-scalar item.
         let mut with_map = names("c");
@@ -962,7 +963,7 @@ mod tests {
         m.insert("x", names("a"));
         m.insert("y", names("a"));
         items.push(Value::Map(m));
-        let v = Value::List(items);
+        let v = Value::List(items.into());
         let mut expected = String::new();
         reference(&v, 0, &mut expected);
         assert_eq!(serial(&v), expected);
@@ -978,7 +979,7 @@ mod tests {
     fn deep_indentation_past_the_spaces_buffer() {
         let mut v = Value::Int(1);
         for _ in 0..40 {
-            v = Value::List(vec![v]);
+            v = Value::List(vec![v].into());
         }
         let json = serial(&v);
         let expected = format!("{}1", " ".repeat(160));

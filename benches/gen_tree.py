@@ -74,5 +74,9 @@ cachedir: {root}/cache
 pki_dir: {root}/pki
 sock_dir: {root}/run
 log_file: {root}/log/minion
+# The fqdns grain reverse-resolves every address through the network's DNS server: round
+# trips (and, when a UDP answer is lost, a 5 s resolver timeout) that are not render or
+# compile work. Both Salt and halite read this option, so the comparison stays like for like.
+enable_fqdns_grains: False
 """)
 print(root)

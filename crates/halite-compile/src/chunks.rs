@@ -142,8 +142,8 @@ impl Built {
         let order = buf.resolve_order_without_cap();
         let tag = sort_tag(|key| buf.get(key));
         // Room for the `order` key a missing order gets once the cap is known.
-        let mut chunk = Map::with_capacity(buf.0.len() + usize::from(order.is_none()));
-        chunk.extend(buf.0);
+        // ChunkBuf's `set`s kept its keys distinct.
+        let chunk = Map::from_unique_entries(buf.0, usize::from(order.is_none()));
         Built {
             chunk,
             order,
@@ -184,6 +184,15 @@ impl ChunkBuf {
 
     /// `chunk[key] = value`, keys compared as the `Map` compares them (Python equality).
     fn set(&mut self, key: Value, value: Value) {
+        if let Value::Str(s) = &key {
+            // a string key only ever equals a string: skip `Value`'s numeric comparisons
+            if let Some((_, slot)) = self.0.iter_mut().find(|(k, _)| k.as_str() == Some(s)) {
+                *slot = value;
+            } else {
+                self.0.push((key, value));
+            }
+            return;
+        }
         match self.0.iter_mut().find(|(k, _)| *k == key) {
             Some((_, slot)) => *slot = value,
             None => self.0.push((key, value)),

@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 /// the ID lacks is added. Targets that are not IDs are looked up by argument value
 /// (`find_name`); an extension declared in an excluded sls is dropped.
 pub fn reconcile_extend(high: &mut Map, strict: bool) -> Vec<String> {
-    reconcile_extend_shared(high, strict, &Sources::new())
+    reconcile_extend_shared(high, strict, &Sources::default())
 }
 
 /// [`reconcile_extend`] where some extension arguments are the source states' own objects
@@ -152,7 +152,7 @@ pub struct SourceRef {
 
 /// Sources of copied arguments in `__extend__`, keyed by (extension index, state, argument
 /// index).
-pub type Sources = HashMap<(usize, Value, usize), SourceRef>;
+pub type Sources = HashMap<(usize, Value, usize), SourceRef, MapHasher>;
 
 /// An argument slot of the high data: (ID position, state, argument index).
 type Slot = (usize, Value, usize);

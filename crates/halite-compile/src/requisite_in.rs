@@ -86,7 +86,7 @@ struct ExtBody {
     states: IndexMap<Value, Vec<Value>, MapHasher>,
     /// Arguments `use`/`use_in` copied: Salt appends the very dict objects of the source
     /// state, so the reconcile step must treat them as shared (see `extend::SourceRef`).
-    sources: HashMap<(Value, usize), SourceRef>,
+    sources: HashMap<(Value, usize), SourceRef, MapHasher>,
     env: Option<Value>,
     sls: Option<Value>,
 }
@@ -189,7 +189,7 @@ impl Extend {
     /// `high["__extend__"] = [{key: val} for key, val in extend.items()]`, with the sources
     /// of copied arguments keyed by (extension index, state, argument index).
     fn into_extend_list(self) -> (Value, Sources) {
-        let mut sources = Sources::new();
+        let mut sources = Sources::default();
         let list = Value::List(
             self.map
                 .into_iter()

@@ -51,7 +51,11 @@ fn base() -> &'static Environment<'static> {
             // intermediate copy
             let written = match value.kind() {
                 ValueKind::String => out.write_str(value.as_str().unwrap_or_default()),
-                ValueKind::Number if value.is_integer() => write!(out, "{value}"),
+                ValueKind::Number if value.is_integer() => match i64::try_from(value.clone()) {
+                    // core::fmt costs ~200 instructions an integer; templates print thousands
+                    Ok(i) => out.write_str(itoa::Buffer::new().format(i)),
+                    Err(_) => write!(out, "{value}"),
+                },
                 _ => out.write_str(&repr::py_str(value)),
             };
             written.map_err(|_| minijinja::Error::from(minijinja::ErrorKind::WriteFailure))

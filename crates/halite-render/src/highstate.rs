@@ -10,7 +10,7 @@ use crate::template::{compile_template, RenderError, TemplateJob};
 use crate::top::{self, Tops};
 use halite_exec::{ExecContext, FileRoots, Registry};
 use halite_jinja::JinjaEngine;
-use halite_value::{fnmatch, List, Map, Value};
+use halite_value::{fnmatch, List, Map, MapHasher, Value};
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -341,9 +341,15 @@ impl HighState {
     pub fn render_highstate(&mut self, matches: &Matches) -> (Map, Vec<String>) {
         self.speculated = 0;
         self.start_speculation(matches);
+        let started = std::time::Instant::now();
         let (rendered, ids_unique) = self.render_tops(matches);
         // The walk is over: stop the workers and drop what it did not take.
         self.speculation = None;
+        tracing::debug!(
+            "rendered the top's files ({} speculatively) in {:?}",
+            self.speculated,
+            started.elapsed()
+        );
         let (mut highstate, all_errors) = if ids_unique {
             self.merge_linear(rendered)
         } else {
@@ -853,7 +859,7 @@ struct Merged {
 /// no conflict and `dict.update` never replaces a body) and every level rendered to a
 /// mapping whose only `__` keys are `__extend__` / `__exclude__`.
 fn rendered_ids_are_unique(rendered: &[TopRender]) -> bool {
-    fn walk<'a>(level: &'a Level, seen: &mut HashSet<&'a Value>) -> bool {
+    fn walk<'a>(level: &'a Level, seen: &mut HashSet<&'a Value, MapHasher>) -> bool {
         let Value::Map(own) = &level.state else {
             return false;
         };
@@ -871,7 +877,7 @@ fn rendered_ids_are_unique(rendered: &[TopRender]) -> bool {
             Step::Error(_) => true,
         })
     }
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     rendered.iter().all(|top| match top {
         TopRender::Sls { level, .. } => walk(level, &mut seen),
         TopRender::Error(_) => true,

@@ -37,7 +37,9 @@ impl Minion {
                 opts.insert(*key, v.clone());
             }
         }
+        let started = std::time::Instant::now();
         let grains = Self::grains(cli, &mut opts)?;
+        tracing::debug!("grains collected in {:?}", started.elapsed());
         let registry = Arc::new(Registry::standard());
         let pillar_override = match kwargs.get("pillar") {
             None | Some(Value::Null) => Map::new(),

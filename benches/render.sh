@@ -12,6 +12,7 @@ shift || true
 tree=$(mktemp -d /tmp/halite-bench-tree.XXXX)
 python3 benches/gen_tree.py "$tree" "$files" "$@" >/dev/null
 cargo build --release -q -p halite
+halite="${CARGO_TARGET_DIR:-target}/release/halite"
 salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
 measure() { # label, runs, command...
   local label=$1 runs=$2; shift 2
@@ -35,10 +36,10 @@ print(f"{label:<8} median {statistics.median(walls):8.4f} s  min {min(walls):8.4
       f"{rss:8d} KiB peak RSS  {chunks} chunks  ({runs} runs)")
 EOF
 }
-measure halite "${RUNS:-20}" target/release/halite -c "$tree/conf" --out json state.show_lowstate
+measure halite "${RUNS:-20}" "$halite" -c "$tree/conf" --out json state.show_lowstate
 if [ -x "$salt_call" ]; then
   measure salt "${SALT_RUNS:-3}" "$salt_call" --local -c "$tree/conf" --out json -l quiet state.show_lowstate
-  target/release/halite -c "$tree/conf" --out json state.show_lowstate > "$tree/h.json"
+  "$halite" -c "$tree/conf" --out json state.show_lowstate > "$tree/h.json"
   "$salt_call" --local -c "$tree/conf" --out json -l quiet state.show_lowstate > "$tree/s.json" 2>/dev/null || true
   cmp -s "$tree/h.json" "$tree/s.json" && echo "outputs identical" || echo "outputs DIFFER: diff $tree/s.json $tree/h.json"
 fi

@@ -590,11 +590,12 @@ impl HighState {
         let own_len = own.len();
         // Every state of this level gets the same chain: one list, shared by all of them.
         let chain: List = includers.iter().rev().map(Value::str).collect();
+        // The linear merge runs only when every ID is defined once (`rendered_ids_are_unique`).
         for (id, mut body) in own {
             if let (false, Value::Map(b)) = (chain.is_empty(), &mut body) {
                 add_includers(b, &chain);
             }
-            merged.states.insert(id, body);
+            merged.states.push_unique(id, body);
         }
         includers.push(sls);
         for step in steps {
@@ -812,8 +813,9 @@ impl HighState {
                     matches!(arg, Value::Map(m) if m.first().is_some_and(|(k, _)| k.as_str() == Some("order")))
                 });
                 if !found {
-                    let mut order = Map::new();
-                    order.insert("order", Value::Int(self.iorder));
+                    // One entry, one allocation: thousands of these are made in a row.
+                    let mut order = Map::with_capacity(1);
+                    order.push_unique(Value::str("order"), Value::Int(self.iorder));
                     args.push(Value::Map(order));
                     self.iorder += 1;
                 }

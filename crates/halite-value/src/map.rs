@@ -198,6 +198,16 @@ impl Map {
         }
     }
 
+    /// Appends an entry whose key the caller knows is absent (no lookup; checked in debug
+    /// builds).
+    pub fn push_unique(&mut self, key: Value, value: Value) {
+        debug_assert!(
+            self.position_value(&key).is_none(),
+            "push_unique: the key is present"
+        );
+        self.push(key, value);
+    }
+
     /// Inserts or replaces; a replaced key keeps its position, as in a Python dict.
     pub fn insert(&mut self, key: impl Into<Value>, value: Value) -> Option<Value> {
         let key = key.into();

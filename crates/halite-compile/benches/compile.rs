@@ -29,7 +29,7 @@ fn state_body(i: usize) -> Map {
                     Value::Str(format!("/srv/n{i}a").into()),
                     single(
                         &format!("/srv/n{i}b"),
-                        Value::List((vec![single("mode", Value::Int(600))]).into()),
+                        Value::List(vec![single("mode", Value::Int(600))].into()),
                     ),
                 ]
                 .into(),

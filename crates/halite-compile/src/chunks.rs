@@ -471,12 +471,7 @@ fn cmp_num(a: &Value, b: &Value) -> Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn single(key: &str, value: Value) -> Value {
-        let mut m = Map::new();
-        m.insert(key, value);
-        Value::Map(m)
-    }
+    use crate::py::single;
 
     /// High data exercising every ordering rule: explicit, missing, `first`/`last`,
     /// negative, float and bool orders, `names` (plain and with overrides, some overriding
@@ -503,8 +498,8 @@ mod tests {
                 let names = vec![
                     Value::str(format!("n{i}a")),
                     single(
-                        &format!("n{i}b"),
-                        Value::List((vec![single("order", Value::Int(i as i64 % 30))]).into()),
+                        format!("n{i}b"),
+                        Value::List(vec![single("order", Value::Int(i as i64 % 30))].into()),
                     ),
                     Value::str(format!("n{i}c")),
                 ];
@@ -514,7 +509,7 @@ mod tests {
             let state = if i % 5 == 0 { "service" } else { "file" };
             body.insert(state, Value::List(run.into()));
             if i % 6 == 0 {
-                body.insert("pkg", Value::List((vec![Value::str("installed")]).into()));
+                body.insert("pkg", Value::List(vec![Value::str("installed")].into()));
             }
             body.insert("__sls__", Value::str(format!("sls{}", i / 40)));
             body.insert("__env__", Value::str("base"));

@@ -374,12 +374,7 @@ fn extend_group(high: &mut Map, slot: &Slot, key: &Value, addition: &[Value], al
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn single(key: &str, value: Value) -> Value {
-        let mut m = Map::new();
-        m.insert(key, value);
-        Value::Map(m)
-    }
+    use crate::py::single;
 
     fn file_id(args: Vec<Value>) -> Value {
         let mut run = args;
@@ -402,13 +397,13 @@ mod tests {
         high.insert(
             "__extend__",
             Value::List(
-                (vec![
+                vec![
                     ext("A", vec![single("name", Value::str("a_new"))]),
                     ext("a_new", vec![single("mode", Value::Int(600))]),
                     ext("other", vec![single("name", Value::str("y"))]),
                     ext("y", vec![single("user", Value::str("root"))]),
                     ext("a_old", vec![single("group", Value::str("g"))]),
-                ])
+                ]
                 .into(),
             ),
         );

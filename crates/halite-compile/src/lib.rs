@@ -304,12 +304,7 @@ fn check_requisite_in_crash(high: &Map) -> Result<(), CompileFailure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn single(key: &str, value: Value) -> Value {
-        let mut m = Map::new();
-        m.insert(key, value);
-        Value::Map(m)
-    }
+    use crate::py::single;
 
     /// The pipeline of `try_compile_low_chunks` written out step after step.
     fn sequential(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
@@ -347,7 +342,7 @@ mod tests {
                 single(
                     "require",
                     Value::List(
-                        (vec![single("file", Value::str(format!("id{}", (i + 1) % 400)))]).into(),
+                        vec![single("file", Value::str(format!("id{}", (i + 1) % 400)))].into(),
                     ),
                 ),
             ];
@@ -355,7 +350,7 @@ mod tests {
                 run.push(single(
                     "watch_in",
                     Value::List(
-                        (vec![single("file", Value::str(format!("id{}", (i + 7) % 400)))]).into(),
+                        vec![single("file", Value::str(format!("id{}", (i + 7) % 400)))].into(),
                     ),
                 ));
             }
@@ -381,19 +376,17 @@ mod tests {
             // verify_high errors: no function, and a requisite list that is not a list.
             Some((
                 "pkg",
-                Value::List((vec![single("name", Value::str("x"))]).into()),
+                Value::List(vec![single("name", Value::str("x"))].into()),
             )),
             Some((
                 "service",
-                Value::List(
-                    (vec![Value::str("running"), single("require", Value::str("x"))]).into(),
-                ),
+                Value::List(vec![Value::str("running"), single("require", Value::str("x"))].into()),
             )),
             // requisite_in errors: a dotted requisite_in target and an unknown one.
             Some((
                 "cmd",
                 Value::List(
-                    (vec![
+                    vec![
                         Value::str("run"),
                         single(
                             "require_in",
@@ -405,7 +398,7 @@ mod tests {
                                 .into(),
                             ),
                         ),
-                    ])
+                    ]
                     .into(),
                 ),
             )),
@@ -413,7 +406,7 @@ mod tests {
             // state without arguments but with a trailing colon).
             Some((
                 "pkg",
-                Value::List((vec![Value::str("installed"), Value::Map(Map::new())]).into()),
+                Value::List(vec![Value::str("installed"), Value::Map(Map::new())].into()),
             )),
             Some(("pkg.installed", Value::Null)),
         ];

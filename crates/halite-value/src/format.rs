@@ -741,7 +741,7 @@ mod tests {
         inner.insert(Value::Int(i as i64), Value::Float(i as f64 / 7.0));
         inner.insert(
             "deep",
-            Value::List((vec![Value::Map(Map::new()), Value::Null]).into()),
+            Value::List(vec![Value::Map(Map::new()), Value::Null].into()),
         );
         m.insert("args", Value::Map(inner));
         m.insert("order", Value::Float(10000.0 + i as f64 / 10000.0));
@@ -933,7 +933,7 @@ mod tests {
             Value::List((0..6).map(|j| Value::str(format!("{prefix}{j}"))).collect())
         };
         let numbers = |first: Value| {
-            Value::List((vec![first, Value::Int(2), Value::Int(3), Value::Int(4)]).into())
+            Value::List(vec![first, Value::Int(2), Value::Int(3), Value::Int(4)].into())
         };
         let mut items = vec![
             names("a"),
@@ -950,7 +950,7 @@ mod tests {
             names("b"),
         ];
         // The same list one level deeper, then at the first depth again.
-        items.push(Value::List((vec![names("b")]).into()));
+        items.push(Value::List(vec![names("b")].into()));
         items.push(names("b"));
         // A shared slice and a list with a non-scalar item.
         let mut with_map = names("c");

@@ -246,16 +246,7 @@ fn single_quoted(s: &str) -> R<(Str, usize)> {
                 i += 2;
                 seg = i;
             }
-            Some(b'\'') => {
-                let value = match owned {
-                    Some(mut o) => {
-                        o.push_str(sub(s, seg, i)?);
-                        Str::from(o)
-                    }
-                    None => Str::new(sub(s, 1, i)?),
-                };
-                return Ok((value, i + 1));
-            }
+            Some(b'\'') => return closed(s, owned, seg, i),
             Some(_) => i += 1,
         }
     }
@@ -271,16 +262,7 @@ fn double_quoted(s: &str) -> R<(Str, usize)> {
     loop {
         match b.get(i) {
             None => return Err(Bail),
-            Some(b'"') => {
-                let value = match owned {
-                    Some(mut o) => {
-                        o.push_str(sub(s, seg, i)?);
-                        Str::from(o)
-                    }
-                    None => Str::new(sub(s, 1, i)?),
-                };
-                return Ok((value, i + 1));
-            }
+            Some(b'"') => return closed(s, owned, seg, i),
             Some(b'\\') => {
                 let o = owned.get_or_insert_with(String::new);
                 o.push_str(sub(s, seg, i)?);
@@ -292,6 +274,20 @@ fn double_quoted(s: &str) -> R<(Str, usize)> {
             Some(_) => i += 1,
         }
     }
+}
+
+/// A quoted scalar whose closing quote is at `i`: the text since the last escape (from
+/// `seg`) appended to what the escapes built, or, with none, the text between the quotes
+/// as it is. Returns the value and the offset just after the quote.
+fn closed(s: &str, owned: Option<String>, seg: usize, i: usize) -> R<(Str, usize)> {
+    let value = match owned {
+        Some(mut o) => {
+            o.push_str(sub(s, seg, i)?);
+            Str::from(o)
+        }
+        None => Str::new(sub(s, 1, i)?),
+    };
+    Ok((value, i + 1))
 }
 
 /// The character of an escape (after its backslash) and how many bytes it takes. A

@@ -253,84 +253,10 @@ fn aggregate(a: &Value, b: &Value, marked: bool) -> Value {
     }
 }
 
-/// Python `fnmatch.fnmatchcase(name, pat)`.
+/// Python's `fnmatch.fnmatchcase` (halite_value's matcher, checked against Python's on
+/// recorded cases in halite-value's tests/fnmatch.rs).
 pub fn fnmatchcase(name: &str, pat: &str) -> bool {
-    // Patterns without wildcards compare as plain strings (no regex to build).
-    if !pat.contains(['*', '?', '[']) {
-        return name == pat;
-    }
-    fnmatch_regex(pat).is_some_and(|r| r.is_match(name))
-}
-
-/// The compiled form of a glob, to match many names against one pattern.
-pub fn fnmatch_regex(pat: &str) -> Option<regex::Regex> {
-    regex::Regex::new(&fnmatch_translate(pat)).ok()
-}
-
-/// Python `fnmatch.translate`, as an anchored Rust regex (`(?s)` so `*` crosses newlines).
-pub fn fnmatch_translate(pat: &str) -> String {
-    let chars: Vec<char> = pat.chars().collect();
-    let mut out = String::from("(?s)^");
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        i += 1;
-        match c {
-            '*' => {
-                while i < chars.len() && chars[i] == '*' {
-                    i += 1;
-                }
-                out.push_str(".*");
-            }
-            '?' => out.push('.'),
-            '[' => {
-                let mut j = i;
-                if j < chars.len() && chars[j] == '!' {
-                    j += 1;
-                }
-                if j < chars.len() && chars[j] == ']' {
-                    j += 1;
-                }
-                while j < chars.len() && chars[j] != ']' {
-                    j += 1;
-                }
-                if j >= chars.len() {
-                    out.push_str("\\[");
-                } else {
-                    let mut body: String = chars[i..j].iter().collect();
-                    i = j + 1;
-                    let negate = body.starts_with('!');
-                    if negate {
-                        body.remove(0);
-                    }
-                    let mut cls = String::new();
-                    for ch in body.chars() {
-                        match ch {
-                            '\\' | '[' | ']' | '&' | '~' | '^' => {
-                                cls.push('\\');
-                                cls.push(ch);
-                            }
-                            _ => cls.push(ch),
-                        }
-                    }
-                    if cls.is_empty() {
-                        // Python: an empty negated set matches any char, an empty set nothing.
-                        out.push_str(if negate { "." } else { "[^\\s\\S]" });
-                    } else {
-                        out.push('[');
-                        if negate {
-                            out.push('^');
-                        }
-                        out.push_str(&cls);
-                        out.push(']');
-                    }
-                }
-            }
-            other => out.push_str(&regex::escape(&other.to_string())),
-        }
-    }
-    out.push('$');
-    out
+    halite_value::fnmatch(name, pat)
 }
 
 /// Python `str(x)` as `salt.utils.data.filter_by` applies it to keys and grain values.

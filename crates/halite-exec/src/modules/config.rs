@@ -218,8 +218,7 @@ pub fn option(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         return Ok(default);
     }
     let pat = value.py_str();
-    let re = crate::salt_utils::fnmatch_regex(&pat);
-    let fnmatchcase = |k: &str, _: &str| re.as_ref().is_some_and(|r| r.is_match(k));
+    let fnmatchcase = |k: &str, pat: &str| halite_value::fnmatch(k, pat);
     let mut ret = Map::new();
     for (omit, data) in [
         (omit_master, &master),

@@ -27,10 +27,10 @@ const BATCH: usize = 64;
 /// so with `two_threads` a second thread walks the high data and builds the chunk vectors
 /// (moving the arguments out of the high data, which frees its maps and lists) while this
 /// thread turns them into `Map`s, batch by batch, in the IDs' order: the result is the
-/// serial one. The split keeps peak memory where it was: the maps are allocated by this
-/// thread, from the memory the high data frees (glibc gives each thread its own arena, so
-/// had the other thread built the maps they would have come from fresh memory), and the
-/// few batches in flight are all the other thread holds.
+/// serial one. The maps are allocated by this thread, and the few batches in flight are
+/// all the other thread holds, so peak memory stays that of the serial compile (measured
+/// with glibc's malloc, where each thread has its own arena, and with mimalloc's
+/// thread-local heaps, the binary's allocator now).
 ///
 /// Orders that need Salt's cap (missing, `last`, other strings, negative) wait until every
 /// chunk is in, since the cap is computed over all of them in order; the usual numeric

@@ -23,7 +23,6 @@ pub use find::{find_name, state_args, NameIndex};
 pub use py::fnmatch;
 pub use requisite_in::requisite_in;
 use requisite_in::{collect_requisite_in, RequisiteIn};
-use std::sync::OnceLock;
 pub use verify::{verify_high, verify_high_crash};
 
 /// Salt's `STATE_REQUISITE_KEYWORDS`, the first 13 of [`STATE_INTERNAL_KEYWORDS`]: the
@@ -220,9 +219,7 @@ fn compile_checked(high: Map) -> Result<Vec<Map>, CompileFailure> {
 /// Whether high data with `ids` IDs is compiled on two threads: only when there are two
 /// cores, and enough IDs that a thread (tens of microseconds to start) pays off.
 pub(crate) fn two_threads(ids: usize) -> bool {
-    static CORES: OnceLock<usize> = OnceLock::new();
-    ids >= TWO_THREADS_MIN_IDS
-        && *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get())) > 1
+    ids >= TWO_THREADS_MIN_IDS && halite_value::available_cores() > 1
 }
 
 const TWO_THREADS_MIN_IDS: usize = 256;

@@ -51,10 +51,10 @@ fn base() -> &'static Environment<'static> {
             // intermediate copy
             let written = match value.kind() {
                 ValueKind::String => out.write_str(value.as_str().unwrap_or_default()),
-                ValueKind::Number if value.is_integer() => match i64::try_from(value.clone()) {
+                ValueKind::Number if value.is_integer() => match value.as_i64() {
                     // core::fmt costs ~200 instructions an integer; templates print thousands
-                    Ok(i) => out.write_str(itoa::Buffer::new().format(i)),
-                    Err(_) => write!(out, "{value}"),
+                    Some(i) => out.write_str(itoa::Buffer::new().format(i)),
+                    None => write!(out, "{value}"),
                 },
                 _ => out.write_str(&repr::py_str(value)),
             };

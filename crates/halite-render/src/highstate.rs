@@ -365,22 +365,13 @@ impl HighState {
         if !self.speculate {
             return;
         }
-        let spare = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .saturating_sub(1);
+        let spare = halite_value::available_cores() - 1;
         let mut jobs: Vec<Key> = Vec::new();
         let mut seen: HashSet<Key> = HashSet::new();
         for (saltenv, states) in matches {
-            let Some(avail) = self
-                .avail
-                .get(saltenv)
-                .or_else(|| self.avail.get("__env__"))
-            else {
-                continue;
-            };
             for sls_match in states {
-                for sls in avail.iter().filter(|s| fnmatch(s, sls_match)) {
-                    let key = (saltenv.clone(), sls.clone());
+                for sls in self.matching_sls(saltenv, sls_match).unwrap_or_default() {
+                    let key = (saltenv.clone(), sls);
                     if seen.insert(key.clone()) {
                         jobs.push(key);
                     }
@@ -409,6 +400,22 @@ impl HighState {
         );
     }
 
+    /// The available sls of `saltenv` (else of `__env__`) that `sls_match` globs; `None`
+    /// when neither environment exists.
+    fn matching_sls(&self, saltenv: &str, sls_match: &str) -> Option<Vec<String>> {
+        let avail = self
+            .avail
+            .get(saltenv)
+            .or_else(|| self.avail.get("__env__"))?;
+        Some(
+            avail
+                .iter()
+                .filter(|s| fnmatch(s, sls_match))
+                .cloned()
+                .collect(),
+        )
+    }
+
     /// The walk of `render_highstate`: each top match's files rendered with their includes;
     /// also says whether no ID is defined twice (then the linear merge gives Salt's result).
     fn render_tops(&mut self, matches: &Matches) -> (Vec<TopRender>, bool) {
@@ -417,18 +424,9 @@ impl HighState {
         let mut statefiles: Vec<String> = Vec::new();
         for (saltenv, states) in matches {
             for sls_match in states {
-                match self
-                    .avail
-                    .get(saltenv)
-                    .or_else(|| self.avail.get("__env__"))
-                {
-                    Some(avail) => {
-                        statefiles = avail
-                            .iter()
-                            .filter(|s| fnmatch(s, sls_match))
-                            .cloned()
-                            .collect();
-                    }
+                // Without the environment, Salt keeps the previous match's files.
+                match self.matching_sls(saltenv, sls_match) {
+                    Some(found) => statefiles = found,
                     None => rendered.push(TopRender::Error(format!(
                         "No matching salt environment for environment '{saltenv}' found"
                     ))),
@@ -705,12 +703,8 @@ impl HighState {
         matches: &Matches,
     ) {
         const XENV_KEY: &str = "_xenv";
-        let (env_key, mut inc_sls) = match &inc {
-            Value::Map(m) => match m.iter().next_back() {
-                Some((k, v)) => (k.py_str(), v.py_str()),
-                None => return,
-            },
-            other => (saltenv.to_string(), other.py_str()),
+        let Some((env_key, mut inc_sls)) = include_env_and_name(&inc, saltenv) else {
+            return;
         };
         if !self.avail.contains_key(&env_key) && !self.avail.contains_key("__env__") {
             steps.push(Step::Error(format!(
@@ -900,6 +894,15 @@ fn rewrite_missing_sls(errors: &mut [String], sls_match: &str, saltenv: &str) {
 /// more), as Salt tests it: `salt://<source>` ends with `/init.sls`.
 pub(crate) fn is_init_source(source: &str) -> bool {
     format!("salt://{source}").ends_with("/init.sls")
+}
+
+/// An `include` entry's environment and sls: `{saltenv: sls}` (the last pair, as Salt
+/// reads it) or a name in the including file's environment; `None` for an empty dict.
+pub(crate) fn include_env_and_name(inc: &Value, saltenv: &str) -> Option<(String, String)> {
+    match inc {
+        Value::Map(m) => m.iter().next_back().map(|(k, v)| (k.py_str(), v.py_str())),
+        other => Some((saltenv.to_string(), other.py_str())),
+    }
 }
 
 /// `.foo` / `..foo` relative to the including sls (an `init.sls` counts as one level).

@@ -29,7 +29,9 @@
 //! for the same file. When the walk reaches a file a worker is rendering, it waits for it.
 
 use crate::fileclient::get_state;
-use crate::highstate::{is_init_source, render_sls_file, resolve_relative_include};
+use crate::highstate::{
+    include_env_and_name, is_init_source, render_sls_file, resolve_relative_include,
+};
 use halite_exec::{speculation, FileRoots};
 use halite_jinja::{CachedFiles, JinjaEngine};
 use halite_value::{fnmatch, Value};
@@ -186,12 +188,8 @@ impl Shared {
         };
         let mut out = Vec::new();
         for inc in incs.iter() {
-            let (env, mut name) = match inc {
-                Value::Map(m) => match m.iter().next_back() {
-                    Some((k, v)) => (k.py_str(), v.py_str()),
-                    None => continue,
-                },
-                other => (saltenv.to_string(), other.py_str()),
+            let Some((env, mut name)) = include_env_and_name(inc, saltenv) else {
+                continue;
             };
             if name.starts_with('.') {
                 match resolve_relative_include(&name, sls, is_init) {

@@ -64,6 +64,16 @@ impl Tree {
         self.render_counted(sls, speculate).0
     }
 
+    /// Renders sequentially, checks the result holds `expected`, then renders speculatively
+    /// three times: each must be the sequential result.
+    fn assert_speculative_is_sequential(&self, sls: &[&str], expected: &str) {
+        let sequential = self.render(sls, false);
+        assert!(sequential.contains(expected), "{sequential}");
+        for _ in 0..3 {
+            assert_eq!(self.render(sls, true), sequential);
+        }
+    }
+
     /// [`render`](Self::render), and how many files came from speculative renders.
     fn render_counted(&self, sls: &[&str], speculate: bool) -> (String, usize) {
         let mut pillar = Map::new();
@@ -149,11 +159,7 @@ fn errors_are_reported_as_sequentially() {
         ("f.sls", "- just\n- a list\n".into()),
     ]);
     let sls = ["a", "b", "c", "d", "e", "f", "nope"];
-    let sequential = tree.render(&sls, false);
-    assert!(sequential.contains("Rendering SLS"), "{sequential}");
-    for _ in 0..3 {
-        assert_eq!(tree.render(&sls, true), sequential);
-    }
+    tree.assert_speculative_is_sequential(&sls, "Rendering SLS");
 }
 
 /// The barrier: the walk's second file runs a command that creates a file, after a delay
@@ -253,11 +259,7 @@ fn template_state_stays_in_its_render() {
     let tree = Tree::new(&files);
     let names = names(10);
     let sls: Vec<&str> = names.iter().map(String::as_str).collect();
-    let sequential = tree.render(&sls, false);
-    assert!(sequential.contains("\"seen\": [\n"), "{sequential}");
-    for _ in 0..3 {
-        assert_eq!(tree.render(&sls, true), sequential);
-    }
+    tree.assert_speculative_is_sequential(&sls, "\"seen\": [\n");
 }
 
 /// Nested includes (packages, relative names, globs) are found and rendered the same.
@@ -292,11 +294,7 @@ fn nested_includes_are_identical() {
     let files: Vec<(&str, String)> = files.iter().map(|(p, t)| (p.as_str(), t.clone())).collect();
     let tree = Tree::new(&files);
     let sls = ["top0", "web", "db", "cache"];
-    let sequential = tree.render(&sls, false);
-    assert!(sequential.contains("cache_p3"), "{sequential}");
-    for _ in 0..3 {
-        assert_eq!(tree.render(&sls, true), sequential);
-    }
+    tree.assert_speculative_is_sequential(&sls, "cache_p3");
 }
 
 /// Captures the log lines of this test process.

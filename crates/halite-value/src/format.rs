@@ -660,7 +660,7 @@ fn write_items_parallel<'v>(
         first += 1;
     }
     let block = first.max(1);
-    let two_threads = std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
+    let two_threads = crate::available_cores() > 1;
     if n - first < 2 * block || !two_threads {
         items.write_range(first..n, style, depth, out);
         return;

@@ -22,6 +22,13 @@ use std::hash::{Hash, Hasher};
 /// The string type of [`Value::Str`]: strings up to 24 bytes are stored inline.
 pub use compact_str::CompactString as Str;
 
+/// The cores this process may run on (at least 1), asked once: the render, compile and
+/// JSON stages each decide from it whether a second thread pays off.
+pub fn available_cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// A Python-like value. Maps keep insertion order, as Python dicts (and Salt's OrderedDicts) do.
 #[derive(Debug, Clone, Default)]
 pub enum Value {

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{fixture, input};
+use common::{fixture, input, Rng};
 use halite_value::Value;
 use halite_yaml::fast_path::{identical, load_fast, load_full};
 use halite_yaml::Schema;
@@ -138,27 +138,6 @@ fn bench_like_documents() {
 }
 
 // ---- generated documents ------------------------------------------------------------------
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
 
 /// Scalars: ordinary, every implicit type of YAML 1.1 with Salt's quirks, texts close to
 /// the subset's edges, and a few outside it.

@@ -4,23 +4,8 @@
 
 mod common;
 
-use common::{fixture, input};
+use common::{fixture, input, Rng};
 use halite_yaml::{dump, load, DumpOptions, Schema};
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const PIECES: &[&str] = &[
     ":",

@@ -1,7 +1,7 @@
 //! `salt.modules.config`: minion options, then grains, then pillar, then the `master` pillar
 //! key, then the module's `DEFAULTS`.
 
-use crate::salt_utils::{bind, dict_merge, traverse, DEFAULT_DELIM};
+use crate::salt_utils::{bind, dict_merge, fnmatchcase, traverse, DEFAULT_DELIM};
 use crate::{Args, ExecContext, ExecError};
 use halite_value::{Map, Value};
 
@@ -218,7 +218,6 @@ pub fn option(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         return Ok(default);
     }
     let pat = value.py_str();
-    let fnmatchcase = |k: &str, pat: &str| halite_value::fnmatch(k, pat);
     let mut ret = Map::new();
     for (omit, data) in [
         (omit_master, &master),

@@ -407,6 +407,18 @@ impl HighState {
             .avail
             .get(saltenv)
             .or_else(|| self.avail.get("__env__"))?;
+        if !sls_match.contains(['*', '?', '[']) {
+            // Without a wildcard the pattern matches only itself (`avail` is sorted): a
+            // top listing a hundred files would otherwise glob each against all of them.
+            let found = avail
+                .binary_search_by(|s| s.as_str().cmp(sls_match))
+                .is_ok();
+            return Some(if found {
+                vec![sls_match.to_string()]
+            } else {
+                Vec::new()
+            });
+        }
         Some(
             avail
                 .iter()
@@ -618,7 +630,7 @@ impl HighState {
     ) -> Level {
         let mut errors = Vec::new();
         let state_file = get_state(&self.file_roots, sls, saltenv);
-        let mut rendered = Value::Null;
+        let mut prepared = Prepared::Empty;
         match &state_file {
             None => errors.push(format!(
                 "Specified SLS {sls} in saltenv {saltenv} is not available on the salt master or through a configured fileserver"
@@ -629,12 +641,14 @@ impl HighState {
                     Some(spec) => {
                         self.speculated += 1;
                         self.engine(saltenv).absorb(spec.files);
-                        Ok(spec.value)
+                        Ok(spec.prepared)
                     }
-                    None => self.render_file(&sf.path, &sf.source, saltenv, sls),
+                    None => self
+                        .render_file(&sf.path, &sf.source, saltenv, sls)
+                        .map(|rendered| Prepared::new(rendered, sls, saltenv)),
                 };
                 match result {
-                    Ok(v) => rendered = v,
+                    Ok(p) => prepared = p,
                     Err(RenderError::Render(msg)) => {
                         errors.push(format!("Rendering SLS '{saltenv}:{sls}' failed: {msg}"))
                     }
@@ -651,34 +665,26 @@ impl HighState {
             errors,
             steps: Vec::new(),
         };
-        if !rendered.truthy() {
-            return leaf(Value::Map(Map::new()), errors);
-        }
         let is_init = state_file
             .as_ref()
             .is_some_and(|sf| is_init_source(&sf.source));
-        if let Some(spec) = &mut self.speculation {
-            spec.learn(saltenv, sls, is_init, &rendered);
-        }
-        let Value::Map(mut state) = rendered else {
-            errors.push(format!("SLS {sls} does not render to a dictionary"));
-            return leaf(rendered, errors);
-        };
-        let mut include = Vec::new();
-        match state.get("include") {
-            Some(Value::List(_)) => {
-                if let Some(Value::List(l)) = state.remove("include") {
-                    include = l.into_vec();
-                }
+        let (state, include) = match prepared {
+            Prepared::Empty => return leaf(Value::Map(Map::new()), errors),
+            Prepared::NotDict(rendered) => {
+                self.learn(saltenv, sls, is_init, &[]);
+                errors.push(format!("SLS {sls} does not render to a dictionary"));
+                return leaf(rendered, errors);
             }
-            Some(_) => errors.push(format!(
-                "Include Declaration in SLS {sls} is not formed as a list"
-            )),
-            None => {}
-        }
-        handle_extend(&mut state, sls, saltenv, &mut errors);
-        handle_exclude(&mut state, sls, &mut errors);
-        handle_state_decls(&mut state, sls, saltenv, &mut errors);
+            Prepared::Dict {
+                state,
+                include,
+                errors: found,
+            } => {
+                self.learn(saltenv, sls, is_init, &include);
+                errors.extend(found);
+                (state, include)
+            }
+        };
         let mut steps = Vec::new();
         for inc in include {
             self.render_include(&mut steps, inc, sls, saltenv, is_init, mods, matches);
@@ -688,6 +694,14 @@ impl HighState {
             state: Value::Map(state),
             errors,
             steps,
+        }
+    }
+
+    /// The walk rendered (or took) `(saltenv, sls)`: its include list tells the speculative
+    /// workers what comes next.
+    fn learn(&mut self, saltenv: &str, sls: &str, is_init: bool, include: &[Value]) {
+        if let Some(spec) = &mut self.speculation {
+            spec.learn(saltenv, sls, is_init, include);
         }
     }
 
@@ -814,6 +828,54 @@ impl HighState {
                     self.iorder += 1;
                 }
             }
+        }
+    }
+}
+
+/// A rendered sls file after the steps of Salt's `render_state` that depend on that file
+/// alone: its include list taken out, its `extend`, `exclude` and state declarations
+/// handled. Pure, so a speculative worker prepares the files it renders.
+pub(crate) enum Prepared {
+    /// Rendered to nothing (an empty file, `{}`, or a failed render).
+    Empty,
+    /// Rendered to something other than a dict (an error for the walk to report).
+    NotDict(Value),
+    Dict {
+        state: Map,
+        include: Vec<Value>,
+        /// The include, extend, exclude and declaration errors, in Salt's order.
+        errors: Vec<String>,
+    },
+}
+
+impl Prepared {
+    pub(crate) fn new(rendered: Value, sls: &str, saltenv: &str) -> Prepared {
+        if !rendered.truthy() {
+            return Prepared::Empty;
+        }
+        let Value::Map(mut state) = rendered else {
+            return Prepared::NotDict(rendered);
+        };
+        let mut errors = Vec::new();
+        let mut include = Vec::new();
+        match state.get("include") {
+            Some(Value::List(_)) => {
+                if let Some(Value::List(l)) = state.remove("include") {
+                    include = l.into_vec();
+                }
+            }
+            Some(_) => errors.push(format!(
+                "Include Declaration in SLS {sls} is not formed as a list"
+            )),
+            None => {}
+        }
+        handle_extend(&mut state, sls, saltenv, &mut errors);
+        handle_exclude(&mut state, sls, &mut errors);
+        handle_state_decls(&mut state, sls, saltenv, &mut errors);
+        Prepared::Dict {
+            state,
+            include,
+            errors,
         }
     }
 }

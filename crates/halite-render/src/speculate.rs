@@ -30,7 +30,7 @@
 
 use crate::fileclient::get_state;
 use crate::highstate::{
-    include_env_and_name, is_init_source, render_sls_file, resolve_relative_include,
+    include_env_and_name, is_init_source, render_sls_file, resolve_relative_include, Prepared,
 };
 use halite_exec::{speculation, FileRoots};
 use halite_jinja::{CachedFiles, JinjaEngine};
@@ -45,9 +45,9 @@ const WORKER_STACK: usize = 64 << 20;
 /// `(saltenv, sls)`: a file of the walk (Salt's `mods` entry `saltenv:sls`).
 pub(crate) type Key = (String, String);
 
-/// A clean speculative render, for the walk to take.
+/// A clean speculative render, prepared for the walk to take.
 pub(crate) struct Speculated {
-    pub value: Value,
+    pub prepared: Prepared,
     /// The imported template files the render read that the engine had not cached.
     pub files: CachedFiles,
 }
@@ -182,12 +182,9 @@ impl Shared {
     /// The files a rendered sls includes, as the walk would resolve them: plain and
     /// relative names and globs against the env's available sls, `{saltenv: sls}` maps.
     /// A guess is enough (a wrong one costs a useless render, never a wrong result).
-    fn includes(&self, saltenv: &str, sls: &str, is_init: bool, rendered: &Value) -> Vec<Key> {
-        let Some(Value::List(incs)) = rendered.get("include") else {
-            return Vec::new();
-        };
+    fn includes(&self, saltenv: &str, sls: &str, is_init: bool, include: &[Value]) -> Vec<Key> {
         let mut out = Vec::new();
-        for inc in incs.iter() {
+        for inc in include {
             let Some((env, mut name)) = include_env_and_name(inc, saltenv) else {
                 continue;
             };
@@ -240,10 +237,14 @@ impl Shared {
                 sls,
             )
         });
-        let value = rendered?.ok()?;
-        let incs = self.includes(saltenv, sls, is_init_source(&sf.source), &value);
+        let prepared = Prepared::new(rendered?.ok()?, sls, saltenv);
+        let include = match &prepared {
+            Prepared::Dict { include, .. } => include.as_slice(),
+            _ => &[],
+        };
+        let incs = self.includes(saltenv, sls, is_init_source(&sf.source), include);
         let files = engine.into_cached_files();
-        Some((Speculated { value, files }, incs))
+        Some((Speculated { prepared, files }, incs))
     }
 }
 
@@ -388,7 +389,7 @@ impl Speculation {
 
     /// The walk rendered `(saltenv, sls)` (itself or taken): its include list tells the
     /// workers what comes next.
-    pub fn learn(&mut self, saltenv: &str, sls: &str, is_init: bool, rendered: &Value) {
+    pub fn learn(&mut self, saltenv: &str, sls: &str, is_init: bool, include: &[Value]) {
         if !self.clean {
             return;
         }
@@ -400,7 +401,7 @@ impl Speculation {
             }
             id
         };
-        let incs = self.shared.includes(saltenv, sls, is_init, rendered);
+        let incs = self.shared.includes(saltenv, sls, is_init, include);
         self.shared.lock().learn(id, incs);
         self.shared.changed.notify_all();
     }

@@ -498,6 +498,7 @@ impl HighState {
             state,
             mut errors,
             steps,
+            ..
         } = level;
         let Value::Map(mut state) = state else {
             return (state, errors);
@@ -583,6 +584,7 @@ impl HighState {
             state,
             errors: own_errors,
             steps,
+            auto_order,
         } = level;
         errors.extend(own_errors);
         let Value::Map(mut own) = state else {
@@ -597,7 +599,6 @@ impl HighState {
             }
         }
         let start = merged.states.len();
-        let own_len = own.len();
         // Every state of this level gets the same chain: one list, shared by all of them.
         let chain: List = includers.iter().rev().map(Value::str).collect();
         // The linear merge runs only when every ID is defined once (`rendered_ids_are_unique`).
@@ -615,8 +616,7 @@ impl HighState {
             }
         }
         includers.pop();
-        let bodies = merged.states.values_mut_range(start..start + own_len);
-        self.handle_iorder(bodies);
+        self.give_auto_orders(&mut merged.states, start, auto_order);
     }
 
     /// `render_state`'s rendering half: one sls file and, recursively, its includes, in
@@ -664,11 +664,12 @@ impl HighState {
             state,
             errors,
             steps: Vec::new(),
+            auto_order: Vec::new(),
         };
         let is_init = state_file
             .as_ref()
             .is_some_and(|sf| is_init_source(&sf.source));
-        let (state, include) = match prepared {
+        let (state, include, auto_order) = match prepared {
             Prepared::Empty => return leaf(Value::Map(Map::new()), errors),
             Prepared::NotDict(rendered) => {
                 self.learn(saltenv, sls, is_init, &[]);
@@ -679,10 +680,11 @@ impl HighState {
                 state,
                 include,
                 errors: found,
+                auto_order,
             } => {
                 self.learn(saltenv, sls, is_init, &include);
                 errors.extend(found);
-                (state, include)
+                (state, include, auto_order)
             }
         };
         let mut steps = Vec::new();
@@ -694,6 +696,7 @@ impl HighState {
             state: Value::Map(state),
             errors,
             steps,
+            auto_order,
         }
     }
 
@@ -810,25 +813,36 @@ impl HighState {
                 continue;
             };
             for (s_dec, args) in body.iter_mut() {
-                let Some(s_dec) = s_dec.as_str() else {
-                    continue;
-                };
-                let Value::List(args) = args else { continue };
-                if s_dec.starts_with('_') {
-                    continue;
-                }
-                let found = args.iter().any(|arg| {
-                    matches!(arg, Value::Map(m) if m.first().is_some_and(|(k, _)| k.as_str() == Some("order")))
-                });
-                if !found {
-                    // One entry, one allocation: thousands of these are made in a row.
-                    let mut order = Map::with_capacity(1);
-                    order.push_unique(Value::str("order"), Value::Int(self.iorder));
-                    args.push(Value::Map(order));
-                    self.iorder += 1;
+                if let (true, Value::List(args)) = (lacks_order(s_dec, args), args) {
+                    self.push_auto_order(args);
                 }
             }
         }
+    }
+
+    /// [`handle_iorder`](Self::handle_iorder) on a level the linear merge just appended at
+    /// `start`, with the declarations to number found beforehand ([`Prepared`]).
+    fn give_auto_orders(&mut self, states: &mut Map, start: usize, slots: Vec<AutoOrderSlot>) {
+        if !opts::get_bool(&self.opts, "state_auto_order", true) {
+            return;
+        }
+        for AutoOrderSlot { id, decl } in slots {
+            let body = states.get_index_mut(start + id as usize).map(|(_, b)| b);
+            let Some(Value::Map(body)) = body else {
+                continue;
+            };
+            if let Some((_, Value::List(args))) = body.get_index_mut(decl as usize) {
+                self.push_auto_order(args);
+            }
+        }
+    }
+
+    fn push_auto_order(&mut self, args: &mut List) {
+        // One entry, one allocation: thousands of these are made in a row.
+        let mut order = Map::with_capacity(1);
+        order.push_unique(Value::str("order"), Value::Int(self.iorder));
+        args.push(Value::Map(order));
+        self.iorder += 1;
     }
 }
 
@@ -845,7 +859,65 @@ pub(crate) enum Prepared {
         include: Vec<Value>,
         /// The include, extend, exclude and declaration errors, in Salt's order.
         errors: Vec<String>,
+        /// The declarations without an `order`, which the linear merge numbers.
+        auto_order: Vec<AutoOrderSlot>,
     },
+}
+
+/// A state declaration `_handle_iorder` gives an auto `order`: the ID's index among the
+/// file's states as the linear merge appends them (all but `__extend__` / `__exclude__`),
+/// and the declaration's index in the ID's body.
+pub(crate) struct AutoOrderSlot {
+    id: u32,
+    decl: u32,
+}
+
+/// Whether `_handle_iorder` gives the declaration `s_dec: args` an auto order: a state
+/// declaration (a name not starting with `_`, with an argument list) without an `order`
+/// argument of its own.
+fn lacks_order(s_dec: &Value, args: &Value) -> bool {
+    let (Some(s_dec), Value::List(args)) = (s_dec.as_str(), args) else {
+        return false;
+    };
+    !s_dec.starts_with('_')
+        && !args.iter().any(|arg| {
+            matches!(arg, Value::Map(m) if m.first().is_some_and(|(k, _)| k.as_str() == Some("order")))
+        })
+}
+
+/// The [`AutoOrderSlot`]s of a prepared file, found the way `handle_iorder` walks the
+/// file's states (stopping at a body Python cannot iterate); each slot's argument list gets
+/// room for its `order` now, so the merge (on the walk's thread, which did not build these
+/// lists) only pushes.
+fn auto_order_slots(state: &mut Map) -> Vec<AutoOrderSlot> {
+    let mut slots = Vec::new();
+    let mut id = 0u32;
+    for (name, body) in state.iter_mut() {
+        if matches!(name.as_str(), Some("__extend__" | "__exclude__")) {
+            continue;
+        }
+        let at = id;
+        id += 1;
+        let Value::Map(body) = body else {
+            if matches!(
+                body,
+                Value::Null | Value::Bool(_) | Value::Int(_) | Value::Float(_)
+            ) {
+                break;
+            }
+            continue;
+        };
+        for (decl, (s_dec, args)) in body.iter_mut().enumerate() {
+            if let (true, Value::List(args)) = (lacks_order(s_dec, args), args) {
+                args.reserve(1);
+                slots.push(AutoOrderSlot {
+                    id: at,
+                    decl: decl as u32,
+                });
+            }
+        }
+    }
+    slots
 }
 
 impl Prepared {
@@ -872,10 +944,12 @@ impl Prepared {
         handle_extend(&mut state, sls, saltenv, &mut errors);
         handle_exclude(&mut state, sls, &mut errors);
         handle_state_decls(&mut state, sls, saltenv, &mut errors);
+        let auto_order = auto_order_slots(&mut state);
         Prepared::Dict {
             state,
             include,
             errors,
+            auto_order,
         }
     }
 }
@@ -887,6 +961,8 @@ struct Level {
     state: Value,
     errors: Vec<String>,
     steps: Vec<Step>,
+    /// Where the linear merge's `_handle_iorder` gives auto orders (see [`Prepared`]).
+    auto_order: Vec<AutoOrderSlot>,
 }
 
 enum Step {

@@ -804,10 +804,7 @@ impl HighState {
         }
         for body in bodies {
             let Value::Map(body) = body else {
-                if matches!(
-                    body,
-                    Value::Null | Value::Bool(_) | Value::Int(_) | Value::Float(_)
-                ) {
+                if is_not_iterable(body) {
                     return;
                 }
                 continue;
@@ -885,6 +882,15 @@ fn lacks_order(s_dec: &Value, args: &Value) -> bool {
         })
 }
 
+/// A state body `_handle_iorder`'s `for s_dec in state[name]` raises TypeError on, which
+/// ends the numbering of its file.
+fn is_not_iterable(body: &Value) -> bool {
+    matches!(
+        body,
+        Value::Null | Value::Bool(_) | Value::Int(_) | Value::Float(_)
+    )
+}
+
 /// The [`AutoOrderSlot`]s of a prepared file, found the way `handle_iorder` walks the
 /// file's states (stopping at a body Python cannot iterate); each slot's argument list gets
 /// room for its `order` now, so the merge (on the walk's thread, which did not build these
@@ -899,10 +905,7 @@ fn auto_order_slots(state: &mut Map) -> Vec<AutoOrderSlot> {
         let at = id;
         id += 1;
         let Value::Map(body) = body else {
-            if matches!(
-                body,
-                Value::Null | Value::Bool(_) | Value::Int(_) | Value::Float(_)
-            ) {
+            if is_not_iterable(body) {
                 break;
             }
             continue;

@@ -75,6 +75,7 @@ fn compile_chunks(high: Map, two_threads: bool) -> Vec<Map> {
             built.extend(chunks.drain(..).map(Built::new));
         }
     }
+    halite_value::phase("chunks");
     let cap = order_cap(built.iter().map(|b| b.cap_order.as_ref()));
     for b in &mut built {
         if b.order.is_none() {
@@ -83,6 +84,7 @@ fn compile_chunks(high: Map, two_threads: bool) -> Vec<Map> {
     }
     // Stable, as Python's sort.
     built.sort_by(Built::cmp);
+    halite_value::phase("order and sort");
     built.into_iter().map(|b| b.chunk).collect()
 }
 

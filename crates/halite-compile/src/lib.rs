@@ -143,10 +143,13 @@ pub fn try_compile_low_chunks(
     opts: &CompileOptions,
 ) -> Result<Vec<Map>, CompileFailure> {
     let mut errors = reconcile_extend(&mut high, false);
+    halite_value::phase("reconcile_extend");
     let (verified, requisite_in) = verify_beside_requisite_in(&high, opts);
+    halite_value::phase("verify_high beside requisite_in collection");
     errors.extend(verified?);
     errors.extend(requisite_in?.apply(&mut high));
     apply_exclude(&mut high);
+    halite_value::phase("requisite_in apply, exclude");
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }

@@ -12,7 +12,7 @@
 
 mod expr;
 
-use expr::rewrite_expr;
+use expr::{needs_rewrite, rewrite_expr};
 
 /// Rewrites a whole template source.
 pub fn preprocess(src: &str) -> String {
@@ -35,7 +35,6 @@ pub fn preprocess(src: &str) -> String {
                 let end = find_close(rest, body_start, close);
                 let open = &rest[..body_start];
                 let (body, close_marker) = split_close_marker(&rest[body_start..end]);
-                let close_full = format!("{close_marker}{close}");
                 let tag_end = (end + 2).min(rest.len());
                 if kind == "{%" && first_word(body) == "raw" {
                     let raw_end = find_endraw(rest, tag_end);
@@ -44,11 +43,14 @@ pub fn preprocess(src: &str) -> String {
                     continue;
                 }
                 if kind == "{%" {
+                    let close_full = format!("{close_marker}{close}");
                     out.push_str(&rewrite_block(open, body, &close_full, &mut loads));
                 } else {
+                    // `{{ ... }}`, the most common tag: no intermediate strings.
                     out.push_str(open);
-                    out.push_str(&rewrite_expr(body));
-                    out.push_str(&close_full);
+                    push_expr(&mut out, body);
+                    out.push_str(close_marker);
+                    out.push_str(close);
                 }
                 rest = &rest[tag_end..];
             }
@@ -60,7 +62,25 @@ pub fn preprocess(src: &str) -> String {
 
 fn find_tag_start(s: &str) -> Option<usize> {
     let b = s.as_bytes();
-    (0..b.len().saturating_sub(1)).find(|&i| b[i] == b'{' && matches!(b[i + 1], b'{' | b'%' | b'#'))
+    let mut from = 0;
+    // `str::find` on a char is a memchr over the text between tags.
+    while let Some(at) = s[from..].find('{') {
+        let i = from + at;
+        if matches!(b.get(i + 1), Some(b'{' | b'%' | b'#')) {
+            return Some(i);
+        }
+        from = i + 1;
+    }
+    None
+}
+
+/// [`rewrite_expr`] appended to `out`, without a copy when nothing is rewritten.
+fn push_expr(out: &mut String, body: &str) {
+    if needs_rewrite(body) {
+        out.push_str(&rewrite_expr(body));
+    } else {
+        out.push_str(body);
+    }
 }
 
 fn marker_len(s: &str) -> usize {

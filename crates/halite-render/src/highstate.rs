@@ -341,10 +341,12 @@ impl HighState {
     pub fn render_highstate(&mut self, matches: &Matches) -> (Map, Vec<String>) {
         self.speculated = 0;
         self.start_speculation(matches);
+        halite_value::phase("speculation start");
         let started = std::time::Instant::now();
         let (rendered, ids_unique) = self.render_tops(matches);
         // The walk is over: stop the workers and drop what it did not take.
         self.speculation = None;
+        halite_value::phase("render walk");
         tracing::debug!(
             "rendered the top's files ({} speculatively) in {:?}",
             self.speculated,
@@ -356,6 +358,7 @@ impl HighState {
             self.merge_like_salt(rendered)
         };
         clean_duplicate_extends(&mut highstate);
+        halite_value::phase("merge");
         (highstate, all_errors)
     }
 
@@ -1293,9 +1296,8 @@ fn handle_exclude(state: &mut Map, sls: &str, errors: &mut Vec<String>) {
 /// keys split, `__sls__` / `__env__` added.
 fn handle_state_decls(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Vec<String>) {
     for (name, body) in state.iter_mut() {
-        let name_s = name.py_str();
         if !matches!(body, Value::Map(_)) {
-            if name_s == "__extend__" || name_s == "__exclude__" {
+            if matches!(name.as_str(), Some("__extend__" | "__exclude__")) {
                 continue;
             }
             if let Value::Str(s) = body {
@@ -1309,20 +1311,27 @@ fn handle_state_decls(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Ve
                     continue;
                 }
             }
-            errors.push(format!("ID {name_s} in SLS {sls} is not a dictionary"));
+            errors.push(format!(
+                "ID {} in SLS {sls} is not a dictionary",
+                name.py_str()
+            ));
             continue;
         }
         let Value::Map(body) = body else { continue };
+        // Room for `__sls__` and `__env__`: the body came from the YAML loader at its exact
+        // size, and this runs for every state of every file.
+        body.reserve(2);
         if split_dotted_keys(body, &mut Vec::new()).is_none() {
             errors.push(format!(
-                "ID '{name_s}' in SLS '{sls}' contains multiple state declarations of the same type"
+                "ID '{}' in SLS '{sls}' contains multiple state declarations of the same type",
+                name.py_str()
             ));
         }
         if !body.contains_key("__sls__") {
-            body.insert("__sls__", Value::str(sls));
+            body.push_unique(Value::str("__sls__"), Value::str(sls));
         }
         if !body.contains_key("__env__") {
-            body.insert("__env__", Value::str(saltenv));
+            body.push_unique(Value::str("__env__"), Value::str(saltenv));
         }
     }
 }

@@ -29,6 +29,20 @@ pub fn available_cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// With `HALITE_PHASES` set, prints `phase <microseconds since the epoch> <label>` on
+/// stderr: called where a pipeline phase ends (`label` names the phase), for
+/// `benches/phases.py`, which lines the marks up against the clock of the process that
+/// spawned halite, so process start and exit are measured too. Costs one load otherwise.
+pub fn phase(label: &str) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *ON.get_or_init(|| std::env::var_os("HALITE_PHASES").is_some()) {
+        let micros = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_micros());
+        eprintln!("phase {micros} {label}");
+    }
+}
+
 /// A Python-like value. Maps keep insertion order, as Python dicts (and Salt's OrderedDicts) do.
 #[derive(Debug, Clone, Default)]
 pub enum Value {

@@ -85,6 +85,11 @@ impl Map {
         }
     }
 
+    /// Room for `additional` more entries without reallocating.
+    pub fn reserve(&mut self, additional: usize) {
+        self.entries.reserve(additional);
+    }
+
     /// Drops spare capacity: a long-lived map (a low chunk, a state's result) otherwise keeps
     /// up to twice its entries.
     pub fn shrink_to_fit(&mut self) {

@@ -144,8 +144,10 @@ fn show_highstate(minion: &Minion) -> Outcome {
 fn show_lowstate(minion: &Minion) -> Outcome {
     let started = std::time::Instant::now();
     let mut hs = minion.highstate();
+    halite_value::phase("file lists");
     let top = hs.get_top();
     let matches = hs.top_matches(&top);
+    halite_value::phase("top");
     let (high, mut errors) = hs.render_highstate(&matches);
     tracing::debug!("rendered the highstate in {:?}", started.elapsed());
     let compiled = halite_compile::try_compile_low_chunks(high, &compile_options(minion));

@@ -151,8 +151,10 @@ fn hoist_options(argv: Vec<String>) -> Vec<String> {
 }
 
 fn main() -> ExitCode {
+    halite_value::phase("process start");
     let cli = Cli::parse_from(hoist_options(std::env::args().collect()));
     init_logging(&cli.log_level);
+    halite_value::phase("arguments");
     match run(&cli) {
         Ok(code) => exit_now(code),
         Err(e) => {
@@ -236,6 +238,7 @@ fn run(cli: &Cli) -> Result<u8> {
             writeln!(out)
         })?;
         std::mem::forget(data); // as below
+        halite_value::phase("output");
         tracing::debug!("wrote the output at {:?}", started.elapsed());
         return Ok(exit);
     }

@@ -40,6 +40,7 @@ impl Minion {
         let started = std::time::Instant::now();
         let grains = Self::grains(cli, &mut opts)?;
         tracing::debug!("grains collected in {:?}", started.elapsed());
+        halite_value::phase("config and grains");
         let registry = Arc::new(Registry::standard());
         let pillar_override = match kwargs.get("pillar") {
             None | Some(Value::Null) => Map::new(),
@@ -57,6 +58,7 @@ impl Minion {
             std::fs::canonicalize(&cli.config_dir).unwrap_or_else(|_| cli.config_dir.clone());
         Self::merge_ext_pillar(&opts, &conf_dir, &mut pillar, &pillar_override);
         opts.insert("pillar", Value::Map(pillar.clone()));
+        halite_value::phase("pillar");
         Ok(Minion {
             opts,
             grains,

@@ -97,13 +97,17 @@ fn match_brackets(toks: &[Tok]) -> Vec<Option<usize>> {
 }
 
 pub fn rewrite_expr(s: &str) -> String {
-    // Both rewrites start at a `{`, a `[` or a `%`: without one the text stays as it is
-    // (most tags: `{{ grains['id'] }}` has one, `{{ b.root }}` or `{% for j in range(10) %}`
-    // do not).
-    if !s.bytes().any(|b| matches!(b, b'[' | b'{' | b'%')) {
+    if !needs_rewrite(s) {
         return s.to_string();
     }
     rewrite_tokens(s)
+}
+
+/// Both rewrites start at a `{`, a `[` or a `%`: without one the text stays as it is
+/// (most tags: `{{ grains['id'] }}` has one, `{{ b.root }}` or `{% for j in range(10) %}`
+/// do not).
+pub fn needs_rewrite(s: &str) -> bool {
+    s.bytes().any(|b| matches!(b, b'[' | b'{' | b'%'))
 }
 
 fn rewrite_tokens(s: &str) -> String {

@@ -27,6 +27,9 @@ def main():
         # large values whose shortest digits end in a tie (x.25, x.75 near 2**50)
         floats.append(rng.randrange(2**49, 2**53) / 4)
     for _ in range(2000):
+        # just past the fixed range, where whole doubles are 2, 4, 8 apart (scientific)
+        floats.append(float(rng.randrange(2**53, 2**57)))
+    for _ in range(2000):
         # Salt's name orders: an order plus name_order / 10000
         floats.append(rng.randrange(0, 100000) + rng.randrange(1, 1000) / 10000.0)
     cases = [["%016x" % bits(f), repr(f)] for f in floats if f == f]

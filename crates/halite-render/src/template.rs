@@ -157,7 +157,8 @@ fn run_renderer(renderer: &Renderer, data: Value, job: &TemplateJob) -> Result<V
         }
         Renderer::Yaml => {
             let text = as_text(data);
-            let value = halite_yaml::load(&text, halite_yaml::Schema::Salt).map_err(|e| {
+            let loaded = halite_yaml::load_keys(&text, halite_yaml::Schema::Salt);
+            let (value, scalar_keys) = loaded.map_err(|e| {
                 if e.escapes_renderer() {
                     // Not a SaltRenderError in Salt: it surfaces as "render error: <str(exc)>"
                     // (Salt appends a Python traceback, which halite has none of).
@@ -169,7 +170,7 @@ fn run_renderer(renderer: &Renderer, data: Value, job: &TemplateJob) -> Result<V
             if !value.truthy() {
                 return Ok(Value::Map(Map::new()));
             }
-            if has_dict_key(&value) {
+            if !scalar_keys && has_dict_key(&value) {
                 return Err(RenderError::Render(
                     "Invalid YAML, possible double curly-brace".into(),
                 ));

@@ -55,6 +55,13 @@ pub enum Schema {
 
 /// Loads one YAML document. An empty document is `Value::Null`.
 pub fn load(text: &str, schema: Schema) -> Result<Value, YamlError> {
+    load_keys(text, schema).map(|(value, _)| value)
+}
+
+/// [`load`], also saying whether every mapping key is known to be a scalar: true when the
+/// fast path (which reads only scalar keys) loaded the text. Salt's yaml renderer rejects
+/// mapping keys ("possible double curly-brace"); it need not look for them then.
+pub fn load_keys(text: &str, schema: Schema) -> Result<(Value, bool), YamlError> {
     // saphyr-parser has a few internal `unwrap`s; never let malformed input take the
     // process down.
     match std::panic::catch_unwind(|| load_inner(text, schema)) {
@@ -83,7 +90,7 @@ fn internal_error() -> YamlError {
 /// How many `key:<TAB>value` separators one document may need patched.
 const MAX_TAB_FIXES: usize = 64;
 
-fn load_inner(text: &str, schema: Schema) -> Result<Value, YamlError> {
+fn load_inner(text: &str, schema: Schema) -> Result<(Value, bool), YamlError> {
     reader::check_printable(text)?;
     if schema == Schema::Salt {
         // Rendered SLS text is almost always plain block YAML: read it directly. Anything
@@ -91,10 +98,10 @@ fn load_inner(text: &str, schema: Schema) -> Result<Value, YamlError> {
         if let Some(value) = fast::load(text) {
             #[cfg(debug_assertions)]
             fast_path::check_against_full(text, &value);
-            return Ok(value);
+            return Ok((value, true));
         }
     }
-    load_full(text, schema)
+    load_full(text, schema).map(|value| (value, false))
 }
 
 /// The full loader: saphyr's events, composed and constructed as PyYAML does.

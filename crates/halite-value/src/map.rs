@@ -236,9 +236,18 @@ impl Map {
     }
 
     fn remove_at(&mut self, i: usize) -> Value {
-        let (_, v) = self.entries.remove(i);
-        if self.index.is_some() {
-            self.reindex();
+        let (k, v) = self.entries.remove(i);
+        if let Some(index) = &mut self.index {
+            // Drop the entry's slot and shift the later positions down: no key is hashed
+            // again (an SLS file's state map loses its `include` this way).
+            if let Ok(slot) = index.find_entry(hash_of(&k), |&j| j == i) {
+                slot.remove();
+            }
+            for j in index.iter_mut() {
+                if *j > i {
+                    *j -= 1;
+                }
+            }
         }
         v
     }

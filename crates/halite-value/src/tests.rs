@@ -221,3 +221,31 @@ fn map_small_and_indexed_behave_alike() {
         assert_ne!(reversed.first(), m.first());
     }
 }
+
+#[test]
+fn removals_keep_an_indexed_map_consistent() {
+    let mut m = Map::new();
+    for i in 0..40 {
+        m.insert(format!("k{i}"), Value::from(i));
+    }
+    // front, back, middle, then the rest in a scattered order
+    let mut order: Vec<usize> = vec![0, 39, 20];
+    order.extend(
+        (1..39)
+            .filter(|i| *i != 20)
+            .map(|i| (i * 7) % 39)
+            .filter(|i| ![0, 20].contains(i)),
+    );
+    order.dedup();
+    let mut gone = std::collections::HashSet::new();
+    for i in order {
+        if !gone.insert(i) {
+            continue;
+        }
+        assert_eq!(m.remove(&format!("k{i}")), Some(Value::from(i)));
+        for (pos, (k, _)) in m.iter().enumerate() {
+            assert_eq!(m.get_index_of(k), Some(pos), "after removing k{i}");
+        }
+        assert!(m.get(&format!("k{i}")).is_none());
+    }
+}

@@ -12,7 +12,7 @@
 
 mod expr;
 
-use expr::{needs_rewrite, rewrite_expr};
+use expr::rewrite_expr;
 
 /// Rewrites a whole template source.
 pub fn preprocess(src: &str) -> String {
@@ -48,7 +48,7 @@ pub fn preprocess(src: &str) -> String {
                 } else {
                     // `{{ ... }}`, the most common tag: no intermediate strings.
                     out.push_str(open);
-                    push_expr(&mut out, body);
+                    out.push_str(&rewrite_expr(body));
                     out.push_str(close_marker);
                     out.push_str(close);
                 }
@@ -72,15 +72,6 @@ fn find_tag_start(s: &str) -> Option<usize> {
         from = i + 1;
     }
     None
-}
-
-/// [`rewrite_expr`] appended to `out`, without a copy when nothing is rewritten.
-fn push_expr(out: &mut String, body: &str) {
-    if needs_rewrite(body) {
-        out.push_str(&rewrite_expr(body));
-    } else {
-        out.push_str(body);
-    }
 }
 
 fn marker_len(s: &str) -> usize {
@@ -160,7 +151,7 @@ fn rewrite_block(open: &str, body: &str, close: &str, loads: &mut Vec<(String, S
                 Some((src, target)) => {
                     let src = rewrite_expr(src.trim());
                     let src = if has_with_context(&after) {
-                        src
+                        src.into_owned()
                     } else {
                         format!("__nc({src})")
                     };

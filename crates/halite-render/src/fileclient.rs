@@ -1,7 +1,8 @@
 //! The parts of Salt's local file client that rendering uses: which sls files an environment
-//! has (`list_states`) and where an sls lives (`get_state`).
+//! has (`list_states`, globbed by `glob_states`) and where an sls lives (`get_state`).
 
 use halite_exec::FileRoots;
+use halite_value::fnmatch;
 use std::path::PathBuf;
 
 /// An sls resolved to a file: `source` is the `salt://` relative path Salt reports
@@ -22,6 +23,26 @@ pub fn get_state(roots: &FileRoots, sls: &str, saltenv: &str) -> Option<StateFil
                 .find(saltenv, &source)
                 .map(|path| StateFile { path, source })
         })
+}
+
+/// `fnmatch.filter(avail, pattern)` over the sls names of an environment (sorted, as
+/// [`list_states`] returns them). A pattern without wildcards matches only itself and is
+/// looked up: tops and includes name most files that way, and globbing each name against
+/// every file of a large tree would be quadratic.
+pub fn glob_states(avail: &[String], pattern: &str) -> Vec<String> {
+    if !pattern.contains(['*', '?', '[']) {
+        let found = avail.binary_search_by(|s| s.as_str().cmp(pattern)).is_ok();
+        return if found {
+            vec![pattern.to_string()]
+        } else {
+            Vec::new()
+        };
+    }
+    avail
+        .iter()
+        .filter(|s| fnmatch(s, pattern))
+        .cloned()
+        .collect()
 }
 
 /// `fileclient.list_states`: every `.sls` file as an sls name, sorted.

@@ -1,7 +1,7 @@
 //! `BaseHighState`: gathering top files, matching them, and rendering SLS files with their
 //! includes into one high data map (salt/state.py `render_state` / `render_highstate`).
 
-use crate::fileclient::{get_state, list_states};
+use crate::fileclient::{get_state, glob_states, list_states};
 use crate::matcher::{confirm_top, MatchContext};
 use crate::opts;
 use crate::renderers::SaltRenderers;
@@ -10,7 +10,7 @@ use crate::template::{compile_template, RenderError, TemplateJob};
 use crate::top::{self, Tops};
 use halite_exec::{ExecContext, FileRoots, Registry};
 use halite_jinja::JinjaEngine;
-use halite_value::{fnmatch, List, Map, MapHasher, Value};
+use halite_value::{List, Map, MapHasher, Value};
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -223,9 +223,13 @@ impl HighState {
         }
         let mut done: HashSet<(String, String)> = HashSet::new();
         for (env, patterns) in include {
-            let avail = self.avail.get(&env).cloned().unwrap_or_default();
             for pattern in patterns {
-                for sls in avail.iter().filter(|s| fnmatch(s, &pattern)) {
+                let found = self
+                    .avail
+                    .get(&env)
+                    .map(|a| glob_states(a, &pattern))
+                    .unwrap_or_default();
+                for sls in &found {
                     if !done.insert((env.clone(), sls.clone())) {
                         continue;
                     }
@@ -342,16 +346,11 @@ impl HighState {
         self.speculated = 0;
         self.start_speculation(matches);
         halite_value::phase("speculation start");
-        let started = std::time::Instant::now();
         let (rendered, ids_unique) = self.render_tops(matches);
         // The walk is over: stop the workers and drop what it did not take.
         self.speculation = None;
         halite_value::phase("render walk");
-        tracing::debug!(
-            "rendered the top's files ({} speculatively) in {:?}",
-            self.speculated,
-            started.elapsed()
-        );
+        tracing::debug!("{} files were rendered speculatively", self.speculated);
         let (mut highstate, all_errors) = if ids_unique {
             self.merge_linear(rendered)
         } else {
@@ -410,25 +409,7 @@ impl HighState {
             .avail
             .get(saltenv)
             .or_else(|| self.avail.get("__env__"))?;
-        if !sls_match.contains(['*', '?', '[']) {
-            // Without a wildcard the pattern matches only itself (`avail` is sorted): a
-            // top listing a hundred files would otherwise glob each against all of them.
-            let found = avail
-                .binary_search_by(|s| s.as_str().cmp(sls_match))
-                .is_ok();
-            return Some(if found {
-                vec![sls_match.to_string()]
-            } else {
-                Vec::new()
-            });
-        }
-        Some(
-            avail
-                .iter()
-                .filter(|s| fnmatch(s, sls_match))
-                .cloned()
-                .collect(),
-        )
+        Some(glob_states(avail, sls_match))
     }
 
     /// The walk of `render_highstate`: each top match's files rendered with their includes;
@@ -746,7 +727,7 @@ impl HighState {
         let avail_has = |env: &str, hs: &HighState| {
             hs.avail
                 .get(env)
-                .is_some_and(|a| a.iter().any(|s| fnmatch(s, &inc_sls)))
+                .is_some_and(|a| !glob_states(a, &inc_sls).is_empty())
         };
         let resolved_envs: Vec<String> = if env_key != XENV_KEY {
             if matches.contains_key(&env_key) || avail_has(&env_key, self) {
@@ -765,7 +746,7 @@ impl HighState {
             let mut targets: Vec<String> = self
                 .avail
                 .get(saltenv)
-                .map(|a| a.iter().filter(|s| fnmatch(s, &inc_sls)).cloned().collect())
+                .map(|a| glob_states(a, &inc_sls))
                 .unwrap_or_default();
             if targets.is_empty() {
                 targets.push(inc_sls.clone());
@@ -805,19 +786,7 @@ impl HighState {
         if !opts::get_bool(&self.opts, "state_auto_order", true) {
             return;
         }
-        for body in bodies {
-            let Value::Map(body) = body else {
-                if is_not_iterable(body) {
-                    return;
-                }
-                continue;
-            };
-            for (s_dec, args) in body.iter_mut() {
-                if let (true, Value::List(args)) = (lacks_order(s_dec, args), args) {
-                    self.push_auto_order(args);
-                }
-            }
-        }
+        for_each_unordered(bodies, |_, _, args| self.push_auto_order(args));
     }
 
     /// [`handle_iorder`](Self::handle_iorder) on a level the linear merge just appended at
@@ -872,57 +841,54 @@ pub(crate) struct AutoOrderSlot {
     decl: u32,
 }
 
-/// Whether `_handle_iorder` gives the declaration `s_dec: args` an auto order: a state
-/// declaration (a name not starting with `_`, with an argument list) without an `order`
-/// argument of its own.
-fn lacks_order(s_dec: &Value, args: &Value) -> bool {
-    let (Some(s_dec), Value::List(args)) = (s_dec.as_str(), args) else {
-        return false;
-    };
-    !s_dec.starts_with('_')
-        && !args.iter().any(|arg| {
-            matches!(arg, Value::Map(m) if m.first().is_some_and(|(k, _)| k.as_str() == Some("order")))
-        })
-}
-
-/// A state body `_handle_iorder`'s `for s_dec in state[name]` raises TypeError on, which
-/// ends the numbering of its file.
-fn is_not_iterable(body: &Value) -> bool {
-    matches!(
-        body,
-        Value::Null | Value::Bool(_) | Value::Int(_) | Value::Float(_)
-    )
-}
-
-/// The [`AutoOrderSlot`]s of a prepared file, found the way `handle_iorder` walks the
-/// file's states (stopping at a body Python cannot iterate); each slot's argument list gets
-/// room for its `order` now, so the merge (on the walk's thread, which did not build these
-/// lists) only pushes.
-fn auto_order_slots(state: &mut Map) -> Vec<AutoOrderSlot> {
-    let mut slots = Vec::new();
-    let mut id = 0u32;
-    for (name, body) in state.iter_mut() {
-        if matches!(name.as_str(), Some("__extend__" | "__exclude__")) {
-            continue;
-        }
-        let at = id;
-        id += 1;
+/// `_handle_iorder`'s walk: `found(body index, declaration index, argument list)` for each
+/// state declaration (a name not starting with `_`, with an argument list) that has no
+/// `order` argument of its own. Salt's `for s_dec in state[name]` raises TypeError on the
+/// first body it cannot iterate, which ends the walk.
+fn for_each_unordered<'a>(
+    bodies: impl Iterator<Item = &'a mut Value>,
+    mut found: impl FnMut(usize, usize, &mut List),
+) {
+    for (at, body) in bodies.enumerate() {
         let Value::Map(body) = body else {
-            if is_not_iterable(body) {
-                break;
+            if matches!(
+                body,
+                Value::Null | Value::Bool(_) | Value::Int(_) | Value::Float(_)
+            ) {
+                return;
             }
             continue;
         };
         for (decl, (s_dec, args)) in body.iter_mut().enumerate() {
-            if let (true, Value::List(args)) = (lacks_order(s_dec, args), args) {
-                args.reserve(1);
-                slots.push(AutoOrderSlot {
-                    id: at,
-                    decl: decl as u32,
-                });
+            let (Some(s_dec), Value::List(args)) = (s_dec.as_str(), args) else {
+                continue;
+            };
+            let has_order = args.iter().any(|arg| {
+                matches!(arg, Value::Map(m) if m.first().is_some_and(|(k, _)| k.as_str() == Some("order")))
+            });
+            if !s_dec.starts_with('_') && !has_order {
+                found(at, decl, args);
             }
         }
     }
+}
+
+/// The [`AutoOrderSlot`]s of a prepared file, found by `_handle_iorder`'s walk over the
+/// states the linear merge will append; each slot's argument list gets room for its `order`
+/// now, so the merge (on the walk's thread, which did not build these lists) only pushes.
+fn auto_order_slots(state: &mut Map) -> Vec<AutoOrderSlot> {
+    let mut slots = Vec::new();
+    let merged = state
+        .iter_mut()
+        .filter(|(name, _)| !matches!(name.as_str(), Some("__extend__" | "__exclude__")))
+        .map(|(_, body)| body);
+    for_each_unordered(merged, |id, decl, args| {
+        args.reserve(1);
+        slots.push(AutoOrderSlot {
+            id: id as u32,
+            decl: decl as u32,
+        });
+    });
     slots
 }
 

@@ -3,14 +3,14 @@
 //! (`key:` nesting, `defaults:` variables) and merged with Salt's `smart` strategy; the CLI
 //! `pillar=` override is merged last. Errors land in `_errors`, as in Salt.
 
-use crate::fileclient::{get_state, list_states};
+use crate::fileclient::{get_state, glob_states, list_states};
 use crate::matcher::{confirm_top, MatchContext};
 use crate::opts;
 use crate::renderers::SaltRenderers;
 use crate::template::{compile_template, TemplateJob};
 use halite_exec::{ExecContext, FileRoots, Registry};
 use halite_jinja::JinjaEngine;
-use halite_value::{fnmatch, merge_recurse, Map, Value};
+use halite_value::{merge_recurse, Map, Value};
 use indexmap::IndexMap;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -139,11 +139,7 @@ impl<'a> PillarCompiler<'a> {
             for sls_match in pstates {
                 match self.avail.get(saltenv) {
                     Some(avail) => {
-                        let found: Vec<String> = avail
-                            .iter()
-                            .filter(|s| fnmatch(s, sls_match))
-                            .cloned()
-                            .collect();
+                        let found = glob_states(avail, sls_match);
                         if found.is_empty() {
                             files.push(sls_match.clone());
                         } else {
@@ -301,11 +297,7 @@ impl<'a> PillarCompiler<'a> {
             };
             let avail = self.avail.get(saltenv).cloned().unwrap_or_default();
             let plain = sub_sls.trim_start_matches('.').replace('/', ".");
-            let mut matched: Vec<String> = avail
-                .iter()
-                .filter(|s| fnmatch(s, &plain))
-                .cloned()
-                .collect();
+            let mut matched = glob_states(&avail, &plain);
             if let Some(rest) = sub_sls.strip_prefix('.') {
                 let mut parts: Vec<&str> = sls.split('.').collect();
                 if !is_init {
@@ -314,7 +306,7 @@ impl<'a> PillarCompiler<'a> {
                 parts.push(rest);
                 sub_sls = parts.join(".");
             }
-            matched.extend(avail.iter().filter(|s| fnmatch(s, &sub_sls)).cloned());
+            matched.extend(glob_states(&avail, &sub_sls));
             if matched.is_empty() {
                 matched.push(sub_sls.clone());
             }

@@ -28,13 +28,13 @@
 //! (from the front) and the workers (from the back) meet in the middle instead of racing
 //! for the same file. When the walk reaches a file a worker is rendering, it waits for it.
 
-use crate::fileclient::get_state;
+use crate::fileclient::{get_state, glob_states};
 use crate::highstate::{
     include_env_and_name, is_init_source, render_sls_file, resolve_relative_include, Prepared,
 };
 use halite_exec::{speculation, FileRoots};
 use halite_jinja::{CachedFiles, JinjaEngine};
-use halite_value::{fnmatch, Value};
+use halite_value::Value;
 use indexmap::IndexMap;
 use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -197,18 +197,10 @@ impl Shared {
             let Some(avail) = self.avail.get(&env) else {
                 continue;
             };
-            if !name.contains(['*', '?', '[']) {
-                // A plain name (the usual case): `avail` is sorted (`list_states`).
-                if avail.binary_search(&name).is_ok() {
-                    out.push((env, name));
-                }
-                continue;
-            }
             out.extend(
-                avail
-                    .iter()
-                    .filter(|s| fnmatch(s, &name))
-                    .map(|s| (env.clone(), s.clone())),
+                glob_states(avail, &name)
+                    .into_iter()
+                    .map(|s| (env.clone(), s)),
             );
         }
         out

@@ -25,12 +25,10 @@ fn write_py_float(f: f64, out: &mut String) {
     // Python prints a decimal exponent in -4..16 in fixed notation. That is exactly the
     // finite magnitudes in [1e-4, 1e16): the shortest digits of a double below 1e16 never
     // round up to 1e16, and 1e-4 is compared as the same double Python's repr sees. There
-    // Rust's `{}` prints the same shortest round-trip digits, with no exponent and without
-    // the `.0` Python adds to whole numbers; written in place, no temporary strings.
+    // ryu writes Python's digits in fixed notation, with the `.0` Python adds to whole
+    // numbers. (Rust's `{}` does not: where two shortest digit strings are equally close it
+    // takes the upper one, Python the even one; tests/float_repr.rs holds recorded cases.)
     if (1e-4..1e16).contains(&f.abs()) {
-        // Ryu's shortest digits are Rust's `{}` digits, and in this range it writes them in
-        // fixed notation with Python's `.0` on whole numbers (`fixed_repr`, checked against
-        // it in the tests); core::fmt took ~800 instructions a float.
         out.push_str(ryu::Buffer::new().format_finite(f));
         return;
     }

@@ -29,17 +29,29 @@ pub fn available_cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// With `HALITE_PHASES` set, prints `phase <microseconds since the epoch> <label>` on
-/// stderr: called where a pipeline phase ends (`label` names the phase), for
-/// `benches/phases.py`, which lines the marks up against the clock of the process that
-/// spawned halite, so process start and exit are measured too. Costs one load otherwise.
+/// Marks the end of a pipeline phase (`label` names the phase): logged at debug level with
+/// the time since the previous mark (`-l debug`), and with `HALITE_PHASES` set printed as
+/// `phase <microseconds since the epoch> <label>` on stderr for `benches/phases.py`, which
+/// lines the marks up against the clock of the process that spawned halite (so process
+/// start and exit are measured too). Costs two loads when neither is on.
 pub fn phase(label: &str) {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    if *ON.get_or_init(|| std::env::var_os("HALITE_PHASES").is_some()) {
-        let micros = std::time::SystemTime::now()
+    static MARKS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    static LAST: std::sync::Mutex<Option<std::time::SystemTime>> = std::sync::Mutex::new(None);
+    let marks = *MARKS.get_or_init(|| std::env::var_os("HALITE_PHASES").is_some());
+    if !marks && !tracing::enabled!(tracing::Level::DEBUG) {
+        return;
+    }
+    let now = std::time::SystemTime::now();
+    if marks {
+        let micros = now
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_micros());
         eprintln!("phase {micros} {label}");
+    }
+    let previous = LAST.lock().map_or(None, |mut last| last.replace(now));
+    match previous.and_then(|p| now.duration_since(p).ok()) {
+        Some(took) => tracing::debug!("{label}: {took:?}"),
+        None => tracing::debug!("{label}"),
     }
 }
 

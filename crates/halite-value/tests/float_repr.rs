@@ -4,16 +4,13 @@
 //! shortest digits tie (Python rounds half to even), whole doubles just past 1e16, and
 //! order-like values.
 
-use halite_value::{py_float_repr, Value};
+mod common;
+
+use halite_value::py_float_repr;
 
 #[test]
 fn float_repr_matches_python_repr() {
-    let text = include_str!("data/float_repr_python.json");
-    let data = Value::from_json_str(text).expect("the fixture is JSON");
-    let cases = data
-        .get("cases")
-        .and_then(Value::as_list)
-        .expect("a cases list");
+    let cases = common::recorded_cases(include_str!("data/float_repr_python.json"));
     let mut failures = Vec::new();
     for case in cases.iter() {
         let case = case.as_list().expect("[bits, repr]");

@@ -3,16 +3,13 @@
 //! scripts/oracle/fnmatch_record.py: classes, negation, `]` first in a class, reversed
 //! (empty) ranges, a `[` that opens nothing, regex set operators inside classes, non-ASCII.
 
+mod common;
+
 use halite_value::{fnmatch, Value};
 
 #[test]
 fn fnmatch_matches_python_fnmatchcase() {
-    let text = include_str!("data/fnmatch_python.json");
-    let data = Value::from_json_str(text).expect("the fixture is JSON");
-    let cases = data
-        .get("cases")
-        .and_then(Value::as_list)
-        .expect("a cases list");
+    let cases = common::recorded_cases(include_str!("data/fnmatch_python.json"));
     let (mut checked, mut matched) = (0, 0);
     for case in cases.iter() {
         let case = case.as_list().expect("[pattern, [[name, bool], ...]]");

@@ -142,18 +142,14 @@ fn show_highstate(minion: &Minion) -> Outcome {
 }
 
 fn show_lowstate(minion: &Minion) -> Outcome {
-    let started = std::time::Instant::now();
     let mut hs = minion.highstate();
     halite_value::phase("file lists");
     let top = hs.get_top();
     let matches = hs.top_matches(&top);
     halite_value::phase("top");
     let (high, mut errors) = hs.render_highstate(&matches);
-    tracing::debug!("rendered the highstate in {:?}", started.elapsed());
-    let compiled = halite_compile::try_compile_low_chunks(high, &compile_options(minion));
-    tracing::debug!("compiled the low chunks at {:?}", started.elapsed());
     // Salt's show_lowstate returns compile errors with exit status 0.
-    match compiled {
+    match halite_compile::try_compile_low_chunks(high, &compile_options(minion)) {
         Ok(chunks) if errors.is_empty() => {
             Outcome::new(Value::List(chunks.into_iter().map(Value::Map).collect()), 0)
         }

@@ -192,13 +192,8 @@ fn run(cli: &Cli) -> Result<u8> {
     if fun == "validate" {
         return run_validate(rest);
     }
-    let started = std::time::Instant::now();
     let (args, kwargs) = args::parse_call_args(rest);
     let mut minion = minion::Minion::load(cli, &kwargs)?;
-    tracing::debug!(
-        "loaded config, grains and pillar in {:?}",
-        started.elapsed()
-    );
     let outcome = if fun.starts_with("state.") {
         progress::with_spinner(&format!("running {fun}"), || {
             functions::call(&mut minion, fun, args, kwargs)
@@ -239,7 +234,6 @@ fn run(cli: &Cli) -> Result<u8> {
         })?;
         std::mem::forget(data); // as below
         halite_value::phase("output");
-        tracing::debug!("wrote the output at {:?}", started.elapsed());
         return Ok(exit);
     }
     let text = match outputter {

@@ -37,9 +37,7 @@ impl Minion {
                 opts.insert(*key, v.clone());
             }
         }
-        let started = std::time::Instant::now();
         let grains = Self::grains(cli, &mut opts)?;
-        tracing::debug!("grains collected in {:?}", started.elapsed());
         halite_value::phase("config and grains");
         let registry = Arc::new(Registry::standard());
         let pillar_override = match kwargs.get("pillar") {

@@ -1,6 +1,8 @@
 //! Expression-level rewriting inside one `{{ }}` / `{% %}` tag body: a small tokenizer,
 //! bracket matching, and the two rewrites (mutable literals, `'fmt' % args`).
 
+use std::borrow::Cow;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Space,
@@ -96,18 +98,14 @@ fn match_brackets(toks: &[Tok]) -> Vec<Option<usize>> {
     m
 }
 
-pub fn rewrite_expr(s: &str) -> String {
-    if !needs_rewrite(s) {
-        return s.to_string();
+/// The expression rewritten; borrowed when nothing changes. Both rewrites start at a `{`,
+/// a `[` or a `%`: without one the text stays as it is (most tags: `{{ grains['id'] }}`
+/// has one, `{{ b.root }}` or `{% for j in range(10) %}` do not).
+pub fn rewrite_expr(s: &str) -> Cow<'_, str> {
+    if !s.bytes().any(|b| matches!(b, b'[' | b'{' | b'%')) {
+        return Cow::Borrowed(s);
     }
-    rewrite_tokens(s)
-}
-
-/// Both rewrites start at a `{`, a `[` or a `%`: without one the text stays as it is
-/// (most tags: `{{ grains['id'] }}` has one, `{{ b.root }}` or `{% for j in range(10) %}`
-/// do not).
-pub fn needs_rewrite(s: &str) -> bool {
-    s.bytes().any(|b| matches!(b, b'[' | b'{' | b'%'))
+    Cow::Owned(rewrite_tokens(s))
 }
 
 fn rewrite_tokens(s: &str) -> String {

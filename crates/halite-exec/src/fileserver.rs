@@ -4,7 +4,7 @@
 use indexmap::IndexMap;
 use std::path::{Path, PathBuf};
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FileRoots {
     pub envs: IndexMap<String, Vec<PathBuf>>,
 }

@@ -34,7 +34,7 @@ impl ContextData {
 /// What does not depend on the engine or the render: Salt's filters, tests and helper
 /// functions, undefined behaviour, formatter. Built once per process; each render clones it
 /// (filters and tests are shared, not registered again).
-fn base() -> &'static Environment<'static> {
+pub(crate) fn base() -> &'static Environment<'static> {
     static BASE: OnceLock<Environment<'static>> = OnceLock::new();
     BASE.get_or_init(|| {
         let mut env = Environment::new();
@@ -67,7 +67,12 @@ fn base() -> &'static Environment<'static> {
     })
 }
 
+/// The environment of one render: `compiled` (an environment with the template compiled
+/// already, see [`crate::Precompiled`]) or a copy of the base with the render's syntax, plus
+/// the render's loader and globals.
+#[allow(clippy::too_many_arguments)]
 pub fn build(
+    compiled: Option<Environment<'static>>,
     registry: &Arc<Registry>,
     ctx: &Arc<ExecContext>,
     cache: &Arc<SourceCache>,
@@ -76,8 +81,11 @@ pub fn build(
     shapes: &Arc<PillarShapes>,
     data: &ContextData,
 ) -> Environment<'static> {
-    let mut env = base().clone();
-    env.set_syntax(syntax(&ctx.opts, vars));
+    let mut env = compiled.unwrap_or_else(|| {
+        let mut env = base().clone();
+        env.set_syntax(SyntaxFlags::of_render(&ctx.opts, vars).syntax());
+        env
+    });
     loader::install(&mut env, ctx, cache, vars, log);
     install_globals(&mut env, registry, ctx, vars, shapes, data);
     env
@@ -109,32 +117,53 @@ fn install_globals(
     }
 }
 
-/// `jinja_trim_blocks` / `jinja_lstrip_blocks` and `jinja_env` / `jinja_sls_env` options.
-fn syntax(opts: &HValue, vars: &Map) -> SyntaxConfig {
-    let mut trim = opt_bool(opts.get("jinja_trim_blocks"));
-    let mut lstrip = opt_bool(opts.get("jinja_lstrip_blocks"));
-    let mut keep_nl = false;
-    let is_sls = vars.get("sls").is_some_and(|s| s.truthy());
-    let env_opts = if is_sls {
-        opts.get("jinja_sls_env")
-    } else {
-        opts.get("jinja_env")
-    };
-    if let Some(m) = env_opts.and_then(HValue::as_map) {
-        for (k, v) in m.str_iter() {
-            match k.to_lowercase().as_str() {
-                "trim_blocks" => trim = v.truthy(),
-                "lstrip_blocks" => lstrip = v.truthy(),
-                "keep_trailing_newline" => keep_nl = v.truthy(),
-                _ => {}
+/// The syntax options a template is compiled with: `jinja_trim_blocks` /
+/// `jinja_lstrip_blocks` and the `jinja_env` (other templates) or `jinja_sls_env` (sls
+/// files) options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SyntaxFlags {
+    trim_blocks: bool,
+    lstrip_blocks: bool,
+    keep_trailing_newline: bool,
+}
+
+impl SyntaxFlags {
+    /// For a render with these variables: an sls when `sls` is set and not empty.
+    pub fn of_render(opts: &HValue, vars: &Map) -> Self {
+        Self::of(opts, vars.get("sls").is_some_and(|s| s.truthy()))
+    }
+
+    pub fn of(opts: &HValue, is_sls: bool) -> Self {
+        let mut flags = SyntaxFlags {
+            trim_blocks: opt_bool(opts.get("jinja_trim_blocks")),
+            lstrip_blocks: opt_bool(opts.get("jinja_lstrip_blocks")),
+            keep_trailing_newline: false,
+        };
+        let env_opts = if is_sls {
+            opts.get("jinja_sls_env")
+        } else {
+            opts.get("jinja_env")
+        };
+        if let Some(m) = env_opts.and_then(HValue::as_map) {
+            for (k, v) in m.str_iter() {
+                match k.to_lowercase().as_str() {
+                    "trim_blocks" => flags.trim_blocks = v.truthy(),
+                    "lstrip_blocks" => flags.lstrip_blocks = v.truthy(),
+                    "keep_trailing_newline" => flags.keep_trailing_newline = v.truthy(),
+                    _ => {}
+                }
             }
         }
+        flags
     }
-    let mut b = SyntaxConfig::builder();
-    b.trim_blocks(trim)
-        .lstrip_blocks(lstrip)
-        .keep_trailing_newline(keep_nl);
-    b.build().unwrap_or_default()
+
+    pub fn syntax(self) -> SyntaxConfig {
+        let mut b = SyntaxConfig::builder();
+        b.trim_blocks(self.trim_blocks)
+            .lstrip_blocks(self.lstrip_blocks)
+            .keep_trailing_newline(self.keep_trailing_newline);
+        b.build().unwrap_or_default()
+    }
 }
 
 fn opt_bool(v: Option<&HValue>) -> bool {

@@ -30,6 +30,7 @@ mod filters;
 mod loader;
 mod methods;
 mod mutable;
+mod precompiled;
 mod preprocess;
 mod pyformat;
 mod pystr;
@@ -40,6 +41,7 @@ mod tests;
 
 pub use convert::{from_mj, to_mj};
 pub use loader::CachedFiles;
+pub use precompiled::Precompiled;
 pub use preprocess::preprocess;
 
 use halite_exec::{ExecContext, Registry};
@@ -93,6 +95,8 @@ pub struct JinjaEngine {
     /// grains, pillar and opts as template values, made on the first render (shared with
     /// forks).
     data: Arc<std::sync::OnceLock<env::ContextData>>,
+    /// Templates compiled before their render (shared with forks).
+    precompiled: Option<Arc<Precompiled>>,
 }
 
 impl JinjaEngine {
@@ -104,7 +108,15 @@ impl JinjaEngine {
             cache: Arc::default(),
             shapes,
             data: Arc::default(),
+            precompiled: None,
         }
+    }
+
+    /// Renders take their template from `precompiled` when it holds it, compiled from the
+    /// same text.
+    pub fn with_precompiled(mut self, precompiled: Arc<Precompiled>) -> Self {
+        self.precompiled = Some(precompiled);
+        self
     }
 
     /// An engine for renders on another thread whose effects must not reach this one until
@@ -120,6 +132,7 @@ impl JinjaEngine {
             cache: Arc::new(loader::SourceCache::over(self.cache.root())),
             shapes: self.shapes.clone(),
             data: self.data.clone(),
+            precompiled: self.precompiled.clone(),
         }
     }
 
@@ -159,7 +172,16 @@ impl JinjaEngine {
         want_exports: bool,
     ) -> Result<Rendered, JinjaError> {
         let log = loader::LoadedLog::default();
+        let compiled = self.precompiled.as_ref().and_then(|p| {
+            p.take(
+                name,
+                source,
+                env::SyntaxFlags::of_render(&self.ctx.opts, vars),
+            )
+        });
+        let is_compiled = compiled.is_some();
         let mut environment = env::build(
+            compiled,
             &self.registry,
             &self.ctx,
             &self.cache,
@@ -168,10 +190,13 @@ impl JinjaEngine {
             &self.shapes,
             self.data.get_or_init(|| env::ContextData::new(&self.ctx)),
         );
-        let pre = preprocess(source);
         mutable::take_last_miss();
-        let result = environment
-            .add_template_owned(name.to_string(), pre)
+        let added = if is_compiled {
+            Ok(())
+        } else {
+            environment.add_template_owned(name.to_string(), preprocess(source))
+        };
+        let result = added
             .and_then(|_| environment.get_template(name))
             .and_then(|tmpl| {
                 tmpl.render_captured(minijinja::context! {})

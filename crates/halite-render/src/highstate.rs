@@ -4,6 +4,7 @@
 use crate::fileclient::{get_state, glob_states, list_states};
 use crate::matcher::{confirm_top, MatchContext};
 use crate::opts;
+use crate::prefetch::{self, Prefetch};
 use crate::renderers::SaltRenderers;
 use crate::speculate::{Key, Speculation};
 use crate::template::{compile_template, RenderError, TemplateJob};
@@ -65,10 +66,24 @@ pub struct HighState {
     /// How many files the last `render_highstate` took from speculative renders (for
     /// diagnostics and tests).
     pub speculated: usize,
+    /// The file listing and template compiling begun while the minion loaded.
+    prefetch: Option<Arc<Prefetch>>,
 }
 
 impl HighState {
     pub fn new(opts: Map, grains: Value, pillar: Value, registry: Arc<Registry>) -> Self {
+        Self::with_prefetch(opts, grains, pillar, registry, None)
+    }
+
+    /// A highstate that takes the file lists and the compiled templates of `prefetch`
+    /// (started with these options) where they match.
+    pub fn with_prefetch(
+        opts: Map,
+        grains: Value,
+        pillar: Value,
+        registry: Arc<Registry>,
+        prefetch: Option<Arc<Prefetch>>,
+    ) -> Self {
         let file_roots = opts::roots(&opts, "file_roots");
         let mut hs = HighState {
             opts,
@@ -83,12 +98,24 @@ impl HighState {
             speculate: true,
             speculation: None,
             speculated: 0,
+            prefetch,
         };
         hs.speculate = hs.opts.get("parallel_render").is_none_or(Value::truthy);
-        for env in hs.envs() {
-            let states = list_states(&hs.file_roots, &env);
-            hs.avail.insert(env, states);
-        }
+        let envs = hs.envs();
+        let listed = hs
+            .prefetch
+            .as_ref()
+            .and_then(|p| p.avail(&hs.file_roots, &envs));
+        hs.avail = match listed {
+            Some(avail) => avail,
+            None => envs
+                .into_iter()
+                .map(|env| {
+                    let states = list_states(&hs.file_roots, &env);
+                    (env, states)
+                })
+                .collect(),
+        };
         hs
     }
 
@@ -103,25 +130,7 @@ impl HighState {
 
     /// `_get_envs`: base, then the `file_roots` envs, or `env_order` when set.
     pub fn envs(&self) -> Vec<String> {
-        let mut envs = vec!["base".to_string()];
-        for env in self.file_roots.envs.keys() {
-            if !envs.contains(env) {
-                envs.push(env.clone());
-            }
-        }
-        let mut env_order: Vec<String> = Vec::new();
-        if let Some(Value::List(order)) = self.opts.get("env_order") {
-            for e in order.iter().map(Value::py_str) {
-                if !env_order.contains(&e) {
-                    env_order.push(e);
-                }
-            }
-        }
-        if env_order.is_empty() {
-            envs
-        } else {
-            env_order.into_iter().filter(|e| envs.contains(e)).collect()
-        }
+        prefetch::envs(&self.opts, &self.file_roots)
     }
 
     fn engine(&mut self, saltenv: &str) -> &JinjaEngine {
@@ -135,7 +144,10 @@ impl HighState {
                 renderer: Some(SaltRenderers::shared(self.registry.clone())),
                 retcode: Default::default(),
             };
-            let engine = JinjaEngine::new(self.registry.clone(), Arc::new(ctx));
+            let mut engine = JinjaEngine::new(self.registry.clone(), Arc::new(ctx));
+            if let Some(prefetch) = &self.prefetch {
+                engine = engine.with_precompiled(prefetch.precompiled());
+            }
             self.engines.insert(saltenv.to_string(), engine);
         }
         &self.engines[saltenv]
@@ -177,11 +189,7 @@ impl HighState {
     // ----- top file -------------------------------------------------------------------
 
     fn state_top(&self) -> String {
-        let top = opts::get_str(&self.opts, "state_top").unwrap_or("salt://top.sls");
-        top.strip_prefix("salt://")
-            .unwrap_or(top)
-            .trim_start_matches('/')
-            .to_string()
+        prefetch::state_top(&self.opts)
     }
 
     /// `get_tops`: the rendered top file of each env (or of `saltenv` only), with top-file
@@ -344,6 +352,10 @@ impl HighState {
     /// replaying Salt's level-by-level merge.
     pub fn render_highstate(&mut self, matches: &Matches) -> (Map, Vec<String>) {
         self.speculated = 0;
+        // The spare cores are the speculative workers' from here on.
+        if let Some(prefetch) = &self.prefetch {
+            prefetch.stop();
+        }
         self.start_speculation(matches);
         halite_value::phase("speculation start");
         let (rendered, ids_unique) = self.render_tops(matches);
@@ -351,6 +363,10 @@ impl HighState {
         self.speculation = None;
         halite_value::phase("render walk");
         tracing::debug!("{} files were rendered speculatively", self.speculated);
+        if let Some(prefetch) = &self.prefetch {
+            let used = prefetch.precompiled().used();
+            tracing::debug!("{used} templates compiled ahead were rendered");
+        }
         let (mut highstate, all_errors) = if ids_unique {
             self.merge_linear(rendered)
         } else {

@@ -8,6 +8,7 @@ pub mod highstate;
 pub mod matcher;
 pub mod opts;
 pub mod pillar;
+pub mod prefetch;
 pub mod renderers;
 mod speculate;
 pub mod template;

@@ -8,6 +8,7 @@ use halite_exec::{Args, ExecError};
 use halite_output::Outputter;
 use halite_render::highstate::Matches;
 use halite_render::opts;
+use halite_render::prefetch::Renders;
 use halite_value::{Map, Value};
 
 /// A function's return, its exit status and the outputter salt-call would pick.
@@ -159,6 +160,25 @@ fn show_lowstate(minion: &Minion) -> Outcome {
             Outcome::new(errors_value(errors), 0)
         }
         Err(crash) => compile_failure("state.show_lowstate", crash, 0),
+    }
+}
+
+/// What a call renders from the file roots: the highstate, or the sls it names first.
+pub fn renders(fun: &str, args: &[Value], kwargs: &Map) -> Option<Renders> {
+    let mods = |position: usize| {
+        args.get(position)
+            .or_else(|| kwargs.get("mods"))
+            .filter(|m| m.truthy())
+            .map(split_input)
+    };
+    match fun {
+        "state.show_highstate" | "state.show_lowstate" | "state.highstate" => {
+            Some(Renders::Highstate)
+        }
+        "state.apply" | "state.test" => Some(mods(0).map_or(Renders::Highstate, Renders::Sls)),
+        "state.sls" | "state.show_sls" | "state.show_low_sls" => mods(0).map(Renders::Sls),
+        "state.sls_id" => mods(1).map(Renders::Sls),
+        _ => None,
     }
 }
 

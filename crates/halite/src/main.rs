@@ -193,7 +193,8 @@ fn run(cli: &Cli) -> Result<u8> {
         return run_validate(rest);
     }
     let (args, kwargs) = args::parse_call_args(rest);
-    let mut minion = minion::Minion::load(cli, &kwargs)?;
+    let renders = functions::renders(fun, &args, &kwargs);
+    let mut minion = minion::Minion::load(cli, &kwargs, renders)?;
     let outcome = if fun.starts_with("state.") {
         progress::with_spinner(&format!("running {fun}"), || {
             functions::call(&mut minion, fun, args, kwargs)

@@ -7,6 +7,7 @@ use anyhow::{anyhow, Result};
 use halite_exec::{ExecContext, Registry};
 use halite_render::opts;
 use halite_render::pillar::PillarCompiler;
+use halite_render::prefetch::{Prefetch, Renders};
 use halite_value::{List, Map, Value};
 use std::sync::Arc;
 
@@ -18,13 +19,17 @@ pub struct Minion {
     pub conf_dir: std::path::PathBuf,
     /// The config's `test` before a `test=` argument overrode it (what `state.low` uses).
     pub config_test: bool,
+    /// File listing and template compiling for the call's render, begun on a spare core
+    /// while grains and pillar load.
+    prefetch: Option<Arc<Prefetch>>,
 }
 
 /// Call arguments that change the options for that call (`get_sls_opts`).
 const OPTION_KWARGS: &[&str] = &["saltenv", "pillarenv", "test"];
 
 impl Minion {
-    pub fn load(cli: &Cli, kwargs: &Map) -> Result<Minion> {
+    /// The minion for a call; `renders` says what state files the call will render, if any.
+    pub fn load(cli: &Cli, kwargs: &Map, renders: Option<Renders>) -> Result<Minion> {
         let mut opts = config::minion_config(&cli.config_dir)?;
         opts.insert("local", Value::Bool(true));
         opts.insert("file_client", Value::str("local"));
@@ -37,6 +42,9 @@ impl Minion {
                 opts.insert(*key, v.clone());
             }
         }
+        let prefetch = renders
+            .and_then(|r| Prefetch::start(&opts, r))
+            .map(Arc::new);
         let grains = Self::grains(cli, &mut opts)?;
         halite_value::phase("config and grains");
         let registry = Arc::new(Registry::standard());
@@ -65,6 +73,7 @@ impl Minion {
             conf_dir: std::fs::canonicalize(&cli.config_dir)
                 .unwrap_or_else(|_| cli.config_dir.clone()),
             config_test,
+            prefetch,
         })
     }
 
@@ -141,11 +150,12 @@ impl Minion {
     }
 
     pub fn highstate(&self) -> halite_render::HighState {
-        let mut hs = halite_render::HighState::new(
+        let mut hs = halite_render::HighState::with_prefetch(
             self.opts.clone(),
             self.grains.clone(),
             self.pillar.clone(),
             self.registry.clone(),
+            self.prefetch.clone(),
         );
         let id = opts::get_str(&self.opts, "id")
             .unwrap_or_default()

@@ -2,10 +2,11 @@
 """Where a halite call's wall time goes, phase by phase.
 
 Runs a halite command N times with HALITE_PHASES=1 (halite then prints
-`phase <unix microseconds> <label>` on stderr where each phase of the pipeline ends) and
-prints the median length of each phase, measured from the previous mark; the first phase
-starts when this script spawns the process and the last one ("exit") ends when the script
-sees it exit, so process start-up and tear-down are counted too. The harness itself costs
+`phase <unix microseconds> <page faults so far> <label>` on stderr where each phase of the
+pipeline ends) and prints the median length and page faults of each phase, measured from
+the previous mark; the first phase starts when this script spawns the process and the last
+one ("exit") ends when the script sees it exit, so process start-up and tear-down are
+counted too. The harness itself costs
 what spawning /bin/true costs (printed first, for reference).
 
 Usage: benches/phases.py [-n RUNS] [--halite PATH] [HALITE ARGS...]
@@ -30,8 +31,8 @@ def run_once(cmd, env):
     marks = []
     for line in proc.stderr.splitlines():
         if line.startswith("phase "):
-            _, micros, label = line.split(" ", 2)
-            marks.append((int(micros) / 1e6, label))
+            _, micros, faults, label = line.split(" ", 3)
+            marks.append((int(micros) / 1e6, int(faults), label))
     return start, marks, end
 
 
@@ -54,17 +55,23 @@ def main():
         subprocess.run(["/bin/true"])
         baseline.append(time.time() - start)
     phases = {}
+    faults = {}
     totals = []
     for _ in range(args.n):
         start, marks, end = run_once([args.halite] + rest, env)
-        prev = start
-        for at, label in marks + [(end, "exit")]:
+        prev, prev_faults = start, 0
+        for at, count, label in marks + [(end, None, "exit")]:
             phases.setdefault(label, []).append(at - prev)
+            if count is not None:
+                faults.setdefault(label, []).append(count - prev_faults)
+                prev_faults = count
             prev = at
         totals.append(end - start)
     print(f"{'spawning /bin/true (harness cost)':45} {statistics.median(baseline) * 1e3:7.2f} ms")
     for label, spans in phases.items():
-        print(f"{label:45} {statistics.median(spans) * 1e3:7.2f} ms")
+        counted = faults.get(label)
+        extra = f"  {statistics.median(counted):6.0f} page faults" if counted else ""
+        print(f"{label:45} {statistics.median(spans) * 1e3:7.2f} ms{extra}")
     print(f"{'total (median of the runs)':45} {statistics.median(totals) * 1e3:7.2f} ms")
 
 

@@ -31,7 +31,8 @@ pub fn available_cores() -> usize {
 
 /// Marks the end of a pipeline phase (`label` names the phase): logged at debug level with
 /// the time since the previous mark (`-l debug`), and with `HALITE_PHASES` set printed as
-/// `phase <microseconds since the epoch> <label>` on stderr for `benches/phases.py`, which
+/// `phase <microseconds since the epoch> <page faults so far> <label>` on stderr for
+/// `benches/phases.py`, which
 /// lines the marks up against the clock of the process that spawned halite (so process
 /// start and exit are measured too). Costs two loads when neither is on.
 pub fn phase(label: &str) {
@@ -46,13 +47,27 @@ pub fn phase(label: &str) {
         let micros = now
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_micros());
-        eprintln!("phase {micros} {label}");
+        eprintln!("phase {micros} {} {label}", page_faults());
     }
     let previous = LAST.lock().map_or(None, |mut last| last.replace(now));
     match previous.and_then(|p| now.duration_since(p).ok()) {
         Some(took) => tracing::debug!("{label}: {took:?}"),
         None => tracing::debug!("{label}"),
     }
+}
+
+/// The process's page faults so far (minor and major): on a virtual machine each fault of a
+/// fresh page costs about as much as filling it, so they are counted beside the phases.
+fn page_faults() -> i64 {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage writes a `rusage` to the pointer it is given.
+    let usage = unsafe {
+        if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+            return -1;
+        }
+        usage.assume_init()
+    };
+    usage.ru_minflt + usage.ru_majflt
 }
 
 /// A Python-like value. Maps keep insertion order, as Python dicts (and Salt's OrderedDicts) do.

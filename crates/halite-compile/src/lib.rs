@@ -229,9 +229,9 @@ const TWO_THREADS_MIN_IDS: usize = 256;
 
 /// [`verify_high_checked`] and [`check_requisite_in_crash`], then the reading half of
 /// [`requisite_in`], as Salt runs them; the last is only meaningful when the first two
-/// pass. All three only read the high data, so with [`two_threads`] the checks run on a
-/// second thread while this one collects the extensions (each is about a third of what
-/// compiling costs before the chunks are built); the results are the sequential ones.
+/// pass. All of them only read the high data, so with [`two_threads`] verify_high runs on
+/// a second thread while this one runs the crash checks and collects the extensions; the
+/// results are the sequential ones.
 fn verify_beside_requisite_in(
     high: &Map,
     opts: &CompileOptions,
@@ -256,15 +256,25 @@ fn verify_beside_requisite_in(
         };
         return (verified, collected);
     }
+    // verify_high is the longest of the four; the two crash checks go with the collection
+    // so that both threads take about as long. verify_high and the collection never fail
+    // on data the crash checks reject: their results only go to waste then.
     std::thread::scope(|scope| {
-        let helper = scope.spawn(|| checks(high));
-        // Collecting never fails on data the checks reject, it only goes to waste then.
+        let helper = scope.spawn(|| verify_high(high));
+        let verify_crash = verify_high_crash(high);
+        let crash = match verify_crash {
+            None => check_requisite_in_crash(high),
+            Some(_) => Ok(()),
+        };
         let collected = collect_requisite_in(high, opts);
-        let (verified, crash) = match helper.join() {
-            Ok(results) => results,
+        let verified = match helper.join() {
+            Ok(errors) => errors,
             Err(panic) => std::panic::resume_unwind(panic),
         };
-        (verified, crash.map(|()| collected))
+        match verify_crash {
+            Some(crash) => (Err(CompileFailure::Crash(crash)), Ok(RequisiteIn::default())),
+            None => (Ok(verified), crash.map(|()| collected)),
+        }
     })
 }
 

@@ -272,7 +272,10 @@ fn verify_beside_requisite_in(
             Err(panic) => std::panic::resume_unwind(panic),
         };
         match verify_crash {
-            Some(crash) => (Err(CompileFailure::Crash(crash)), Ok(RequisiteIn::default())),
+            Some(crash) => (
+                Err(CompileFailure::Crash(crash)),
+                Ok(RequisiteIn::default()),
+            ),
             None => (Ok(verified), crash.map(|()| collected)),
         }
     })

@@ -79,6 +79,13 @@ impl Precompiled {
         usable.then_some(compiled.env)
     }
 
+    /// Drops the templates no render took.
+    pub fn clear(&self) {
+        if let Ok(mut templates) = self.templates.lock() {
+            templates.clear();
+        }
+    }
+
     /// How many renders took their template from here so far.
     pub fn used(&self) -> usize {
         self.used.load(Ordering::Relaxed)

@@ -364,8 +364,13 @@ impl HighState {
         halite_value::phase("render walk");
         tracing::debug!("{} files were rendered speculatively", self.speculated);
         if let Some(prefetch) = &self.prefetch {
-            let used = prefetch.precompiled().used();
-            tracing::debug!("{used} templates compiled ahead were rendered");
+            let precompiled = prefetch.precompiled();
+            tracing::debug!(
+                "{} templates compiled ahead were rendered",
+                precompiled.used()
+            );
+            // The rest were compiled for nothing; their memory serves the compile stage.
+            precompiled.clear();
         }
         let (mut highstate, all_errors) = if ids_unique {
             self.merge_linear(rendered)

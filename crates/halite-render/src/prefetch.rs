@@ -25,7 +25,7 @@ pub type Avail = IndexMap<String, Vec<String>>;
 
 /// The memory compiled templates may hold while they wait for their render (a bound for
 /// large trees and for walks that start late, e.g. behind a slow external pillar).
-const COMPILED_BUDGET: usize = 4 << 20;
+const COMPILED_BUDGET: usize = 2 << 20;
 
 /// What a template compiled from `source_len` bytes holds, about: minijinja reserves room
 /// for 256 instructions and 128 line and span records (12 KiB) in every template, which also

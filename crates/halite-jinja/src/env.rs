@@ -130,10 +130,15 @@ pub struct SyntaxFlags {
 impl SyntaxFlags {
     /// For a render with these variables: an sls when `sls` is set and not empty.
     pub fn of_render(opts: &HValue, vars: &Map) -> Self {
-        Self::of(opts, vars.get("sls").is_some_and(|s| s.truthy()))
+        let is_sls = vars.get("sls").is_some_and(|s| s.truthy());
+        match opts.as_map() {
+            Some(opts) => Self::of(opts, is_sls),
+            None => Self::of(&Map::new(), is_sls),
+        }
     }
 
-    pub fn of(opts: &HValue, is_sls: bool) -> Self {
+    /// For an sls file (`is_sls`) or another template (a top file, a `file.managed` source).
+    pub fn of(opts: &Map, is_sls: bool) -> Self {
         let mut flags = SyntaxFlags {
             trim_blocks: opt_bool(opts.get("jinja_trim_blocks")),
             lstrip_blocks: opt_bool(opts.get("jinja_lstrip_blocks")),

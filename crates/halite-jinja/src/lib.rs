@@ -40,6 +40,7 @@ mod serializers;
 mod tests;
 
 pub use convert::{from_mj, to_mj};
+pub use env::SyntaxFlags;
 pub use loader::CachedFiles;
 pub use precompiled::Precompiled;
 pub use preprocess::preprocess;

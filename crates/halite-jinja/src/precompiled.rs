@@ -13,7 +13,6 @@
 
 use crate::env::{self, SyntaxFlags};
 use crate::preprocess::preprocess;
-use halite_value::Value;
 use minijinja::Environment;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -34,11 +33,9 @@ pub struct Precompiled {
 }
 
 impl Precompiled {
-    /// Compiles `source` (the file `name`) as an sls (`is_sls`) or another template (a top
-    /// file) would be with these `opts`. A template that does not compile is left for its
-    /// render, which reports the error.
-    pub fn compile(&self, opts: &Value, name: &str, source: String, is_sls: bool) {
-        let flags = SyntaxFlags::of(opts, is_sls);
+    /// Compiles `source` (the file `name`) with the syntax options `flags`. A template that
+    /// does not compile is left for its render, which reports the error.
+    pub fn compile(&self, name: &str, source: String, flags: SyntaxFlags) {
         let mut environment = env::base().clone();
         environment.set_syntax(flags.syntax());
         if environment

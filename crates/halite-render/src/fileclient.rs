@@ -3,6 +3,7 @@
 
 use halite_exec::FileRoots;
 use halite_value::fnmatch;
+use indexmap::IndexMap;
 use std::path::PathBuf;
 
 /// An sls resolved to a file: `source` is the `salt://` relative path Salt reports
@@ -42,6 +43,19 @@ pub fn glob_states(avail: &[String], pattern: &str) -> Vec<String> {
         .iter()
         .filter(|s| fnmatch(s, pattern))
         .cloned()
+        .collect()
+}
+
+/// `{saltenv: [sls, ...]}`: each environment's sls names, sorted.
+pub type Avail = IndexMap<String, Vec<String>>;
+
+/// [`list_states`] of each of `envs`.
+pub fn list_envs(roots: &FileRoots, envs: impl IntoIterator<Item = String>) -> Avail {
+    envs.into_iter()
+        .map(|env| {
+            let states = list_states(roots, &env);
+            (env, states)
+        })
         .collect()
 }
 

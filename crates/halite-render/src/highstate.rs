@@ -1,10 +1,10 @@
 //! `BaseHighState`: gathering top files, matching them, and rendering SLS files with their
 //! includes into one high data map (salt/state.py `render_state` / `render_highstate`).
 
-use crate::fileclient::{get_state, glob_states, list_states};
+use crate::fileclient::{get_state, glob_states, list_envs, Avail};
 use crate::matcher::{confirm_top, MatchContext};
 use crate::opts;
-use crate::prefetch::{self, Prefetch};
+use crate::prefetch::Prefetch;
 use crate::renderers::SaltRenderers;
 use crate::speculate::{Key, Speculation};
 use crate::template::{compile_template, RenderError, TemplateJob};
@@ -54,7 +54,7 @@ pub struct HighState {
     registry: Arc<Registry>,
     file_roots: FileRoots,
     engines: HashMap<String, JinjaEngine>,
-    avail: IndexMap<String, Vec<String>>,
+    avail: Avail,
     iorder: i64,
     /// Extra `{saltenv: [sls]}` from `master_tops` (reclass), merged after the top file's.
     pub master_tops: Matches,
@@ -92,7 +92,7 @@ impl HighState {
             registry,
             file_roots,
             engines: HashMap::new(),
-            avail: IndexMap::new(),
+            avail: Avail::new(),
             iorder: FIRST_AUTO_ORDER,
             master_tops: Matches::new(),
             speculate: true,
@@ -108,13 +108,7 @@ impl HighState {
             .and_then(|p| p.avail(&hs.file_roots, &envs));
         hs.avail = match listed {
             Some(avail) => avail,
-            None => envs
-                .into_iter()
-                .map(|env| {
-                    let states = list_states(&hs.file_roots, &env);
-                    (env, states)
-                })
-                .collect(),
+            None => list_envs(&hs.file_roots, envs),
         };
         hs
     }
@@ -130,7 +124,7 @@ impl HighState {
 
     /// `_get_envs`: base, then the `file_roots` envs, or `env_order` when set.
     pub fn envs(&self) -> Vec<String> {
-        prefetch::envs(&self.opts, &self.file_roots)
+        opts::envs(&self.opts, &self.file_roots)
     }
 
     fn engine(&mut self, saltenv: &str) -> &JinjaEngine {
@@ -154,9 +148,7 @@ impl HighState {
     }
 
     fn default_pipe(&self) -> String {
-        opts::get_str(&self.opts, "renderer")
-            .unwrap_or("jinja|yaml")
-            .to_string()
+        opts::renderer(&self.opts).to_string()
     }
 
     /// Renders a file of the file roots; `source` is its path relative to the root (what the
@@ -188,16 +180,12 @@ impl HighState {
 
     // ----- top file -------------------------------------------------------------------
 
-    fn state_top(&self) -> String {
-        prefetch::state_top(&self.opts)
-    }
-
     /// `get_tops`: the rendered top file of each env (or of `saltenv` only), with top-file
     /// `include`s rendered and appended. A render error is returned as Salt's `get_top`
     /// swallows it (the caller treats the top as empty).
     pub fn get_tops(&mut self) -> Result<Tops, RenderError> {
         let mut tops = Tops::new();
-        let state_top = self.state_top();
+        let state_top = opts::state_top(&self.opts);
         let envs = match opts::saltenv(&self.opts) {
             Some(env) => vec![env],
             None => match opts::get_str(&self.opts, "state_top_saltenv") {

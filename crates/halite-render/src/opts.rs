@@ -36,3 +36,40 @@ pub fn saltenv(opts: &Map) -> Option<String> {
         Some(v) => Some(v.py_str()),
     }
 }
+
+/// The `renderer` option: the render pipe of a file without a `#!` line.
+pub fn renderer(opts: &Map) -> &str {
+    get_str(opts, "renderer").unwrap_or("jinja|yaml")
+}
+
+/// The `state_top` option as a path relative to the file roots.
+pub fn state_top(opts: &Map) -> String {
+    let top = get_str(opts, "state_top").unwrap_or("salt://top.sls");
+    top.strip_prefix("salt://")
+        .unwrap_or(top)
+        .trim_start_matches('/')
+        .to_string()
+}
+
+/// `_get_envs`: base, then the `file_roots` envs, or `env_order` when set.
+pub fn envs(opts: &Map, file_roots: &FileRoots) -> Vec<String> {
+    let mut envs = vec!["base".to_string()];
+    for env in file_roots.envs.keys() {
+        if !envs.contains(env) {
+            envs.push(env.clone());
+        }
+    }
+    let mut env_order: Vec<String> = Vec::new();
+    if let Some(Value::List(order)) = opts.get("env_order") {
+        for e in order.iter().map(Value::py_str) {
+            if !env_order.contains(&e) {
+                env_order.push(e);
+            }
+        }
+    }
+    if env_order.is_empty() {
+        envs
+    } else {
+        env_order.into_iter().filter(|e| envs.contains(e)).collect()
+    }
+}

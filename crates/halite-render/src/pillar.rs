@@ -3,7 +3,7 @@
 //! (`key:` nesting, `defaults:` variables) and merged with Salt's `smart` strategy; the CLI
 //! `pillar=` override is merged last. Errors land in `_errors`, as in Salt.
 
-use crate::fileclient::{get_state, glob_states, list_states};
+use crate::fileclient::{get_state, glob_states, list_envs, Avail};
 use crate::matcher::{confirm_top, MatchContext};
 use crate::opts;
 use crate::renderers::SaltRenderers;
@@ -22,7 +22,7 @@ pub struct PillarCompiler<'a> {
     roots: FileRoots,
     override_: Map,
     engines: HashMap<String, JinjaEngine>,
-    avail: IndexMap<String, Vec<String>>,
+    avail: Avail,
 }
 
 impl<'a> PillarCompiler<'a> {
@@ -39,11 +39,7 @@ impl<'a> PillarCompiler<'a> {
                 envs.push(env.clone());
             }
         }
-        let avail = envs.into_iter().map(|e| {
-            let states = list_states(&roots, &e);
-            (e, states)
-        });
-        let avail = avail.collect();
+        let avail = list_envs(&roots, envs);
         PillarCompiler {
             opts,
             grains,
@@ -110,9 +106,7 @@ impl<'a> PillarCompiler<'a> {
                 JinjaEngine::new(self.registry.clone(), Arc::new(ctx)),
             );
         }
-        let pipe = opts::get_str(self.opts, "renderer")
-            .unwrap_or("jinja|yaml")
-            .to_string();
+        let pipe = opts::renderer(self.opts).to_string();
         let engine = &self.engines[saltenv];
         compile_template(&TemplateJob {
             path,
@@ -176,12 +170,7 @@ impl<'a> PillarCompiler<'a> {
     }
 
     fn get_top(&mut self, errors: &mut Vec<String>) -> Map {
-        let state_top = opts::get_str(self.opts, "state_top").unwrap_or("salt://top.sls");
-        let state_top = state_top
-            .strip_prefix("salt://")
-            .unwrap_or(state_top)
-            .trim_start_matches('/')
-            .to_string();
+        let state_top = opts::state_top(self.opts);
         let mut tops: Vec<Value> = Vec::new();
         for env in self.envs() {
             let Some(path) = self.roots.find(&env, &state_top) else {

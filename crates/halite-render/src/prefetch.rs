@@ -8,20 +8,16 @@
 //! top files first, then the sls files in `list_states` order. A template it did not reach
 //! is compiled by its render, as without it.
 
-use crate::fileclient::{get_state, list_states};
+use crate::fileclient::{get_state, list_envs, Avail};
 use crate::opts;
-use crate::template::{render_pipe, Renderer};
+use crate::template::{pipe_str, render_pipe, Renderer};
 use halite_exec::FileRoots;
-use halite_jinja::Precompiled;
-use halite_value::{Map, Value};
-use indexmap::IndexMap;
+use halite_jinja::{Precompiled, SyntaxFlags};
+use halite_value::Map;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
-
-/// `{saltenv: [sls, ...]}`: each environment's sls names, sorted.
-pub type Avail = IndexMap<String, Vec<String>>;
 
 /// The memory compiled templates may hold while they wait for their render (a bound for
 /// large trees and for walks that start late, e.g. behind a slow external pillar).
@@ -73,24 +69,18 @@ impl Prefetch {
         let thread = std::thread::Builder::new()
             .name("prefetch".into())
             .spawn(move || {
-                let job = Job {
-                    opts_value: Value::Map(opts.clone()),
-                    opts,
-                    precompiled: job_precompiled,
-                    stop: job_stop,
-                };
-                let roots = opts::roots(&job.opts, "file_roots");
-                let avail: Avail = envs(&job.opts, &roots)
-                    .into_iter()
-                    .map(|env| {
-                        let states = list_states(&roots, &env);
-                        (env, states)
-                    })
-                    .collect();
+                let roots = opts::roots(&opts, "file_roots");
+                let avail = list_envs(&roots, opts::envs(&opts, &roots));
                 let _ = send.send(Listing {
                     roots: roots.clone(),
                     avail: avail.clone(),
                 });
+                let job = Job {
+                    sls_syntax: SyntaxFlags::of(&opts, true),
+                    opts,
+                    precompiled: job_precompiled,
+                    stop: job_stop,
+                };
                 match renders {
                     Renders::Highstate => job.compile_tops(&roots, &avail),
                     Renders::Sls(mods) => job.compile_mods(&roots, &mods),
@@ -145,8 +135,8 @@ impl Drop for Prefetch {
 
 struct Job {
     opts: Map,
-    /// `opts` as the template engine reads them.
-    opts_value: Value,
+    /// What sls templates are compiled with.
+    sls_syntax: SyntaxFlags,
     precompiled: Arc<Precompiled>,
     stop: Arc<AtomicBool>,
 }
@@ -159,13 +149,14 @@ impl Job {
     /// Each environment's top file, rendered first (not as an sls: its syntax options are
     /// `jinja_env`'s).
     fn compile_tops(&self, roots: &FileRoots, avail: &Avail) {
-        let state_top = state_top(&self.opts);
+        let state_top = opts::state_top(&self.opts);
+        let syntax = SyntaxFlags::of(&self.opts, false);
         for env in avail.keys() {
             if self.stopped() {
                 return;
             }
             if let Some(path) = roots.find(env, &state_top) {
-                self.compile_file(&path, false);
+                self.compile_file(&path, syntax);
             }
         }
     }
@@ -177,7 +168,7 @@ impl Job {
                 return;
             }
             if let Some(file) = get_state(roots, sls, &saltenv) {
-                self.compile_file(&file.path, true);
+                self.compile_file(&file.path, self.sls_syntax);
             }
         }
     }
@@ -192,7 +183,10 @@ impl Job {
                 let Some(file) = get_state(roots, sls, env) else {
                     continue;
                 };
-                match self.compile_file(&file.path, true).map(compiled_size) {
+                match self
+                    .compile_file(&file.path, self.sls_syntax)
+                    .map(compiled_size)
+                {
                     Some(size) if size < budget => budget -= size,
                     Some(_) => return,
                     None => {}
@@ -203,7 +197,7 @@ impl Job {
 
     /// Compiles the file at `path` when its render pipe starts with Jinja; the size of the
     /// text compiled.
-    fn compile_file(&self, path: &std::path::Path, is_sls: bool) -> Option<usize> {
+    fn compile_file(&self, path: &std::path::Path, syntax: SyntaxFlags) -> Option<usize> {
         let name = path.to_string_lossy();
         if self.precompiled.contains(&name) {
             return None;
@@ -213,8 +207,7 @@ impl Job {
             return None;
         }
         let size = text.len();
-        self.precompiled
-            .compile(&self.opts_value, &name, text, is_sls);
+        self.precompiled.compile(&name, text, syntax);
         Some(size)
     }
 }
@@ -222,41 +215,6 @@ impl Job {
 /// Whether `compile_template` would hand `text` to the Jinja renderer first.
 fn starts_with_jinja(opts: &Map, text: &str) -> bool {
     let first_line = text.lines().next().unwrap_or("");
-    let pipestr = match first_line.strip_prefix("#!") {
-        Some(rest) if !rest.starts_with('/') => rest.trim(),
-        _ => opts::get_str(opts, "renderer").unwrap_or("jinja|yaml"),
-    };
-    render_pipe(pipestr).is_some_and(|pipe| pipe.first() == Some(&Renderer::Jinja))
-}
-
-/// The `state_top` option as a path relative to the file roots.
-pub(crate) fn state_top(opts: &Map) -> String {
-    let top = opts::get_str(opts, "state_top").unwrap_or("salt://top.sls");
-    top.strip_prefix("salt://")
-        .unwrap_or(top)
-        .trim_start_matches('/')
-        .to_string()
-}
-
-/// `_get_envs`: base, then the `file_roots` envs, or `env_order` when set.
-pub(crate) fn envs(opts: &Map, file_roots: &FileRoots) -> Vec<String> {
-    let mut envs = vec!["base".to_string()];
-    for env in file_roots.envs.keys() {
-        if !envs.contains(env) {
-            envs.push(env.clone());
-        }
-    }
-    let mut env_order: Vec<String> = Vec::new();
-    if let Some(Value::List(order)) = opts.get("env_order") {
-        for e in order.iter().map(Value::py_str) {
-            if !env_order.contains(&e) {
-                env_order.push(e);
-            }
-        }
-    }
-    if env_order.is_empty() {
-        envs
-    } else {
-        env_order.into_iter().filter(|e| envs.contains(e)).collect()
-    }
+    let pipe = render_pipe(pipe_str(first_line, opts::renderer(opts)));
+    pipe.is_some_and(|pipe| pipe.first() == Some(&Renderer::Jinja))
 }

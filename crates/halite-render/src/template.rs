@@ -80,6 +80,15 @@ pub fn render_pipe(pipestr: &str) -> Option<Vec<Renderer>> {
     Some(out)
 }
 
+/// The render pipe `shebang` names (`#!jinja|yaml`; not an interpreter path such as
+/// `#!/bin/sh`), else `default_pipe`.
+pub fn pipe_str<'a>(shebang: &'a str, default_pipe: &'a str) -> &'a str {
+    match shebang.strip_prefix("#!") {
+        Some(rest) if !rest.starts_with('/') => rest.trim(),
+        _ => default_pipe,
+    }
+}
+
 /// What a template is rendered with.
 pub struct TemplateJob<'a> {
     pub path: &'a Path,
@@ -112,10 +121,7 @@ pub fn compile_template(job: &TemplateJob) -> Result<Value, RenderError> {
 /// job's default pipe runs. Like Salt, a text result keeps Windows newlines when the input
 /// had them.
 pub fn render_text(text: String, shebang: &str, job: &TemplateJob) -> Result<Value, RenderError> {
-    let pipestr = match shebang.strip_prefix("#!") {
-        Some(rest) if !rest.starts_with('/') => rest.trim(),
-        _ => job.default_pipe,
-    };
+    let pipestr = pipe_str(shebang, job.default_pipe);
     let Some(pipe) = render_pipe(pipestr) else {
         tracing::error!("The renderer \"{pipestr}\" is not available");
         return Ok(Value::Map(Map::new()));

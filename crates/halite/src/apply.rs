@@ -2,7 +2,9 @@
 //! `low`): render and compile as the show_* functions do, then hand the low chunks to the
 //! runtime.
 
-use crate::functions::{compile_failure, compile_options, errors_value, split_input, Outcome};
+use crate::functions::{
+    compile_failure, compile_options, errors_value, mods_arg, split_input, Outcome,
+};
 use crate::minion::Minion;
 use halite_compile::CompileFailure;
 use halite_exec::Registry;
@@ -22,10 +24,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Out
         Err(conflicts) => return Outcome::state_run(errors_value(conflicts), 1),
     };
     let mut test = test_value(minion, kwargs);
-    let mods = args
-        .first()
-        .or_else(|| kwargs.get("mods"))
-        .filter(|m| m.truthy());
+    let mods = mods_arg(args, kwargs, 0).filter(|m| m.truthy());
     match fun {
         "state.test" => {
             test = true;
@@ -249,7 +248,7 @@ fn sls(minion: &Minion, mods: &Value, kwargs: &Map, test: bool) -> Outcome {
 fn sls_id(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome {
     let (Some(id), Some(mods)) = (
         args.first().or_else(|| kwargs.get("id_")),
-        args.get(1).or_else(|| kwargs.get("mods")),
+        mods_arg(args, kwargs, 1),
     ) else {
         return Outcome::new(Value::str("Passed invalid arguments: sls_id() missing 2 required positional arguments: 'id_' and 'mods'"), 1);
     };

@@ -166,8 +166,7 @@ fn show_lowstate(minion: &Minion) -> Outcome {
 /// What a call renders from the file roots: the highstate, or the sls it names first.
 pub fn renders(fun: &str, args: &[Value], kwargs: &Map) -> Option<Renders> {
     let mods = |position: usize| {
-        args.get(position)
-            .or_else(|| kwargs.get("mods"))
+        mods_arg(args, kwargs, position)
             .filter(|m| m.truthy())
             .map(split_input)
     };
@@ -180,6 +179,12 @@ pub fn renders(fun: &str, args: &[Value], kwargs: &Map) -> Option<Renders> {
         "state.sls_id" => mods(1).map(Renders::Sls),
         _ => None,
     }
+}
+
+/// The `mods` argument of a state function: the positional argument at `position`, else
+/// the `mods=` keyword.
+pub fn mods_arg<'a>(args: &'a [Value], kwargs: &'a Map, position: usize) -> Option<&'a Value> {
+    args.get(position).or_else(|| kwargs.get("mods"))
 }
 
 /// `salt.utils.args.split_input`: a comma-separated string or a list.
@@ -195,7 +200,7 @@ pub fn split_input(v: &Value) -> Vec<String> {
 }
 
 fn show_sls(minion: &Minion, args: &[Value], kwargs: &Map, low: bool) -> Outcome {
-    let Some(mods) = args.first().or_else(|| kwargs.get("mods")) else {
+    let Some(mods) = mods_arg(args, kwargs, 0) else {
         return Outcome::new(Value::str("Passed invalid arguments: show_sls() missing 1 required positional argument: 'mods'"), 1);
     };
     let mods = split_input(mods);

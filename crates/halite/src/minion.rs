@@ -70,8 +70,7 @@ impl Minion {
             grains,
             pillar: Value::Map(pillar),
             registry,
-            conf_dir: std::fs::canonicalize(&cli.config_dir)
-                .unwrap_or_else(|_| cli.config_dir.clone()),
+            conf_dir,
             config_test,
             prefetch,
         })

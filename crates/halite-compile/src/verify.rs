@@ -7,7 +7,30 @@ use std::collections::HashMap;
 /// dict, `{"state": state, req_val: req_key, ...}`. Everything borrows from the high data.
 struct ReqRecord<'a> {
     state: &'a Value,
-    reqs: HashMap<&'a Value, &'a Value, MapHasher>,
+    /// `req_val -> req_key` with dict semantics; an ID has a requisite or two, so a vector
+    /// searched in order is cheaper than one hash table per ID.
+    reqs: Vec<(&'a Value, &'a Value)>,
+}
+
+impl<'a> ReqRecord<'a> {
+    /// `record[key]`; the key `"state"` is the record's `state` entry.
+    fn get(&self, key: &Value) -> Option<&'a Value> {
+        if key.as_str() == Some("state") {
+            return Some(self.state);
+        }
+        self.reqs.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    /// `record[key] = value`.
+    fn set(&mut self, key: &'a Value, value: &'a Value) {
+        if key.as_str() == Some("state") {
+            self.state = value;
+        } else if let Some(slot) = self.reqs.iter_mut().find(|(k, _)| *k == key) {
+            slot.1 = value;
+        } else {
+            self.reqs.push((key, value));
+        }
+    }
 }
 
 type Reqs<'a> = HashMap<&'a Value, ReqRecord<'a>, MapHasher>;
@@ -187,7 +210,7 @@ fn verify_requisite_list<'a>(
         name,
         ReqRecord {
             state,
-            reqs: HashMap::default(),
+            reqs: Vec::with_capacity(list.len()),
         },
     );
     for req in list {
@@ -237,32 +260,15 @@ fn record_and_check_recursion<'a>(
 ) {
     // `reqs[name][req_val] = req_key`: the key "state" in Salt's dict shares the namespace.
     if let Some(rec) = reqs.get_mut(name) {
-        if req_val.as_str() == Some("state") {
-            rec.state = req_key;
-        } else {
-            rec.reqs.insert(req_val, req_key);
-        }
+        rec.set(req_val, req_key);
     }
     let Some(other) = reqs.get(req_val) else {
         return;
     };
-    let other_get = |k: &Value| -> Option<&Value> {
-        if k.as_str() == Some("state") {
-            Some(other.state)
-        } else {
-            other.reqs.get(k).copied()
-        }
-    };
-    if other_get(name) != Some(state) {
+    if other.get(name) != Some(state) {
         return;
     }
-    let mine = reqs.get(name).and_then(|r| {
-        if req_val.as_str() == Some("state") {
-            Some(r.state)
-        } else {
-            r.reqs.get(req_val).copied()
-        }
-    });
+    let mine = reqs.get(name).and_then(|r| r.get(req_val));
     if Some(other.state) == mine {
         errors.push(format!(
             "A recursive requisite was found, SLS \"{}\" ID \"{}\" ID \"{}\"",

@@ -360,8 +360,8 @@ impl HighState {
             // The rest were compiled for nothing; their memory serves the compile stage.
             precompiled.clear();
         }
-        let (mut highstate, all_errors) = if ids_unique {
-            self.merge_linear(rendered)
+        let (mut highstate, all_errors) = if let Some(keys) = ids_unique {
+            self.merge_linear(rendered, keys)
         } else {
             self.merge_like_salt(rendered)
         };
@@ -422,8 +422,9 @@ impl HighState {
     }
 
     /// The walk of `render_highstate`: each top match's files rendered with their includes;
-    /// also says whether no ID is defined twice (then the linear merge gives Salt's result).
-    fn render_tops(&mut self, matches: &Matches) -> (Vec<TopRender>, bool) {
+    /// also, when no ID is defined twice (then the linear merge gives Salt's result), how many
+    /// keys the rendered files hold.
+    fn render_tops(&mut self, matches: &Matches) -> (Vec<TopRender>, Option<usize>) {
         let mut rendered: Vec<TopRender> = Vec::new();
         let mut mods: HashSet<String> = HashSet::new();
         let mut statefiles: Vec<String> = Vec::new();
@@ -516,8 +517,12 @@ impl HighState {
     /// The linear merge: each level's own states appended in pre-order (where Salt's nested
     /// `dict.update`s put them), marked with their includers (nearest first), and given auto
     /// orders in post-order, as Salt's recursion assigns them.
-    fn merge_linear(&mut self, rendered: Vec<TopRender>) -> (Map, Vec<String>) {
-        let mut merged = Merged::default();
+    fn merge_linear(&mut self, rendered: Vec<TopRender>, keys: usize) -> (Map, Vec<String>) {
+        let mut merged = Merged {
+            // `__extend__` and `__exclude__` are inserted last.
+            states: Map::with_capacity(keys + 2),
+            ..Merged::default()
+        };
         let mut all_errors = Vec::new();
         for top in rendered {
             match top {
@@ -972,31 +977,48 @@ struct Merged {
 
 /// The linear merge gives Salt's result only when no ID is defined twice (then Salt reports
 /// no conflict and `dict.update` never replaces a body) and every level rendered to a
-/// mapping whose only `__` keys are `__extend__` / `__exclude__`.
-fn rendered_ids_are_unique(rendered: &[TopRender]) -> bool {
-    fn walk<'a>(level: &'a Level, seen: &mut HashSet<&'a Value, MapHasher>) -> bool {
+/// mapping whose only `__` keys are `__extend__` / `__exclude__`. Returns how many keys the
+/// levels hold then (the merged map and this check are sized by it: growing a 5,000-key
+/// table rehashes every key at each doubling).
+fn rendered_ids_are_unique(rendered: &[TopRender]) -> Option<usize> {
+    fn levels<'a>(level: &'a Level, each: &mut impl FnMut(&'a Level) -> bool) -> bool {
+        each(level)
+            && level.steps.iter().all(|step| match step {
+                Step::Include(child) => levels(child, each),
+                Step::Error(_) => true,
+            })
+    }
+    fn all_levels<'a>(rendered: &'a [TopRender], mut each: impl FnMut(&'a Level) -> bool) -> bool {
+        rendered.iter().all(|top| match top {
+            TopRender::Sls { level, .. } => levels(level, &mut each),
+            TopRender::Error(_) => true,
+        })
+    }
+    let mut keys = 0;
+    if !all_levels(rendered, |level| match &level.state {
+        Value::Map(own) => {
+            keys += own.len();
+            true
+        }
+        _ => false,
+    }) {
+        return None;
+    }
+    let mut seen: HashSet<&Value, MapHasher> =
+        HashSet::with_capacity_and_hasher(keys, MapHasher::default());
+    let unique = all_levels(rendered, |level| {
         let Value::Map(own) = &level.state else {
             return false;
         };
-        for id in own.keys() {
+        own.keys().all(|id| {
             let special = id
                 .as_str()
                 .is_some_and(|s| s == "__extend__" || s == "__exclude__");
             let dunder = id.as_str().is_some_and(|s| s.starts_with("__"));
-            if !special && (dunder || !seen.insert(id)) {
-                return false;
-            }
-        }
-        level.steps.iter().all(|step| match step {
-            Step::Include(child) => walk(child, seen),
-            Step::Error(_) => true,
+            special || (!dunder && seen.insert(id))
         })
-    }
-    let mut seen = HashSet::default();
-    rendered.iter().all(|top| match top {
-        TopRender::Sls { level, .. } => walk(level, &mut seen),
-        TopRender::Error(_) => true,
-    })
+    });
+    unique.then_some(keys)
 }
 
 /// A top match naming an sls that does not exist gets Salt's shorter message.

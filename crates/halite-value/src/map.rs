@@ -65,8 +65,11 @@ fn is_str_key(k: &Value, key: &str) -> bool {
     matches!(k, Value::Str(s) if s.as_str() == key)
 }
 
-fn build_index(entries: &[(Value, Value)]) -> Box<HashTable<usize>> {
-    let mut table = HashTable::with_capacity(entries.len());
+/// The index of `entries`, with room for `capacity` keys: a map made with room for many
+/// entries gets an index that holds them all without growing (each growth rehashes every
+/// key).
+fn build_index(entries: &[(Value, Value)], capacity: usize) -> Box<HashTable<usize>> {
+    let mut table = HashTable::with_capacity(capacity.max(entries.len()));
     for (i, (k, _)) in entries.iter().enumerate() {
         table.insert_unique(hash_of(k), i, |&j| hash_of(&entries[j].0));
     }
@@ -114,7 +117,7 @@ impl Map {
                 .all(|(i, (k, _))| entries[..i].iter().all(|(j, _)| j != k)),
             "from_unique_entries: a key repeats"
         );
-        let index = (entries.len() > INDEXED_FROM).then(|| build_index(&entries));
+        let index = (entries.len() > INDEXED_FROM).then(|| build_index(&entries, 0));
         Map { entries, index }
     }
 
@@ -188,7 +191,7 @@ impl Map {
             }
             None if i >= INDEXED_FROM => {
                 self.entries.push((key, value));
-                self.index = Some(build_index(&self.entries));
+                self.index = Some(build_index(&self.entries, self.entries.capacity()));
                 return;
             }
             None => {}
@@ -199,7 +202,7 @@ impl Map {
     /// Rebuilds the index after entries moved (removal, reordering).
     fn reindex(&mut self) {
         if self.index.is_some() || self.entries.len() > INDEXED_FROM {
-            self.index = Some(build_index(&self.entries));
+            self.index = Some(build_index(&self.entries, 0));
         }
     }
 

@@ -1,6 +1,7 @@
 //! `halite`: salt-call compatible command line over halite's render -> compile -> runtime
 //! pipeline. This is the only crate that knows about argv, terminals and exit codes.
 
+mod alloc;
 mod apply;
 mod args;
 mod config;
@@ -16,12 +17,8 @@ use halite_value::{Map, Value};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-// glibc malloc serialises the render and compile threads on its arena locks and spends a
-// quarter of a show_lowstate run in malloc/free; mimalloc's thread-local heaps do not.
-// Built with `no_thp`: huge pages for its arenas would double the peak RSS of a run this
-// short.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 /// A fast, drop-in replacement for Salt's state system (`salt-call --local`).
 #[derive(Parser, Debug)]

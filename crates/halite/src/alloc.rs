@@ -68,3 +68,61 @@ unsafe impl GlobalAlloc for Mimalloc {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fill(p: *mut u8, size: usize) {
+        for i in 0..size {
+            // SAFETY: `p` is a live block of at least `size` bytes.
+            unsafe { p.add(i).write((i % 251) as u8) };
+        }
+    }
+
+    fn aligned(p: *const u8, align: usize) -> bool {
+        !p.is_null() && (p as usize).is_multiple_of(align)
+    }
+
+    fn filled(p: *const u8, size: usize) -> bool {
+        // SAFETY: `p` is a live block of at least `size` bytes.
+        (0..size).all(|i| unsafe { p.add(i).read() } == (i % 251) as u8)
+    }
+
+    /// Every layout gets a block aligned as it asks, through allocation, zeroed allocation
+    /// and reallocation (growing and shrinking across the plain/aligned boundary), and a
+    /// reallocated block keeps its bytes.
+    #[test]
+    fn blocks_meet_their_layouts() {
+        let sizes = [
+            1usize, 2, 3, 7, 8, 9, 15, 16, 17, 24, 31, 33, 100, 4095, 4096, 70_000,
+        ];
+        for align in [1usize, 2, 4, 8, 16, 32, 64, 4096] {
+            for &size in &sizes {
+                let layout = Layout::from_size_align(size, align).expect("layout");
+                // SAFETY: every block is used within its layout's size and handed back with
+                // the layout (or, after a realloc, the size) it has.
+                unsafe {
+                    let mut p = Mimalloc.alloc(layout);
+                    assert!(aligned(p, align), "{size}/{align}");
+                    fill(p, size);
+                    for &new_size in &sizes {
+                        let q = Mimalloc.realloc(p, layout, new_size);
+                        assert!(aligned(q, align), "{size}->{new_size}/{align}");
+                        assert!(filled(q, size.min(new_size)), "{size}->{new_size}/{align}");
+                        let grown = Layout::from_size_align(new_size, align).expect("layout");
+                        p = Mimalloc.realloc(q, grown, size);
+                        assert!(aligned(p, align));
+                        assert!(filled(p, size.min(new_size)));
+                        fill(p, size);
+                    }
+                    Mimalloc.dealloc(p, layout);
+                    let z = Mimalloc.alloc_zeroed(layout);
+                    assert!(aligned(z, align));
+                    assert!((0..size).all(|i| z.add(i).read() == 0));
+                    Mimalloc.dealloc(z, layout);
+                }
+            }
+        }
+    }
+}

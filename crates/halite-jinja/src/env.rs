@@ -34,7 +34,7 @@ impl ContextData {
 /// What does not depend on the engine or the render: Salt's filters, tests and helper
 /// functions, undefined behaviour, formatter. Built once per process; each render clones it
 /// (filters and tests are shared, not registered again).
-pub(crate) fn base() -> &'static Environment<'static> {
+fn base() -> &'static Environment<'static> {
     static BASE: OnceLock<Environment<'static>> = OnceLock::new();
     BASE.get_or_init(|| {
         let mut env = Environment::new();
@@ -67,12 +67,18 @@ pub(crate) fn base() -> &'static Environment<'static> {
     })
 }
 
-/// The environment of one render: `compiled` (an environment with the template compiled
-/// already, see [`crate::Precompiled`]) or a copy of the base with the render's syntax, plus
-/// the render's loader and globals.
+/// A copy of the base environment that compiles templates with `flags`.
+pub(crate) fn with_syntax(flags: SyntaxFlags) -> Environment<'static> {
+    let mut env = base().clone();
+    env.set_syntax(flags.syntax());
+    env
+}
+
+/// The environment of one render: `env` (from [`with_syntax`], or one with the template
+/// compiled already, see [`crate::Precompiled`]) with the render's loader and globals.
 #[allow(clippy::too_many_arguments)]
 pub fn build(
-    compiled: Option<Environment<'static>>,
+    mut env: Environment<'static>,
     registry: &Arc<Registry>,
     ctx: &Arc<ExecContext>,
     cache: &Arc<SourceCache>,
@@ -81,11 +87,6 @@ pub fn build(
     shapes: &Arc<PillarShapes>,
     data: &ContextData,
 ) -> Environment<'static> {
-    let mut env = compiled.unwrap_or_else(|| {
-        let mut env = base().clone();
-        env.set_syntax(SyntaxFlags::of_render(&ctx.opts, vars).syntax());
-        env
-    });
     loader::install(&mut env, ctx, cache, vars, log);
     install_globals(&mut env, registry, ctx, vars, shapes, data);
     env

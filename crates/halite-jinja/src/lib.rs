@@ -173,16 +173,14 @@ impl JinjaEngine {
         want_exports: bool,
     ) -> Result<Rendered, JinjaError> {
         let log = loader::LoadedLog::default();
-        let compiled = self.precompiled.as_ref().and_then(|p| {
-            p.take(
-                name,
-                source,
-                env::SyntaxFlags::of_render(&self.ctx.opts, vars),
-            )
-        });
+        let flags = env::SyntaxFlags::of_render(&self.ctx.opts, vars);
+        let compiled = self
+            .precompiled
+            .as_ref()
+            .and_then(|p| p.take(name, source, flags));
         let is_compiled = compiled.is_some();
         let mut environment = env::build(
-            compiled,
+            compiled.unwrap_or_else(|| env::with_syntax(flags)),
             &self.registry,
             &self.ctx,
             &self.cache,

@@ -36,8 +36,7 @@ impl Precompiled {
     /// Compiles `source` (the file `name`) with the syntax options `flags`. A template that
     /// does not compile is left for its render, which reports the error.
     pub fn compile(&self, name: &str, source: String, flags: SyntaxFlags) {
-        let mut environment = env::base().clone();
-        environment.set_syntax(flags.syntax());
+        let mut environment = env::with_syntax(flags);
         if environment
             .add_template_owned(name.to_string(), preprocess(&source))
             .is_err()

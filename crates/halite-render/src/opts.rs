@@ -53,12 +53,7 @@ pub fn state_top(opts: &Map) -> String {
 
 /// `_get_envs`: base, then the `file_roots` envs, or `env_order` when set.
 pub fn envs(opts: &Map, file_roots: &FileRoots) -> Vec<String> {
-    let mut envs = vec!["base".to_string()];
-    for env in file_roots.envs.keys() {
-        if !envs.contains(env) {
-            envs.push(env.clone());
-        }
-    }
+    let envs = root_envs(file_roots);
     let mut env_order: Vec<String> = Vec::new();
     if let Some(Value::List(order)) = opts.get("env_order") {
         for e in order.iter().map(Value::py_str) {
@@ -72,4 +67,15 @@ pub fn envs(opts: &Map, file_roots: &FileRoots) -> Vec<String> {
     } else {
         env_order.into_iter().filter(|e| envs.contains(e)).collect()
     }
+}
+
+/// `base`, then the other environments of `roots` in their order.
+pub fn root_envs(roots: &FileRoots) -> Vec<String> {
+    let mut envs = vec!["base".to_string()];
+    for env in roots.envs.keys() {
+        if !envs.contains(env) {
+            envs.push(env.clone());
+        }
+    }
+    envs
 }

@@ -33,13 +33,7 @@ impl<'a> PillarCompiler<'a> {
         pillar_override: Map,
     ) -> Self {
         let roots = opts::roots(opts, "pillar_roots");
-        let mut envs = vec!["base".to_string()];
-        for env in roots.envs.keys() {
-            if !envs.contains(env) {
-                envs.push(env.clone());
-            }
-        }
-        let avail = list_envs(&roots, envs);
+        let avail = list_envs(&roots, opts::root_envs(&roots));
         PillarCompiler {
             opts,
             grains,

@@ -84,7 +84,7 @@ fn extension_names(ext: &Value) -> HashSet<Value, MapHasher> {
 }
 
 /// The sls names in `__exclude__` (plain strings and `{sls: ...}` entries).
-fn sls_excludes(high: &Map) -> Vec<Value> {
+pub(crate) fn sls_excludes(high: &Map) -> Vec<Value> {
     let mut out = Vec::new();
     for exclude in high
         .get("__exclude__")
@@ -285,6 +285,13 @@ fn merge_arg(
     src: Option<Slot>,
     aliases: &mut Aliases,
 ) {
+    if src.is_none() && aliases.group_of.is_empty() {
+        // No argument of the high data is shared yet: everything happens in this list.
+        if let Some(list) = state_list_mut(high, pos, state) {
+            merge_arg_plain(list, arg);
+        }
+        return;
+    }
     let len = state_list(high, pos, state).map_or(0, |l| l.len());
     let mut update = false;
     for hind in 0..len {
@@ -337,6 +344,50 @@ fn merge_arg(
                 aliases.join((pos, state.clone(), idx), &src);
             }
         }
+    }
+}
+
+/// [`merge_arg`] into a state's argument list none of whose dicts is shared with another
+/// state (no `use` copy involved): the same rules, applied in place.
+pub(crate) fn merge_arg_plain(list: &mut List, arg: Value) {
+    let mut update = false;
+    for current in list.iter_mut() {
+        if arg.as_str().is_some() && current.as_str().is_some() {
+            // Replacing the function.
+            *current = arg.clone();
+            update = true;
+            continue;
+        }
+        let (Some(amap), true) = (arg.as_map(), current.as_map().is_some()) else {
+            continue;
+        };
+        let Some(argfirst) = first_key(amap) else {
+            continue;
+        };
+        if first_key_of(current) == Some(argfirst) {
+            let is_req = argfirst
+                .as_str()
+                .is_some_and(|k| STATE_REQUISITE_KEYWORDS.contains(&k));
+            if is_req {
+                let addition = amap.get_value(argfirst).map(py_iter).unwrap_or_default();
+                let existing = current.as_map_mut().and_then(|m| m.get_value_mut(argfirst));
+                if let Some(Value::List(existing)) = existing {
+                    existing.extend(addition);
+                }
+            } else {
+                *current = arg.clone();
+            }
+            update = true;
+        }
+        if argfirst.as_str() == Some("name")
+            && first_key_of(current).and_then(Value::as_str) == Some("names")
+        {
+            // Names are overwritten by name.
+            *current = arg.clone();
+        }
+    }
+    if !update {
+        list.push(arg);
     }
 }
 

@@ -1,6 +1,6 @@
 //! `State.requisite_in`: turn `require_in`, `watch_in`, `onfail_in`, `onchanges_in`,
 //! `prereq`/`prereq_in`, `use`/`use_in` into extensions of the targets, then reconcile them.
-use crate::extend::{reconcile_extend_shared, SourceRef, Sources};
+use crate::extend::{merge_arg_plain, reconcile_extend_shared, sls_excludes, SourceRef, Sources};
 use crate::find::{find_name, state_args, IdState, NameArgIndex, NameIndex, SlsIndex};
 use crate::py::{first_key, fmt, is_dunder, single, sls_of};
 use crate::CompileOptions;
@@ -8,24 +8,28 @@ use halite_value::{Map, MapHasher, Value};
 use indexmap::IndexMap;
 use std::collections::HashMap;
 
-/// The argument keys requisite_in acts on (Salt's `req_in`).
-const REQ_IN: &[&str] = &[
-    "require_in",
-    "watch_in",
-    "onfail_in",
-    "onchanges_in",
-    "use",
-    "use_in",
-    "prereq",
-    "prereq_in",
-];
+/// The argument keys requisite_in acts on (Salt's `req_in`). A `match` rather than a list
+/// searched in turn: it is asked of every argument of every state.
+fn is_req_in(key: &str) -> bool {
+    matches!(
+        key,
+        "require_in"
+            | "watch_in"
+            | "onfail_in"
+            | "onchanges_in"
+            | "use"
+            | "use_in"
+            | "prereq"
+            | "prereq_in"
+    )
+}
 
 /// Arguments `use`/`use_in` never copy (Salt's `req_in_all`).
 const REQ_IN_ALL_EXTRA: &[&str] = &["require", "watch", "onfail", "onfail_stop", "onchanges"];
 
 fn in_req_in_all(key: &Value) -> bool {
     key.as_str()
-        .is_some_and(|k| REQ_IN.contains(&k) || REQ_IN_ALL_EXTRA.contains(&k))
+        .is_some_and(|k| is_req_in(k) || REQ_IN_ALL_EXTRA.contains(&k))
 }
 
 /// The lazily built lookups over the (unchanging) high data during requisite_in.
@@ -83,7 +87,9 @@ impl<'a> Lookups<'a> {
 /// One entry of Salt's `extend` dict: `{state: [args], "__env__": ..., "__sls__": ...}`.
 #[derive(Default)]
 struct ExtBody {
-    states: IndexMap<Value, Vec<Value>, MapHasher>,
+    /// `state -> [args]` in insertion order; an extension has a state type or two, so a
+    /// vector searched in order (Python key equality) is cheaper than a hash table each.
+    states: Vec<(Value, Vec<Value>)>,
     /// Arguments `use`/`use_in` copied: Salt appends the very dict objects of the source
     /// state, so the reconcile step must treat them as shared (see `extend::SourceRef`).
     sources: HashMap<(Value, usize), SourceRef, MapHasher>,
@@ -109,6 +115,21 @@ fn entry_or_default<'m, V: Default>(
     &mut map[index]
 }
 
+/// `states.setdefault(state, [])`.
+fn state_args_of<'s>(
+    states: &'s mut Vec<(Value, Vec<Value>)>,
+    state: &Value,
+) -> &'s mut Vec<Value> {
+    let index = match states.iter().position(|(s, _)| s == state) {
+        Some(i) => i,
+        None => {
+            states.push((state.clone(), Vec::new()));
+            states.len() - 1
+        }
+    };
+    &mut states[index].1
+}
+
 /// `slot = value.clone()`, skipped when the slot already holds the same string (the usual
 /// case: every requisite of an sls stamps the same `__env__` / `__sls__`). Only strings are
 /// compared: Python equality would take `True` for `1`, and the last writer must win.
@@ -125,7 +146,7 @@ impl Extend {
     }
 
     fn state_list(&mut self, name: &Value, state: &Value) -> &mut Vec<Value> {
-        entry_or_default(&mut self.body(name).states, state)
+        state_args_of(&mut self.body(name).states, state)
     }
 
     /// Appends arguments copied from `high[src_id][src_state]` (by `use` / `use_in`),
@@ -139,7 +160,7 @@ impl Extend {
         copied: Vec<(Value, usize)>,
     ) {
         let body = self.body(name);
-        let list = entry_or_default(&mut body.states, state);
+        let list = state_args_of(&mut body.states, state);
         for (arg, idx) in copied {
             body.sources.insert(
                 (state.clone(), list.len()),
@@ -167,7 +188,7 @@ impl Extend {
         let null = Value::Null;
         set_if_changed(&mut ebody.env, body.get("__env__").unwrap_or(&null));
         set_if_changed(&mut ebody.sls, body.get("__sls__").unwrap_or(&null));
-        let list = entry_or_default(&mut ebody.states, target_state);
+        let list = state_args_of(&mut ebody.states, target_state);
         let mut found = false;
         for entry in list.iter_mut() {
             let Some(m) = entry.as_map_mut() else {
@@ -183,6 +204,49 @@ impl Extend {
         }
         if !found {
             list.push(single(rkey, Value::List(vec![req].into())));
+        }
+    }
+
+    /// Whether `reconcile_extend(high, strict=True)` would take every extension's name as
+    /// its target ID (the ID has the extension's first state type) and share no argument
+    /// with another state (no `use` copies): then neither the name lookups nor the
+    /// argument aliasing of the general path come into play, it never fails, and
+    /// [`Extend::merge_directly`] is what it does.
+    fn merges_directly(&self, high: &Map) -> bool {
+        self.map.iter().all(|(name, ext)| {
+            let direct = |state: &Value| {
+                matches!(high.get_value(name), Some(Value::Map(body)) if body.contains_value_key(state))
+            };
+            ext.sources.is_empty()
+                && !ext.states.iter().any(|(state, _)| is_dunder(state))
+                && ext.states.first().is_some_and(|(state, _)| direct(state))
+        })
+    }
+
+    /// reconcile_extend's merge of each extension into its target ID, in order (see
+    /// [`Extend::merges_directly`]); an extension declared in an excluded sls is dropped.
+    fn merge_directly(self, high: &mut Map) {
+        let excluded = sls_excludes(high);
+        for (name, ext) in self.map {
+            if ext.sls.as_ref().is_some_and(|s| excluded.contains(s)) {
+                continue;
+            }
+            let Some(Value::Map(target)) = high.get_value_mut(&name) else {
+                continue;
+            };
+            for (state, args) in ext.states {
+                match target.get_value_mut(&state) {
+                    None => {
+                        target.insert(state, Value::List(args.into()));
+                    }
+                    Some(Value::List(list)) => {
+                        for arg in args {
+                            merge_arg_plain(list, arg);
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
         }
     }
 
@@ -247,6 +311,12 @@ impl RequisiteIn {
     /// reconciled into the high data; returns every error, in Salt's order.
     pub(crate) fn apply(self, high: &mut Map) -> Vec<String> {
         let mut errors = self.errors;
+        if self.extend.merges_directly(high) {
+            // What reconcile_extend does with these extensions, without building them.
+            high.remove("__extend__");
+            self.extend.merge_directly(high);
+            return errors;
+        }
         let (ext, sources) = self.extend.into_extend_list();
         high.insert("__extend__", ext);
         errors.extend(reconcile_extend_shared(high, true, &sources));
@@ -268,7 +338,7 @@ pub(crate) fn collect_requisite_in(high: &Map, opts: &CompileOptions) -> Requisi
                 let Some((key, items)) = arg.first() else {
                     continue;
                 };
-                let Some(key) = key.as_str().filter(|k| REQ_IN.contains(k)) else {
+                let Some(key) = key.as_str().filter(|k| is_req_in(k)) else {
                     continue;
                 };
                 if opts.disabled_requisites.iter().any(|d| d == key) {

@@ -1190,31 +1190,62 @@ fn clean_duplicate_extends(highstate: &mut Map) {
     highstate.insert("__extend__", Value::List(cleaned));
 }
 
-/// Splits `mod.fun` keys into `mod: [..., fun]` (Salt's `_handle_state_decls` and
-/// `_handle_extend` both do this). Returns an error message for a second `mod.` of a kind.
-fn split_dotted_keys(body: &mut Map, seen: &mut Vec<String>) -> Option<()> {
-    let keys: Vec<Value> = body.keys().cloned().collect();
-    for key in keys {
-        let Some(k) = key.as_str() else { continue };
-        if k.starts_with('_') || !matches!(body.get(k), Some(Value::List(_))) {
+/// Splits `mod.fun` keys into `mod: [..., fun]` as Salt's `_handle_state_decls` does: each
+/// `mod.fun` whose value is a list is popped and set again as `mod` (so it moves to the end
+/// of the body), with `fun` appended to its arguments. Returns how many were a second
+/// declaration of a module (Salt reports each and leaves it in place).
+fn split_dotted_keys(body: &mut Map) -> usize {
+    let declares = |k: &Value, v: &Value| matches!((k, v), (Value::Str(k), Value::List(_)) if !k.starts_with('_'));
+    // Nearly every body declares one state: no second declaration to look for then.
+    let check_duplicates = body.iter().filter(|(k, v)| declares(k, v)).count() > 1;
+    let mut seen: Vec<Value> = Vec::new();
+    let mut duplicates = 0;
+    // Salt walks a snapshot of the keys; a popped key shifts the later ones down by one.
+    let mut i = 0;
+    for _ in 0..body.len() {
+        let Some((key, value)) = body.get_index(i) else {
+            break;
+        };
+        if !declares(key, value) {
+            i += 1;
             continue;
         }
-        if let Some((module, rest)) = k.split_once('.') {
-            let fun = rest.split('.').next().unwrap_or(rest).to_string();
-            if seen.iter().any(|s| s == module) {
-                return None;
+        // A state key is short: an inline string, copied without allocating.
+        let key = key.clone();
+        let Some(k) = key.as_str() else {
+            i += 1;
+            continue;
+        };
+        let Some((module, rest)) = k.split_once('.') else {
+            if check_duplicates {
+                seen.push(key.clone());
             }
-            let module = module.to_string();
-            if let Some(Value::List(mut args)) = body.remove(k) {
-                args.push(Value::Str(fun.into()));
-                body.insert(module.clone(), Value::List(args));
+            i += 1;
+            continue;
+        };
+        if seen.iter().any(|s| s.as_str() == Some(module)) {
+            duplicates += 1;
+            i += 1;
+            continue;
+        }
+        let fun = Value::str(rest.split('.').next().unwrap_or(rest));
+        let module = Value::str(module);
+        if check_duplicates {
+            seen.push(module.clone());
+        }
+        if let Some((_, Value::List(args))) = body.get_index_mut(i) {
+            args.push(fun);
+        }
+        if body.contains_value_key(&module) {
+            // `state[name][mod] = state[name].pop(key)` replaces `mod`'s value in place.
+            if let Some(args) = body.remove_value(&key) {
+                body.insert(module, args);
             }
-            seen.push(module);
         } else {
-            seen.push(k.to_string());
+            body.rekey_to_end(i, module);
         }
     }
-    Some(())
+    duplicates
 }
 
 /// `_handle_extend`: the sls's `extend:` block, normalised, appended to `__extend__`.
@@ -1318,7 +1349,7 @@ fn handle_state_decls(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Ve
         // Room for `__sls__` and `__env__`: the body came from the YAML loader at its exact
         // size, and this runs for every state of every file.
         body.reserve(2);
-        if split_dotted_keys(body, &mut Vec::new()).is_none() {
+        for _ in 0..split_dotted_keys(body) {
             errors.push(format!(
                 "ID '{}' in SLS '{sls}' contains multiple state declarations of the same type",
                 name.py_str()

@@ -255,6 +255,28 @@ impl Map {
         v
     }
 
+    /// `d[key] = d.pop(k)` for the key `k` at position `i`, where `key` is absent: the
+    /// value moves to the end under its new key, renamed in place when it is the last entry.
+    pub fn rekey_to_end(&mut self, i: usize, key: Value) {
+        debug_assert!(
+            self.position_value(&key).is_none(),
+            "rekey_to_end: the key is present"
+        );
+        if i + 1 != self.entries.len() {
+            let value = self.remove_at(i);
+            self.push(key, value);
+            return;
+        }
+        let old = std::mem::replace(&mut self.entries[i].0, key);
+        let Map { entries, index } = self;
+        if let Some(index) = index {
+            if let Ok(slot) = index.find_entry(hash_of(&old), |&j| j == i) {
+                slot.remove();
+            }
+            index.insert_unique(hash_of(&entries[i].0), i, |&j| hash_of(&entries[j].0));
+        }
+    }
+
     /// Removes a key keeping the order of the others (Python `del d[k]`).
     pub fn remove(&mut self, key: &str) -> Option<Value> {
         self.position_str(key).map(|i| self.remove_at(i))

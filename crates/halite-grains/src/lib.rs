@@ -118,40 +118,25 @@ pub fn core_grains_for(id: Option<&str>) -> Map {
 pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     let mut g = Map::with_capacity(96);
     let prof = Profile::new();
-    let netg = std::thread::scope(|s| {
-        // A thread that cannot be started only costs the parallelism.
-        let net_handle = std::thread::Builder::new()
-            .spawn_scoped(s, net::net_grains)
-            .ok();
-        // cwd
-        g.insert(
-            "cwd",
-            std::env::current_dir()
-                .map(|p| Value::Str(p.to_string_lossy().into()))
-                .unwrap_or(Value::str("")),
-        );
-        net::gateways(&mut g);
-        if let Some(d) = net::dns() {
-            g.insert("dns", Value::Map(d));
-        }
-        net_handle.and_then(|h| h.join().ok())
-    });
-    let netg = netg.unwrap_or_else(net::net_grains);
-    prof.mark("net+dns+gateways");
-    let hostname = net::gethostname();
-    let fqdn = net::fqhostname(&hostname);
-    // The DNS-bound grains (reverse lookups, AAAA/A of the fqdn) run on their own thread while
-    // the rest is read; their keys get placeholders now so the order stays Salt's.
-    let has4 = !netg.ipv4.is_empty();
-    let has6 = !netg.ipv6.is_empty();
-    let dns_job = {
-        let addrs = netg.non_loopback.clone();
-        let fqdn = fqdn.clone();
-        let enable = opts.enable_fqdns;
-        std::thread::Builder::new()
-            .spawn(move || dns_lookups(&addrs, &fqdn, enable, has4, has6))
-            .ok()
-    };
+    // The network grains (interfaces, the host's names through the resolver, the fqdn's
+    // addresses) wait on the kernel and the resolver: they are found on their own thread
+    // while this one reads the rest. Their keys get placeholders now so the order stays
+    // Salt's, and are filled in at the end.
+    let enable_fqdns = opts.enable_fqdns;
+    let network_job = std::thread::Builder::new()
+        .spawn(move || network_grains(enable_fqdns))
+        .ok();
+    g.insert(
+        "cwd",
+        std::env::current_dir()
+            .map(|p| Value::Str(p.to_string_lossy().into()))
+            .unwrap_or(Value::str("")),
+    );
+    net::gateways(&mut g);
+    if let Some(d) = net::dns() {
+        g.insert("dns", Value::Map(d));
+    }
+    prof.mark("dns+gateways");
     g.insert("fqdns", Value::Null);
     if let Some(mid) = ["/etc/machine-id", "/var/lib/dbus/machine-id"]
         .iter()
@@ -161,23 +146,21 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     }
     g.insert("master", Value::Str(opts.master.clone().into()));
     g.insert("server_id", Value::Int(server_id(&opts.id)));
-    g.insert("localhost", Value::Str(hostname.clone().into()));
-    g.insert("fqdn", Value::Str(fqdn.clone().into()));
-    let (host, domain) = match fqdn.split_once('.') {
-        Some((h, d)) => (h.to_string(), d.to_string()),
-        None => (fqdn.clone(), String::new()),
-    };
-    g.insert("host", Value::Str(host.into()));
-    g.insert("domain", Value::Str(domain.into()));
-    g.insert("hwaddr_interfaces", Value::Map(netg.hwaddr));
+    for key in ["localhost", "fqdn", "host", "domain", "hwaddr_interfaces"] {
+        g.insert(key, Value::Null);
+    }
     g.insert("id", Value::Str(opts.id.clone().into()));
-    g.insert("ip4_interfaces", Value::Map(netg.ip4));
-    g.insert("ip6_interfaces", Value::Map(netg.ip6));
-    g.insert("ipv4", Value::List(netg.ipv4.into()));
-    g.insert("ipv6", Value::List(netg.ipv6.into()));
-    g.insert("fqdn_ip4", Value::Null);
-    g.insert("fqdn_ip6", Value::Null);
-    g.insert("ip_interfaces", Value::Map(netg.ip));
+    for key in [
+        "ip4_interfaces",
+        "ip6_interfaces",
+        "ipv4",
+        "ipv6",
+        "fqdn_ip4",
+        "fqdn_ip6",
+        "ip_interfaces",
+    ] {
+        g.insert(key, Value::Null);
+    }
     if let Some(kp) = kernelparams() {
         g.insert("kernelparams", kp);
     }
@@ -237,15 +220,64 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     g.insert("zfs_support", Value::Bool(zfs));
     g.insert("zfs_feature_flags", Value::Bool(false));
     prof.mark("rest");
-    let (fqdns, ip4, ip6) = match dns_job {
-        Some(h) => h.join().unwrap_or_default(),
-        None => dns_lookups(&netg.non_loopback, &fqdn, opts.enable_fqdns, has4, has6),
-    };
-    g.insert("fqdns", Value::List(fqdns.into()));
-    g.insert("fqdn_ip4", Value::List(ip4.into()));
-    g.insert("fqdn_ip6", Value::List(ip6.into()));
-    prof.mark("waiting for DNS lookups");
+    let network = network_job
+        .and_then(|h| h.join().ok())
+        .unwrap_or_else(|| network_grains(enable_fqdns));
+    network.fill(&mut g);
+    prof.mark("waiting for the network grains");
     g
+}
+
+/// The grains [`network_grains`] finds, off the main thread.
+struct NetworkGrains {
+    net: net::NetGrains,
+    hostname: String,
+    fqdn: String,
+    fqdns: Vec<Value>,
+    fqdn_ip4: Vec<Value>,
+    fqdn_ip6: Vec<Value>,
+}
+
+/// The interfaces' grains, `socket.gethostname()` and Salt's fqdn, then the resolver-bound
+/// `fqdns`, `fqdn_ip4` and `fqdn_ip6`.
+fn network_grains(enable_fqdns: bool) -> NetworkGrains {
+    let net = net::net_grains();
+    let hostname = net::gethostname();
+    let fqdn = net::fqhostname(&hostname);
+    let (has4, has6) = (!net.ipv4.is_empty(), !net.ipv6.is_empty());
+    let (fqdns, fqdn_ip4, fqdn_ip6) =
+        dns_lookups(&net.non_loopback, &fqdn, enable_fqdns, has4, has6);
+    NetworkGrains {
+        net,
+        hostname,
+        fqdn,
+        fqdns,
+        fqdn_ip4,
+        fqdn_ip6,
+    }
+}
+
+impl NetworkGrains {
+    /// Replaces the placeholders `core_grains_with` left (each keeps its position).
+    fn fill(self, g: &mut Map) {
+        let (host, domain) = match self.fqdn.split_once('.') {
+            Some((h, d)) => (h.to_string(), d.to_string()),
+            None => (self.fqdn.clone(), String::new()),
+        };
+        g.insert("fqdns", Value::List(self.fqdns.into()));
+        g.insert("localhost", Value::Str(self.hostname.into()));
+        g.insert("fqdn", Value::Str(self.fqdn.into()));
+        g.insert("host", Value::Str(host.into()));
+        g.insert("domain", Value::Str(domain.into()));
+        g.insert("hwaddr_interfaces", Value::Map(self.net.hwaddr));
+        g.insert("ip4_interfaces", Value::Map(self.net.ip4));
+        g.insert("ip6_interfaces", Value::Map(self.net.ip6));
+        g.insert("ipv4", Value::List(self.net.ipv4.into()));
+        g.insert("ipv6", Value::List(self.net.ipv6.into()));
+        g.insert("fqdn_ip4", Value::List(self.fqdn_ip4.into()));
+        g.insert("fqdn_ip6", Value::List(self.fqdn_ip6.into()));
+        g.insert("ip_interfaces", Value::Map(self.net.ip));
+    }
 }
 
 /// `HALITE_GRAINS_PROFILE=1` prints how long each group of grains took.

@@ -64,17 +64,20 @@ pub struct Cli {
 }
 
 fn init_logging(level: &str) {
+    use tracing_subscriber::filter::LevelFilter;
+    // One level for every target, as salt-call's `-l`: a plain level filter, which (unlike
+    // an `EnvFilter`, with its directive parser) costs nothing to set up.
     let filter = match level {
-        "quiet" => "off",
-        "critical" | "error" => "error",
-        "warning" | "warn" => "warn",
-        "info" | "profile" => "info",
-        "debug" => "debug",
-        "trace" | "garbage" | "all" => "trace",
-        _ => "warn",
+        "quiet" => LevelFilter::OFF,
+        "critical" | "error" => LevelFilter::ERROR,
+        "warning" | "warn" => LevelFilter::WARN,
+        "info" | "profile" => LevelFilter::INFO,
+        "debug" => LevelFilter::DEBUG,
+        "trace" | "garbage" | "all" => LevelFilter::TRACE,
+        _ => LevelFilter::WARN,
     };
     let _ = tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+        .with_max_level(filter)
         .with_writer(std::io::stderr)
         .without_time()
         .try_init();

@@ -116,16 +116,16 @@ pub fn core_grains_for(id: Option<&str>) -> Map {
 
 /// The core grains for the given options, in Salt's key order.
 pub fn core_grains_with(opts: &GrainsOptions) -> Map {
+    core_grains_probed(opts, NetworkProbe::start())
+}
+
+/// [`core_grains_with`], the network grains coming from `probe` (started earlier, so that
+/// the resolver's round trips overlap whatever the caller did meanwhile).
+pub fn core_grains_probed(opts: &GrainsOptions, probe: NetworkProbe) -> Map {
     let mut g = Map::with_capacity(96);
     let prof = Profile::new();
-    // The network grains (interfaces, the host's names through the resolver, the fqdn's
-    // addresses) wait on the kernel and the resolver: they are found on their own thread
-    // while this one reads the rest. Their keys get placeholders now so the order stays
-    // Salt's, and are filled in at the end.
-    let enable_fqdns = opts.enable_fqdns;
-    let network_job = std::thread::Builder::new()
-        .spawn(move || network_grains(enable_fqdns))
-        .ok();
+    // The network grains' keys get placeholders now so the order stays Salt's; they are
+    // filled in at the end, from the probe.
     g.insert(
         "cwd",
         std::env::current_dir()
@@ -220,10 +220,7 @@ pub fn core_grains_with(opts: &GrainsOptions) -> Map {
     g.insert("zfs_support", Value::Bool(zfs));
     g.insert("zfs_feature_flags", Value::Bool(false));
     prof.mark("rest");
-    let network = network_job
-        .and_then(|h| h.join().ok())
-        .unwrap_or_else(|| network_grains(enable_fqdns));
-    network.fill(&mut g);
+    probe.finish(opts.enable_fqdns).fill(&mut g);
     prof.mark("waiting for the network grains");
     g
 }
@@ -238,15 +235,58 @@ struct NetworkGrains {
     fqdn_ip6: Vec<Value>,
 }
 
-/// The interfaces' grains, `socket.gethostname()` and Salt's fqdn, then the resolver-bound
-/// `fqdns`, `fqdn_ip4` and `fqdn_ip6`.
-fn network_grains(enable_fqdns: bool) -> NetworkGrains {
+/// The grains that wait on the kernel's interface tables and on the resolver (the host's
+/// names, the fqdn's A and AAAA records, which go to the DNS server when /etc/hosts lacks
+/// them: from microseconds to milliseconds), found on a thread of their own from the moment
+/// [`NetworkProbe::start`] is called: a caller starts it first thing, before reading its
+/// config, and hands it to [`core_grains_probed`].
+pub struct NetworkProbe {
+    job: Option<std::thread::JoinHandle<NetworkGrains>>,
+    /// `enable_fqdns_grains`, known once the config is read: whether the probe goes on to
+    /// reverse-resolve every address (`fqdns`).
+    enable_fqdns: std::sync::mpsc::Sender<bool>,
+}
+
+impl NetworkProbe {
+    pub fn start() -> NetworkProbe {
+        let (enable_fqdns, asked) = std::sync::mpsc::channel();
+        let job = std::thread::Builder::new()
+            .spawn(move || network_grains(|| asked.recv().unwrap_or(false)))
+            .ok();
+        NetworkProbe { job, enable_fqdns }
+    }
+
+    /// The probe's grains (found here when its thread could not be started).
+    fn finish(self, enable_fqdns: bool) -> NetworkGrains {
+        // The probe only hangs up after it has read this, or when it is gone.
+        let _ = self.enable_fqdns.send(enable_fqdns);
+        self.job
+            .and_then(|job| job.join().ok())
+            .unwrap_or_else(|| network_grains(|| enable_fqdns))
+    }
+}
+
+/// The interfaces' grains, `socket.gethostname()` and Salt's fqdn, the fqdn's addresses,
+/// then (when `enable_fqdns()` says so) the reverse lookups of `fqdns`.
+fn network_grains(enable_fqdns: impl FnOnce() -> bool) -> NetworkGrains {
     let net = net::net_grains();
     let hostname = net::gethostname();
     let fqdn = net::fqhostname(&hostname);
-    let (has4, has6) = (!net.ipv4.is_empty(), !net.ipv6.is_empty());
-    let (fqdns, fqdn_ip4, fqdn_ip6) =
-        dns_lookups(&net.non_loopback, &fqdn, enable_fqdns, has4, has6);
+    let fqdn_ip4 = if net.ipv4.is_empty() {
+        Vec::new()
+    } else {
+        net::fqdn_ips(&fqdn, false)
+    };
+    let fqdn_ip6 = if net.ipv6.is_empty() {
+        Vec::new()
+    } else {
+        net::fqdn_ips(&fqdn, true)
+    };
+    let fqdns = if enable_fqdns() {
+        net::fqdns(&net.non_loopback)
+    } else {
+        Vec::new()
+    };
     NetworkGrains {
         net,
         hostname,
@@ -297,32 +337,6 @@ impl Profile {
             c.set(now);
         }
     }
-}
-
-/// `fqdns`, `fqdn_ip4`, `fqdn_ip6`: the grains that wait on the resolver.
-fn dns_lookups(
-    addrs: &[std::net::IpAddr],
-    fqdn: &str,
-    enable_fqdns: bool,
-    has4: bool,
-    has6: bool,
-) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
-    let fqdns = if enable_fqdns {
-        net::fqdns(addrs)
-    } else {
-        Vec::new()
-    };
-    let ip4 = if has4 {
-        net::fqdn_ips(fqdn, false)
-    } else {
-        vec![]
-    };
-    let ip6 = if has6 {
-        net::fqdn_ips(fqdn, true)
-    } else {
-        vec![]
-    };
-    (fqdns, ip4, ip6)
 }
 
 /// `get_server_id()`: `abs(int(sha256(id).hexdigest(), 16) % 2**31)`.

@@ -28,8 +28,14 @@ pub struct Minion {
 const OPTION_KWARGS: &[&str] = &["saltenv", "pillarenv", "test"];
 
 impl Minion {
-    /// The minion for a call; `renders` says what state files the call will render, if any.
-    pub fn load(cli: &Cli, kwargs: &Map, renders: Option<Renders>) -> Result<Minion> {
+    /// The minion for a call; `renders` says what state files the call will render, if any;
+    /// `network` is the network grains' probe, started early.
+    pub fn load(
+        cli: &Cli,
+        kwargs: &Map,
+        renders: Option<Renders>,
+        network: halite_grains::NetworkProbe,
+    ) -> Result<Minion> {
         let mut opts = config::minion_config(&cli.config_dir)?;
         opts.insert("local", Value::Bool(true));
         opts.insert("file_client", Value::str("local"));
@@ -45,7 +51,7 @@ impl Minion {
         let prefetch = renders
             .and_then(|r| Prefetch::start(&opts, r))
             .map(Arc::new);
-        let grains = Self::grains(cli, &mut opts)?;
+        let grains = Self::grains(cli, &mut opts, network)?;
         halite_value::phase("config and grains");
         let registry = Arc::new(Registry::standard());
         let pillar_override = match kwargs.get("pillar") {
@@ -106,7 +112,7 @@ impl Minion {
 
     /// Core grains, then the config's `grains:` and the `grains` file over them; the id grain
     /// follows the minion id.
-    fn grains(cli: &Cli, opts: &mut Map) -> Result<Value> {
+    fn grains(cli: &Cli, opts: &mut Map, network: halite_grains::NetworkProbe) -> Result<Value> {
         if opts::get_str(opts, "id").is_none() {
             opts.insert("id", Value::str(halite_grains::default_id()));
         }
@@ -115,7 +121,7 @@ impl Minion {
             master: opts::get_str(opts, "master").unwrap_or("salt").to_string(),
             enable_fqdns: opts::get_bool(opts, "enable_fqdns_grains", true),
         };
-        let mut grains = halite_grains::core_grains_with(&grain_opts);
+        let mut grains = halite_grains::core_grains_probed(&grain_opts, network);
         // `user` defaults to `salt.utils.user.get_user()`: the effective user's name, which
         // the core `username` grain holds before static grains can override it.
         if !opts.contains_key("user") {

@@ -268,20 +268,26 @@ impl NetworkProbe {
 
 /// The interfaces' grains, `socket.gethostname()` and Salt's fqdn, the fqdn's addresses,
 /// then (when `enable_fqdns()` says so) the reverse lookups of `fqdns`.
+///
+/// The fqdn's AAAA lookup is the slow one (an /etc/hosts without an IPv6 entry for the host
+/// sends it to the DNS server): it is asked first, while a second thread reads the
+/// interfaces. Salt asks for the A or AAAA records only when the host has an address of
+/// that family; the answers for a missing family are dropped, so the grains are Salt's.
 fn network_grains(enable_fqdns: impl FnOnce() -> bool) -> NetworkGrains {
-    let net = net::net_grains();
+    let interfaces = std::thread::Builder::new().spawn(net::net_grains).ok();
     let hostname = net::gethostname();
     let fqdn = net::fqhostname(&hostname);
-    let fqdn_ip4 = if net.ipv4.is_empty() {
-        Vec::new()
-    } else {
-        net::fqdn_ips(&fqdn, false)
-    };
-    let fqdn_ip6 = if net.ipv6.is_empty() {
-        Vec::new()
-    } else {
-        net::fqdn_ips(&fqdn, true)
-    };
+    let mut fqdn_ip6 = net::fqdn_ips(&fqdn, true);
+    let mut fqdn_ip4 = net::fqdn_ips(&fqdn, false);
+    let net = interfaces
+        .and_then(|job| job.join().ok())
+        .unwrap_or_else(net::net_grains);
+    if net.ipv4.is_empty() {
+        fqdn_ip4.clear();
+    }
+    if net.ipv6.is_empty() {
+        fqdn_ip6.clear();
+    }
     let fqdns = if enable_fqdns() {
         net::fqdns(&net.non_loopback)
     } else {

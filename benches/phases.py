@@ -2,9 +2,10 @@
 """Where a halite call's wall time goes, phase by phase.
 
 Runs a halite command N times with HALITE_PHASES=1 (halite then prints
-`phase <unix microseconds> <page faults so far> <label>` on stderr where each phase of the
-pipeline ends) and prints the median length and page faults of each phase, measured from
-the previous mark; the first phase starts when this script spawns the process and the last
+`phase <unix microseconds> <page faults so far> <CPU microseconds of the marking thread>
+<label>` on stderr where each phase of the pipeline ends) and prints the median length, the
+main thread's CPU time (less than the length: it waited) and the page faults of each phase,
+measured from the previous mark; the first phase starts when this script spawns the process and the last
 one ("exit") ends when the script sees it exit, so process start-up and tear-down are
 counted too. The harness itself costs
 what spawning /bin/true costs (printed first, for reference).
@@ -31,8 +32,8 @@ def run_once(cmd, env):
     marks = []
     for line in proc.stderr.splitlines():
         if line.startswith("phase "):
-            _, micros, faults, label = line.split(" ", 3)
-            marks.append((int(micros) / 1e6, int(faults), label))
+            _, micros, faults, cpu, label = line.split(" ", 4)
+            marks.append((int(micros) / 1e6, int(faults), int(cpu) / 1e6, label))
     return start, marks, end
 
 
@@ -56,21 +57,27 @@ def main():
         baseline.append(time.time() - start)
     phases = {}
     faults = {}
+    cpu = {}
     totals = []
     for _ in range(args.n):
         start, marks, end = run_once([args.halite] + rest, env)
-        prev, prev_faults = start, 0
-        for at, count, label in marks + [(end, None, "exit")]:
+        prev, prev_faults, prev_cpu = start, 0, 0.0
+        for at, count, used, label in marks + [(end, None, None, "exit")]:
             phases.setdefault(label, []).append(at - prev)
             if count is not None:
                 faults.setdefault(label, []).append(count - prev_faults)
-                prev_faults = count
+                cpu.setdefault(label, []).append(used - prev_cpu)
+                prev_faults, prev_cpu = count, used
             prev = at
         totals.append(end - start)
     print(f"{'spawning /bin/true (harness cost)':45} {statistics.median(baseline) * 1e3:7.2f} ms")
+    print(f"{'phase':45} {'wall':>10} {'main CPU':>10}")
     for label, spans in phases.items():
         counted = faults.get(label)
-        extra = f"  {statistics.median(counted):6.0f} page faults" if counted else ""
+        extra = ""
+        if counted:
+            extra = (f" {statistics.median(cpu[label]) * 1e3:7.2f} ms"
+                     f"  {statistics.median(counted):6.0f} page faults")
         print(f"{label:45} {statistics.median(spans) * 1e3:7.2f} ms{extra}")
     print(f"{'total (median of the runs)':45} {statistics.median(totals) * 1e3:7.2f} ms")
 

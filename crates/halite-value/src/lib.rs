@@ -31,8 +31,8 @@ pub fn available_cores() -> usize {
 
 /// Marks the end of a pipeline phase (`label` names the phase): logged at debug level with
 /// the time since the previous mark (`-l debug`), and with `HALITE_PHASES` set printed as
-/// `phase <microseconds since the epoch> <page faults so far> <label>` on stderr for
-/// `benches/phases.py`, which
+/// `phase <microseconds since the epoch> <page faults so far> <CPU microseconds of the
+/// calling thread so far> <label>` on stderr for `benches/phases.py`, which
 /// lines the marks up against the clock of the process that spawned halite (so process
 /// start and exit are measured too). Costs two loads when neither is on.
 pub fn phase(label: &str) {
@@ -47,13 +47,27 @@ pub fn phase(label: &str) {
         let micros = now
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_micros());
-        eprintln!("phase {micros} {} {label}", page_faults());
+        eprintln!("phase {micros} {} {} {label}", page_faults(), thread_cpu_micros());
     }
     let previous = LAST.lock().map_or(None, |mut last| last.replace(now));
     match previous.and_then(|p| now.duration_since(p).ok()) {
         Some(took) => tracing::debug!("{label}: {took:?}"),
         None => tracing::debug!("{label}"),
     }
+}
+
+/// The CPU time the calling thread has used so far (user and system), in microseconds: a
+/// phase that took longer than that on the marking thread spent the rest waiting.
+fn thread_cpu_micros() -> i64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes a `timespec` to the pointer it is given.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } != 0 {
+        return -1;
+    }
+    ts.tv_sec * 1_000_000 + ts.tv_nsec / 1_000
 }
 
 /// The process's page faults so far (minor and major): on a virtual machine each fault of a

@@ -809,21 +809,26 @@ impl HighState {
         if !opts::get_bool(&self.opts, "state_auto_order", true) {
             return;
         }
-        for AutoOrderSlot { id, decl } in slots {
+        for AutoOrderSlot { id, decl, order } in slots {
             let body = states.get_index_mut(start + id as usize).map(|(_, b)| b);
             let Some(Value::Map(body)) = body else {
                 continue;
             };
             if let Some((_, Value::List(args))) = body.get_index_mut(decl as usize) {
-                self.push_auto_order(args);
+                self.push_auto_order_in(args, order);
             }
         }
     }
 
     fn push_auto_order(&mut self, args: &mut List) {
-        // One entry, one allocation: thousands of these are made in a row.
-        let mut order = Map::with_capacity(1);
-        order.push_unique(Value::str("order"), Value::Int(self.iorder));
+        self.push_auto_order_in(args, order_arg());
+    }
+
+    /// Appends `{order: <the next auto order>}` to `args`, given the argument's (empty) map.
+    fn push_auto_order_in(&mut self, args: &mut List, mut order: Map) {
+        if let Some(slot) = order.get_mut("order") {
+            *slot = Value::Int(self.iorder);
+        }
         args.push(Value::Map(order));
         self.iorder += 1;
     }
@@ -853,6 +858,17 @@ pub(crate) enum Prepared {
 pub(crate) struct AutoOrderSlot {
     id: u32,
     decl: u32,
+    /// The `{order: ...}` argument the merge appends, allocated with the file (on the thread
+    /// that rendered it) so the serial merge only numbers it.
+    order: Map,
+}
+
+/// An `{order: 0}` argument, numbered when it is given.
+fn order_arg() -> Map {
+    // One entry, one allocation: thousands of these are made in a row.
+    let mut order = Map::with_capacity(1);
+    order.push_unique(Value::str("order"), Value::Int(0));
+    order
 }
 
 /// `_handle_iorder`'s walk: `found(body index, declaration index, argument list)` for each
@@ -889,7 +905,8 @@ fn for_each_unordered<'a>(
 
 /// The [`AutoOrderSlot`]s of a prepared file, found by `_handle_iorder`'s walk over the
 /// states the linear merge will append; each slot's argument list gets room for its `order`
-/// now, so the merge (on the walk's thread, which did not build these lists) only pushes.
+/// now, and its `order` argument is made, so the merge (on the walk's thread, which did not
+/// build these lists) only numbers and pushes.
 fn auto_order_slots(state: &mut Map) -> Vec<AutoOrderSlot> {
     let mut slots = Vec::new();
     let merged = state
@@ -901,6 +918,7 @@ fn auto_order_slots(state: &mut Map) -> Vec<AutoOrderSlot> {
         slots.push(AutoOrderSlot {
             id: id as u32,
             decl: decl as u32,
+            order: order_arg(),
         });
     });
     slots

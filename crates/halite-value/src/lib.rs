@@ -47,7 +47,11 @@ pub fn phase(label: &str) {
         let micros = now
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_micros());
-        eprintln!("phase {micros} {} {} {label}", page_faults(), thread_cpu_micros());
+        eprintln!(
+            "phase {micros} {} {} {label}",
+            page_faults(),
+            thread_cpu_micros()
+        );
     }
     let previous = LAST.lock().map_or(None, |mut last| last.replace(now));
     match previous.and_then(|p| now.duration_since(p).ok()) {

@@ -4,15 +4,21 @@
 # peak RSS (from /usr/bin/time), and whether both print the same JSON.
 # Usage: benches/render.sh [FILES] [--shallow]
 #   (needs the oracles for the Salt side: ../shared/oracle/setup.sh)
-# Env: RUNS (halite runs, default 20), SALT_RUNS (default 3), SALT_CALL (salt-call path).
+# Env: RUNS (halite runs, default 20), SALT_RUNS (default 3), SALT_CALL (salt-call path),
+#      HALITE_BIN (the halite to measure, e.g. scripts/pgo-build.sh's; default: a plain
+#      `cargo build --release`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 files=${1:-100}
 shift || true
 tree=$(mktemp -d /tmp/halite-bench-tree.XXXX)
 python3 benches/gen_tree.py "$tree" "$files" "$@" >/dev/null
-cargo build --release -q -p halite
-halite="${CARGO_TARGET_DIR:-target}/release/halite"
+if [ -n "${HALITE_BIN:-}" ]; then
+  halite=$HALITE_BIN
+else
+  cargo build --release -q -p halite
+  halite="${CARGO_TARGET_DIR:-target}/release/halite"
+fi
 salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
 measure() { # label, runs, command...
   local label=$1 runs=$2; shift 2

@@ -176,8 +176,10 @@ fn exit_now(code: u8) -> ExitCode {
     let flushed = std::io::stdout()
         .flush()
         .and_then(|()| std::io::stderr().flush());
-    if flushed.is_err() {
+    if flushed.is_err() || cfg!(halite_pgo_gen) {
         // Let the normal exit path deal with (and not hide) a stream that cannot be flushed.
+        // A build instrumented for profile-guided optimisation (scripts/pgo-build.sh) writes
+        // its profile from an exit handler: it takes the normal path too.
         return ExitCode::from(code);
     }
     // SAFETY: `_exit` only ends the process; no Rust state is observed afterwards.

@@ -299,13 +299,19 @@ struct Run {
     rc: i32,
 }
 
+/// The binary under test: this package's, or `HALITE_BIN` (e.g. the profile-guided build of
+/// scripts/pgo-build.sh, checked against the same recordings).
+fn halite_bin() -> std::ffi::OsString {
+    std::env::var_os("HALITE_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_halite").into())
+}
+
 fn run_halite(case: &Path, argv: &[String]) -> Run {
     let scratch = tempfile::tempdir().expect("scratch dir");
     let conf_dir = scratch.path().join("conf");
     std::fs::create_dir_all(&conf_dir).expect("conf dir");
     let conf = Value::Map(minion_config(case, scratch.path()));
     std::fs::write(conf_dir.join("minion"), conf.to_json()).expect("write minion config");
-    let out = Command::new(env!("CARGO_BIN_EXE_halite"))
+    let out = Command::new(halite_bin())
         .args(["--local", "-c"])
         .arg(&conf_dir)
         .args(["--out", "json", "-l", "quiet"])

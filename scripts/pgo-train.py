@@ -19,11 +19,9 @@ import subprocess
 import sys
 import tempfile
 
-import yaml
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "oracle"))
-from record import commands, minion_config  # noqa: E402
+from record import commands, run_command  # noqa: E402
 
 
 def run(halite, conf_dir, argv, cwd, env=None):
@@ -40,17 +38,8 @@ def golden_cases(halite):
         if not os.path.exists(os.path.join(case, "commands")):
             continue
         for argv in commands(case):
-            scratch = tempfile.mkdtemp(prefix="halite-pgo-")
-            try:
-                conf_dir = os.path.join(scratch, "conf")
-                os.makedirs(conf_dir)
-                with open(os.path.join(conf_dir, "minion"), "w") as f:
-                    yaml.safe_dump(minion_config(case, scratch), f)
-                env = dict(os.environ, HALITE_SCRATCH=scratch, SHELL="/bin/bash")
-                run(halite, conf_dir, argv, case, env)
-                count += 1
-            finally:
-                shutil.rmtree(scratch, ignore_errors=True)
+            run_command(case, argv, halite)
+            count += 1
     return count
 
 

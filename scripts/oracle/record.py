@@ -70,32 +70,42 @@ def commands(case):
                 yield shlex.split(line)
 
 
+def run_command(case, argv, program):
+    """Runs PROGRAM (salt-call, or a halite binary) for one command of CASE as the golden
+    harness does: in a scratch folder holding the minion config, from the case folder.
+    Returns the exit status and stdout, the scratch folder written @SCRATCH@ and the case
+    folder @CASE@."""
+    case = os.path.abspath(case)
+    scratch = tempfile.mkdtemp(prefix="halite-oracle-")
+    try:
+        conf_dir = os.path.join(scratch, "conf")
+        os.makedirs(conf_dir)
+        with open(os.path.join(conf_dir, "minion"), "w") as f:
+            yaml.safe_dump(minion_config(case, scratch), f)
+        # cmd.run uses $SHELL; pin it so recordings replay the same anywhere (golden.rs does too)
+        env = dict(os.environ, HALITE_SCRATCH=scratch, SHELL="/bin/bash")
+        proc = subprocess.run(
+            [program, "--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv,
+            capture_output=True, text=True, env=env, cwd=case, timeout=300,
+        )
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return proc.returncode, proc.stdout.replace(scratch, "@SCRATCH@").replace(case, "@CASE@")
+
+
 def record(case, salt_call):
     case = os.path.abspath(case)
     out_dir = os.path.join(case, "expected")
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(out_dir)
     for n, argv in enumerate(commands(case)):
-        scratch = tempfile.mkdtemp(prefix="halite-oracle-")
-        try:
-            conf_dir = os.path.join(scratch, "conf")
-            os.makedirs(conf_dir)
-            with open(os.path.join(conf_dir, "minion"), "w") as f:
-                yaml.safe_dump(minion_config(case, scratch), f)
-            # cmd.run uses $SHELL; pin it so recordings replay the same anywhere (golden.rs does too)
-            env = dict(os.environ, HALITE_SCRATCH=scratch, SHELL="/bin/bash")
-            proc = subprocess.run(
-                [salt_call, "--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv,
-                capture_output=True, text=True, env=env, cwd=case, timeout=300,
-            )
-        finally:
-            shutil.rmtree(scratch, ignore_errors=True)
+        returncode, stdout = run_command(case, argv, salt_call)
         stem = os.path.join(out_dir, "%02d" % n)
         with open(stem + ".json", "w") as f:
-            f.write(proc.stdout.replace(scratch, "@SCRATCH@").replace(case, "@CASE@"))
+            f.write(stdout)
         with open(stem + ".rc", "w") as f:
-            f.write("%d\n" % proc.returncode)
-        print("%s %02d rc=%d %s" % (os.path.basename(case), n, proc.returncode, " ".join(argv)))
+            f.write("%d\n" % returncode)
+        print("%s %02d rc=%d %s" % (os.path.basename(case), n, returncode, " ".join(argv)))
 
 
 def main():

@@ -295,46 +295,30 @@ fn merge_arg(
     let len = state_list(high, pos, state).map_or(0, |l| l.len());
     let mut update = false;
     for hind in 0..len {
-        // Built only when the slot changes (most arguments of the target don't).
-        let slot = || -> Slot { (pos, state.clone(), hind) };
         let Some(current) = state_list(high, pos, state).and_then(|l| l.get(hind)) else {
             continue;
         };
-        if arg.as_str().is_some() && current.as_str().is_some() {
-            // Replacing the function.
-            replace_slot(high, &slot(), &arg, None, aliases);
-            update = true;
-            continue;
-        }
-        let (Some(amap), true) = (arg.as_map(), current.as_map().is_some()) else {
-            continue;
+        let action = arg_merge(&arg, current);
+        let slot: Slot = match action {
+            ArgMerge::Keep => continue,
+            _ => (pos, state.clone(), hind),
         };
-        let Some(argfirst) = first_key(amap) else {
-            continue;
-        };
-        if first_key_of(current) == Some(argfirst) {
-            let is_req = argfirst
-                .as_str()
-                .is_some_and(|k| STATE_REQUISITE_KEYWORDS.contains(&k));
-            if is_req {
-                let addition = amap.get_value(argfirst).map(py_iter).unwrap_or_default();
-                extend_group(high, &slot(), argfirst, &addition, aliases);
-            } else {
-                replace_slot(high, &slot(), &arg, src.as_ref(), aliases);
+        match &action {
+            ArgMerge::ReplaceFunction => replace_slot(high, &slot, &arg, None, aliases),
+            ArgMerge::Extend(key) => {
+                let addition = arg
+                    .as_map()
+                    .and_then(|m| m.get_value(key))
+                    .map(py_iter)
+                    .unwrap_or_default();
+                extend_group(high, &slot, key, &addition, aliases);
             }
-            update = true;
+            ArgMerge::Replace | ArgMerge::ReplaceNames => {
+                replace_slot(high, &slot, &arg, src.as_ref(), aliases)
+            }
+            ArgMerge::Keep => {}
         }
-        let now_names = || {
-            state_list(high, pos, state)
-                .and_then(|l| l.get(hind))
-                .and_then(first_key_of)
-                .and_then(Value::as_str)
-                == Some("names")
-        };
-        if argfirst.as_str() == Some("name") && now_names() {
-            // Names are overwritten by name.
-            replace_slot(high, &slot(), &arg, src.as_ref(), aliases);
-        }
+        update |= action.is_update();
     }
     if !update {
         if let Some(list) = state_list_mut(high, pos, state) {
@@ -352,43 +336,83 @@ fn merge_arg(
 pub(crate) fn merge_arg_plain(list: &mut List, arg: Value) {
     let mut update = false;
     for current in list.iter_mut() {
-        if arg.as_str().is_some() && current.as_str().is_some() {
-            // Replacing the function.
-            *current = arg.clone();
-            update = true;
-            continue;
-        }
-        let (Some(amap), true) = (arg.as_map(), current.as_map().is_some()) else {
-            continue;
-        };
-        let Some(argfirst) = first_key(amap) else {
-            continue;
-        };
-        if first_key_of(current) == Some(argfirst) {
-            let is_req = argfirst
-                .as_str()
-                .is_some_and(|k| STATE_REQUISITE_KEYWORDS.contains(&k));
-            if is_req {
-                let addition = amap.get_value(argfirst).map(py_iter).unwrap_or_default();
-                let existing = current.as_map_mut().and_then(|m| m.get_value_mut(argfirst));
+        let action = arg_merge(&arg, current);
+        match &action {
+            ArgMerge::Keep => continue,
+            ArgMerge::Extend(key) => {
+                let addition = arg
+                    .as_map()
+                    .and_then(|m| m.get_value(key))
+                    .map(py_iter)
+                    .unwrap_or_default();
+                let existing = current.as_map_mut().and_then(|m| m.get_value_mut(key));
                 if let Some(Value::List(existing)) = existing {
                     existing.extend(addition);
                 }
-            } else {
-                *current = arg.clone();
             }
-            update = true;
+            ArgMerge::ReplaceFunction | ArgMerge::Replace | ArgMerge::ReplaceNames => {
+                *current = arg.clone()
+            }
         }
-        if argfirst.as_str() == Some("name")
-            && first_key_of(current).and_then(Value::as_str) == Some("names")
-        {
-            // Names are overwritten by name.
-            *current = arg.clone();
-        }
+        update |= action.is_update();
     }
     if !update {
         list.push(arg);
     }
+}
+
+/// What Salt's `reconcile_extend` does with an extension argument `arg` at one argument
+/// `current` of the target state.
+enum ArgMerge {
+    /// Both are function names: the extension's replaces the target's.
+    ReplaceFunction,
+    /// Both are dicts of this requisite: the target's list is extended with the extension's.
+    Extend(Value),
+    /// Both are dicts of the same other key: the extension's dict replaces the target's.
+    Replace,
+    /// A `name` replaces a `names` (and is appended too: this does not count as merged).
+    ReplaceNames,
+    /// Nothing to do here.
+    Keep,
+}
+
+impl ArgMerge {
+    /// Whether the argument was merged (else Salt appends it to the target's list).
+    fn is_update(&self) -> bool {
+        matches!(
+            self,
+            ArgMerge::ReplaceFunction | ArgMerge::Extend(_) | ArgMerge::Replace
+        )
+    }
+}
+
+fn arg_merge(arg: &Value, current: &Value) -> ArgMerge {
+    if arg.as_str().is_some() && current.as_str().is_some() {
+        return ArgMerge::ReplaceFunction;
+    }
+    let (Some(amap), true) = (arg.as_map(), current.as_map().is_some()) else {
+        return ArgMerge::Keep;
+    };
+    let Some(argfirst) = first_key(amap) else {
+        return ArgMerge::Keep;
+    };
+    if first_key_of(current) == Some(argfirst) {
+        let is_req = argfirst
+            .as_str()
+            .is_some_and(|k| STATE_REQUISITE_KEYWORDS.contains(&k));
+        return if is_req {
+            ArgMerge::Extend(argfirst.clone())
+        } else {
+            ArgMerge::Replace
+        };
+    }
+    // Names are overwritten by name.
+    if argfirst.as_str() == Some("name")
+        && first_key_of(current).and_then(Value::as_str) == Some("names")
+    {
+        return ArgMerge::ReplaceNames;
+    }
+    ArgMerge::Keep
 }
 
 /// `high[name][state][hind] = arg`.

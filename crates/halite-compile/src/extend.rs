@@ -305,13 +305,8 @@ fn merge_arg(
         };
         match &action {
             ArgMerge::ReplaceFunction => replace_slot(high, &slot, &arg, None, aliases),
-            ArgMerge::Extend(key) => {
-                let addition = arg
-                    .as_map()
-                    .and_then(|m| m.get_value(key))
-                    .map(py_iter)
-                    .unwrap_or_default();
-                extend_group(high, &slot, key, &addition, aliases);
+            ArgMerge::Extend(key, addition) => {
+                extend_group(high, &slot, key, addition, aliases);
             }
             ArgMerge::Replace | ArgMerge::ReplaceNames => {
                 replace_slot(high, &slot, &arg, src.as_ref(), aliases)
@@ -339,15 +334,10 @@ pub(crate) fn merge_arg_plain(list: &mut List, arg: Value) {
         let action = arg_merge(&arg, current);
         match &action {
             ArgMerge::Keep => continue,
-            ArgMerge::Extend(key) => {
-                let addition = arg
-                    .as_map()
-                    .and_then(|m| m.get_value(key))
-                    .map(py_iter)
-                    .unwrap_or_default();
+            ArgMerge::Extend(key, addition) => {
                 let existing = current.as_map_mut().and_then(|m| m.get_value_mut(key));
                 if let Some(Value::List(existing)) = existing {
-                    existing.extend(addition);
+                    existing.extend(addition.iter().cloned());
                 }
             }
             ArgMerge::ReplaceFunction | ArgMerge::Replace | ArgMerge::ReplaceNames => {
@@ -366,8 +356,9 @@ pub(crate) fn merge_arg_plain(list: &mut List, arg: Value) {
 enum ArgMerge {
     /// Both are function names: the extension's replaces the target's.
     ReplaceFunction,
-    /// Both are dicts of this requisite: the target's list is extended with the extension's.
-    Extend(Value),
+    /// Both are dicts of this requisite: the target's list is extended with these, the
+    /// extension's.
+    Extend(Value, Vec<Value>),
     /// Both are dicts of the same other key: the extension's dict replaces the target's.
     Replace,
     /// A `name` replaces a `names` (and is appended too: this does not count as merged).
@@ -381,7 +372,7 @@ impl ArgMerge {
     fn is_update(&self) -> bool {
         matches!(
             self,
-            ArgMerge::ReplaceFunction | ArgMerge::Extend(_) | ArgMerge::Replace
+            ArgMerge::ReplaceFunction | ArgMerge::Extend(..) | ArgMerge::Replace
         )
     }
 }
@@ -401,7 +392,8 @@ fn arg_merge(arg: &Value, current: &Value) -> ArgMerge {
             .as_str()
             .is_some_and(|k| STATE_REQUISITE_KEYWORDS.contains(&k));
         return if is_req {
-            ArgMerge::Extend(argfirst.clone())
+            let addition = amap.get_value(argfirst).map(py_iter).unwrap_or_default();
+            ArgMerge::Extend(argfirst.clone(), addition)
         } else {
             ArgMerge::Replace
         };

@@ -11,7 +11,7 @@ use crate::template::{compile_template, RenderError, TemplateJob};
 use crate::top::{self, Tops};
 use halite_exec::{ExecContext, FileRoots, Registry};
 use halite_jinja::JinjaEngine;
-use halite_value::{List, Map, MapHasher, Value};
+use halite_value::{List, Map, MapHasher, Str, Value};
 use indexmap::IndexMap;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -1208,62 +1208,67 @@ fn clean_duplicate_extends(highstate: &mut Map) {
     highstate.insert("__extend__", Value::List(cleaned));
 }
 
-/// Splits `mod.fun` keys into `mod: [..., fun]` as Salt's `_handle_state_decls` does: each
-/// `mod.fun` whose value is a list is popped and set again as `mod` (so it moves to the end
-/// of the body), with `fun` appended to its arguments. Returns how many were a second
-/// declaration of a module (Salt reports each and leaves it in place).
-fn split_dotted_keys(body: &mut Map) -> usize {
+/// Whether `_handle_state_decls` looks for a second declaration of a module (its `skeys`);
+/// `_handle_extend` does not.
+#[derive(Clone, Copy, PartialEq)]
+enum Duplicates {
+    Report,
+    Allow,
+}
+
+/// Splits `mod.fun` keys into `mod: [..., fun]` as Salt's `_handle_state_decls` and
+/// `_handle_extend` do: each `mod.fun` whose value is a list is popped and set again as
+/// `mod` (so it moves to the end of the body, or replaces `mod`'s value where `mod` is a key
+/// already), with `fun` appended to its arguments. With [`Duplicates::Report`], returns how
+/// many were a second declaration of a module (Salt reports each and leaves it in place).
+fn split_dotted_keys(body: &mut Map, duplicates: Duplicates) -> usize {
     let declares = |k: &Value, v: &Value| matches!((k, v), (Value::Str(k), Value::List(_)) if !k.starts_with('_'));
     // Nearly every body declares one state: no second declaration to look for then.
-    let check_duplicates = body.iter().filter(|(k, v)| declares(k, v)).count() > 1;
-    let mut seen: Vec<Value> = Vec::new();
-    let mut duplicates = 0;
+    let check =
+        duplicates == Duplicates::Report && body.iter().filter(|(k, v)| declares(k, v)).count() > 1;
+    let mut seen: Vec<Str> = Vec::new();
+    let mut found = 0;
     // Salt walks a snapshot of the keys; a popped key shifts the later ones down by one.
     let mut i = 0;
     for _ in 0..body.len() {
-        let Some((key, value)) = body.get_index(i) else {
-            break;
-        };
-        if !declares(key, value) {
-            i += 1;
-            continue;
-        }
         // A state key is short: an inline string, copied without allocating.
-        let key = key.clone();
-        let Some(k) = key.as_str() else {
-            i += 1;
-            continue;
+        let key = match body.get_index(i) {
+            Some((Value::Str(k), Value::List(_))) if !k.starts_with('_') => k.clone(),
+            Some(_) => {
+                i += 1;
+                continue;
+            }
+            None => break,
         };
-        let Some((module, rest)) = k.split_once('.') else {
-            if check_duplicates {
-                seen.push(key.clone());
+        let Some((module, rest)) = key.split_once('.') else {
+            if check {
+                seen.push(key);
             }
             i += 1;
             continue;
         };
-        if seen.iter().any(|s| s.as_str() == Some(module)) {
-            duplicates += 1;
+        if seen.iter().any(|s| s == module) {
+            found += 1;
             i += 1;
             continue;
         }
         let fun = Value::str(rest.split('.').next().unwrap_or(rest));
-        let module = Value::str(module);
-        if check_duplicates {
+        let module = Str::from(module);
+        if check {
             seen.push(module.clone());
         }
         if let Some((_, Value::List(args))) = body.get_index_mut(i) {
             args.push(fun);
         }
-        if body.contains_value_key(&module) {
-            // `state[name][mod] = state[name].pop(key)` replaces `mod`'s value in place.
-            if let Some(args) = body.remove_value(&key) {
-                body.insert(module, args);
+        if body.contains_key(&module) {
+            if let Some(args) = body.remove(&key) {
+                body.insert(Value::Str(module), args);
             }
         } else {
-            body.rekey_to_end(i, module);
+            body.rekey_to_end(i, Value::Str(module));
         }
     }
-    duplicates
+    found
 }
 
 /// `_handle_extend`: the sls's `extend:` block, normalised, appended to `__extend__`.
@@ -1291,22 +1296,7 @@ fn handle_extend(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Vec<Str
         if !body.contains_key("__env__") {
             body.insert("__env__", Value::str(saltenv));
         }
-        // Extend does not check for duplicate state types.
-        let keys: Vec<Value> = body.keys().cloned().collect();
-        for key in keys {
-            let Some(k) = key.as_str() else { continue };
-            if k.starts_with('_') || !matches!(body.get(k), Some(Value::List(_))) {
-                continue;
-            }
-            if let Some((module, rest)) = k.split_once('.') {
-                let fun = rest.split('.').next().unwrap_or(rest).to_string();
-                let module = module.to_string();
-                if let Some(Value::List(mut args)) = body.remove(k) {
-                    args.push(Value::Str(fun.into()));
-                    body.insert(module, Value::List(args));
-                }
-            }
-        }
+        split_dotted_keys(body, Duplicates::Allow);
     }
     let acc = state.entry_or("__extend__", Value::List(List::new()));
     if let Value::List(acc) = acc {
@@ -1367,7 +1357,7 @@ fn handle_state_decls(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Ve
         // Room for `__sls__` and `__env__`: the body came from the YAML loader at its exact
         // size, and this runs for every state of every file.
         body.reserve(2);
-        for _ in 0..split_dotted_keys(body) {
+        for _ in 0..split_dotted_keys(body, Duplicates::Report) {
             errors.push(format!(
                 "ID '{}' in SLS '{sls}' contains multiple state declarations of the same type",
                 name.py_str()

@@ -152,13 +152,10 @@ fn hoist_options(argv: Vec<String>) -> Vec<String> {
 
 fn main() -> ExitCode {
     halite_value::phase("process start");
-    // First thing: the resolver's round trips for the network grains (which go to the DNS
-    // server for an AAAA record /etc/hosts lacks) overlap everything up to the grains.
-    let network = halite_grains::NetworkProbe::start();
     let cli = Cli::parse_from(hoist_options(std::env::args().collect()));
     init_logging(&cli.log_level);
     halite_value::phase("arguments");
-    match run(&cli, network) {
+    match run(&cli) {
         Ok(code) => exit_now(code),
         Err(e) => {
             eprintln!("Error: {e:#}");
@@ -186,7 +183,7 @@ fn exit_now(code: u8) -> ExitCode {
     unsafe { libc::_exit(i32::from(code)) }
 }
 
-fn run(cli: &Cli, network: halite_grains::NetworkProbe) -> Result<u8> {
+fn run(cli: &Cli) -> Result<u8> {
     let (fun, rest) = cli
         .call
         .split_first()
@@ -197,6 +194,10 @@ fn run(cli: &Cli, network: halite_grains::NetworkProbe) -> Result<u8> {
     if fun == "validate" {
         return run_validate(rest);
     }
+    // As soon as the call is known to need grains: the resolver's round trips for the
+    // network grains (which go to the DNS server for an AAAA record /etc/hosts lacks) overlap
+    // everything up to the grains.
+    let network = halite_grains::NetworkProbe::start();
     let (args, kwargs) = args::parse_call_args(rest);
     let renders = functions::renders(fun, &args, &kwargs);
     let mut minion = minion::Minion::load(cli, &kwargs, renders, network)?;

@@ -304,25 +304,29 @@ fn network_grains(enable_fqdns: impl FnOnce() -> bool) -> NetworkGrains {
 }
 
 impl NetworkGrains {
-    /// Replaces the placeholders `core_grains_with` left (each keeps its position).
+    /// Replaces the placeholders `core_grains_probed` left (each keeps its position).
     fn fill(self, g: &mut Map) {
         let (host, domain) = match self.fqdn.split_once('.') {
             Some((h, d)) => (h.to_string(), d.to_string()),
             None => (self.fqdn.clone(), String::new()),
         };
-        g.insert("fqdns", Value::List(self.fqdns.into()));
-        g.insert("localhost", Value::Str(self.hostname.into()));
-        g.insert("fqdn", Value::Str(self.fqdn.into()));
-        g.insert("host", Value::Str(host.into()));
-        g.insert("domain", Value::Str(domain.into()));
-        g.insert("hwaddr_interfaces", Value::Map(self.net.hwaddr));
-        g.insert("ip4_interfaces", Value::Map(self.net.ip4));
-        g.insert("ip6_interfaces", Value::Map(self.net.ip6));
-        g.insert("ipv4", Value::List(self.net.ipv4.into()));
-        g.insert("ipv6", Value::List(self.net.ipv6.into()));
-        g.insert("fqdn_ip4", Value::List(self.fqdn_ip4.into()));
-        g.insert("fqdn_ip6", Value::List(self.fqdn_ip6.into()));
-        g.insert("ip_interfaces", Value::Map(self.net.ip));
+        let mut set = |key: &str, value: Value| {
+            debug_assert!(g.contains_key(key), "no placeholder for the {key} grain");
+            g.insert(key, value);
+        };
+        set("fqdns", Value::List(self.fqdns.into()));
+        set("localhost", Value::Str(self.hostname.into()));
+        set("fqdn", Value::Str(self.fqdn.into()));
+        set("host", Value::Str(host.into()));
+        set("domain", Value::Str(domain.into()));
+        set("hwaddr_interfaces", Value::Map(self.net.hwaddr));
+        set("ip4_interfaces", Value::Map(self.net.ip4));
+        set("ip6_interfaces", Value::Map(self.net.ip6));
+        set("ipv4", Value::List(self.net.ipv4.into()));
+        set("ipv6", Value::List(self.net.ipv6.into()));
+        set("fqdn_ip4", Value::List(self.fqdn_ip4.into()));
+        set("fqdn_ip6", Value::List(self.fqdn_ip6.into()));
+        set("ip_interfaces", Value::Map(self.net.ip));
     }
 }
 

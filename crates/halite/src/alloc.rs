@@ -26,30 +26,40 @@ fn naturally_aligned(align: usize, size: usize) -> bool {
     align <= MIN_ALIGN && align <= size
 }
 
+/// A block for `layout` from `plain` when that entry point meets the layout's alignment,
+/// else from `aligned`.
+///
+/// # Safety
+/// `plain` and `aligned` are one of mimalloc's pairs of allocating entry points.
+#[inline]
+unsafe fn allocate(
+    layout: Layout,
+    plain: unsafe extern "C" fn(usize) -> *mut c_void,
+    aligned: unsafe extern "C" fn(usize, usize) -> *mut c_void,
+) -> *mut u8 {
+    unsafe {
+        if naturally_aligned(layout.align(), layout.size()) {
+            plain(layout.size()).cast()
+        } else {
+            aligned(layout.size(), layout.align()).cast()
+        }
+    }
+}
+
 // SAFETY: every block comes from mimalloc and goes back to it (`mi_free` takes blocks
 // from either entry point); the plain entry points are used only where they meet the
 // layout's alignment, as argued above.
 unsafe impl GlobalAlloc for Mimalloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        unsafe {
-            if naturally_aligned(layout.align(), layout.size()) {
-                mi::mi_malloc(layout.size()).cast()
-            } else {
-                mi::mi_malloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
+        // SAFETY: the pair are mimalloc's allocating entry points.
+        unsafe { allocate(layout, mi::mi_malloc, mi::mi_malloc_aligned) }
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        unsafe {
-            if naturally_aligned(layout.align(), layout.size()) {
-                mi::mi_zalloc(layout.size()).cast()
-            } else {
-                mi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
+        // SAFETY: as for `alloc`, zeroed.
+        unsafe { allocate(layout, mi::mi_zalloc, mi::mi_zalloc_aligned) }
     }
 
     #[inline]

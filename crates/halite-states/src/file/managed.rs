@@ -219,8 +219,9 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
         text = Some(contents_text(c, call.flag("contents_newline", true)));
         if is_jinja(call) {
             // file.apply_template_on_contents: the context/defaults plus saltenv.
-            let mut vars = template_context(call);
+            let mut vars = Map::new();
             vars.insert("saltenv", Value::Str(saltenv_of(call).into()));
+            apply_context(call, &mut vars);
             match render_jinja(call, text.as_deref().unwrap_or(""), &vars) {
                 Ok(r) => text = Some(r),
                 Err(e) => return Ok(error(ret, e)),
@@ -319,7 +320,7 @@ fn manage(
         Content::Source(url, path) => match std::fs::read(path) {
             Ok(d) if is_jinja(call) => {
                 // file.get_managed renders the cached source with these variables.
-                let mut vars = template_context(call);
+                let mut vars = Map::new();
                 vars.insert("name", Value::str(name));
                 vars.insert("source", Value::str(url.clone()));
                 vars.insert("user", user_value(call, "user"));
@@ -327,6 +328,7 @@ fn manage(
                 vars.insert("mode", mode.clone().map(Value::from).unwrap_or(Value::Null));
                 vars.insert("attrs", call.arg("attrs").cloned().unwrap_or(Value::Null));
                 vars.insert("saltenv", Value::Str(saltenv_of(call).into()));
+                apply_context(call, &mut vars);
                 match render_jinja(call, &String::from_utf8_lossy(&d), &vars) {
                     Ok(r) => Some(r.into_bytes()),
                     Err(e) => return Ok(error(ret, e)),
@@ -720,22 +722,30 @@ fn user_value(call: &StateCall, key: &str) -> Value {
     call.arg(key).cloned().unwrap_or(Value::Null)
 }
 
-/// `defaults` merged with `context` (salt.utils.dictupdate.merge): the template variables.
-fn template_context(call: &StateCall) -> Map {
-    let mut vars = match call.arg("defaults") {
-        Some(Value::Map(m)) => m.clone(),
-        _ => Map::new(),
-    };
-    if let Some(Value::Map(ctx)) = call.arg("context") {
-        halite_value::merge_recurse(&mut vars, ctx, false);
+/// The template variables: `defaults` updated with `context` (a shallow `dict.update`, as
+/// file.get_managed and file.apply_template_on_contents do), laid over `vars`, the
+/// arguments the state passes itself (`name`, `source`, `user`, `group`, `mode`, `attrs`,
+/// `saltenv`): salt.utils.templates' `render_tmpl` lets "explicit context overwrite the
+/// kws", so a context key named like a state argument wins.
+fn apply_context(call: &StateCall, vars: &mut Map) {
+    for key in ["defaults", "context"] {
+        if let Some(Value::Map(m)) = call.arg(key) {
+            for (k, v) in m.iter() {
+                vars.insert(k.clone(), v.clone());
+            }
+        }
     }
-    vars
 }
 
 /// Salt's jinja renderer (halite-jinja) with `salt`, `grains`, `pillar`, `opts` and `vars`.
 fn render_jinja(call: &StateCall, text: &str, vars: &Map) -> Result<String, String> {
+    // The loader's saltenv is the template's own `saltenv` variable (a context may set it).
+    let saltenv = match vars.get("saltenv") {
+        Some(Value::Str(env)) => env.to_string(),
+        _ => saltenv_of(call),
+    };
     call.templates
-        .get(call.exec, call.ctx, &saltenv_of(call))
+        .get(call.exec, call.ctx, &saltenv)
         .render(text, "<template>", vars)
         .map_err(|e| format!("Unable to manage file: Jinja error: {}", e.message))
 }

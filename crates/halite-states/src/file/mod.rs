@@ -270,30 +270,37 @@ pub(crate) fn check_perms(
     (ret, cur_after)
 }
 
-/// Write `data` to `path` atomically: a temp file in the same folder, fdatasync, rename. An existing
-/// file keeps its mode and owner (as `salt.utils.files.copyfile` does); a new file gets
-/// `new_mode`.
-pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::Result<()> {
-    let p = Path::new(path);
+/// A new empty file (mode 0600) beside `path` to be renamed over it: `.<name>.halite-<pid>-<n>`.
+fn create_temp_beside(p: &Path) -> std::io::Result<(std::path::PathBuf, std::fs::File)> {
+    use std::os::unix::fs::OpenOptionsExt;
     let dir = p.parent().unwrap_or(Path::new("/"));
     let base = p
         .file_name()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
-    let existing = std::fs::metadata(p).ok();
     let mut n = 0u32;
-    let (tmp, mut f) = loop {
+    loop {
         let tmp = dir.join(format!(".{base}.halite-{}-{n}", std::process::id()));
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
+            .mode(0o600)
             .open(&tmp)
         {
-            Ok(f) => break (tmp, f),
+            Ok(f) => return Ok((tmp, f)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => n += 1,
             Err(e) => return Err(e),
         }
-    };
+    }
+}
+
+/// Write `data` to `path` atomically: a temp file in the same folder, fdatasync, rename. An existing
+/// file keeps its mode and owner (as `salt.utils.files.copyfile` does); a new file gets
+/// `new_mode`.
+pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::Result<()> {
+    let p = Path::new(path);
+    let existing = std::fs::metadata(p).ok();
+    let (tmp, mut f) = create_temp_beside(p)?;
     let res = (|| {
         f.write_all(data)?;
         // fdatasync: the data (and the size needed to read it back) is on disk before the
@@ -310,6 +317,64 @@ pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::R
             None => std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(new_mode))?,
         }
         std::fs::rename(&tmp, p)
+    })();
+    if res.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    res
+}
+
+/// `os.utime(dst, ns=(atime, mtime))` with `src`'s times (the end of `shutil.copystat`).
+fn copy_times(md: &std::fs::Metadata, dst: &Path) -> std::io::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(dst.as_os_str().as_bytes())
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    let times = [
+        libc::timespec {
+            tv_sec: md.atime() as libc::time_t,
+            tv_nsec: md.atime_nsec() as _,
+        },
+        libc::timespec {
+            tv_sec: md.mtime() as libc::time_t,
+            tv_nsec: md.mtime_nsec() as _,
+        },
+    ];
+    // SAFETY: a valid C path and two initialised timespecs.
+    if unsafe { libc::utimensat(libc::AT_FDCWD, c.as_ptr(), times.as_ptr(), 0) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// `shutil.copy2(src, dst)`: the contents, mode, access and modification times; an existing
+/// `dst` keeps its inode and owner. Refused when both name one file, as Python does
+/// ("'a' and 'a' are the same file").
+pub(crate) fn copy2(src: &str, dst: &str) -> std::io::Result<()> {
+    let md = std::fs::metadata(src)?;
+    if let Ok(d) = std::fs::metadata(dst) {
+        if d.dev() == md.dev() && d.ino() == md.ino() {
+            return Err(std::io::Error::other(format!(
+                "{} and {} are the same file",
+                Value::str(src).py_repr(),
+                Value::str(dst).py_repr()
+            )));
+        }
+    }
+    std::fs::copy(src, dst)?;
+    copy_times(&md, Path::new(dst))
+}
+
+/// `_mkstemp_copy(src)` then `shutil.move(temp, dst)` (file.replace's and file.line's
+/// backups): a new file at `dst`, owned by this process, with `src`'s contents, mode and
+/// times; an existing `dst` is replaced.
+pub(crate) fn copy2_as_new(src: &str, dst: &str) -> std::io::Result<()> {
+    let md = std::fs::metadata(src)?;
+    let (tmp, f) = create_temp_beside(Path::new(dst))?;
+    drop(f);
+    let res = (|| {
+        std::fs::copy(src, &tmp)?;
+        copy_times(&md, &tmp)?;
+        std::fs::rename(&tmp, dst)
     })();
     if res.is_err() {
         let _ = std::fs::remove_file(&tmp);

@@ -11,11 +11,79 @@ use std::path::{Path, PathBuf};
 pub struct StateRunLock {
     path: PathBuf,
     pub jid: String,
+    /// This run's temp-file journal.
+    journal: Option<PathBuf>,
 }
 
 impl Drop for StateRunLock {
     fn drop(&mut self) {
+        halite_exec::files::set_temp_journal(None);
+        if let Some(j) = &self.journal {
+            let _ = std::fs::remove_file(j);
+        }
         let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Where state runs note their temp files (`<jid>-<pid>`, see [`clean_dead_runs_temp_files`]).
+pub fn temp_journal_dir(cachedir: &Path) -> PathBuf {
+    cachedir.join("halite-temp")
+}
+
+/// Whether `name` is a temp file name halite gives and `pid` made: `.<target>.halite-<pid>-<n>`
+/// beside a target (atomic writes), or `__salt.tmp.*` (mkstemp, check_cmd).
+fn is_temp_name_of(name: &str, pid: i64) -> bool {
+    if name.starts_with("__salt.tmp.") {
+        return true;
+    }
+    let Some((head, n)) = name.rsplit_once('-') else {
+        return false;
+    };
+    name.starts_with('.')
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+        && head.ends_with(&format!(".halite-{pid}"))
+}
+
+/// Removes the temp files that killed state runs left: each run notes every temp file it
+/// creates in `cachedir/halite-temp/<jid>-<pid>` before creating it (atomic writes put a
+/// `.<target>.halite-<pid>-<n>` beside the target; `check_cmd` and `cmd.script` use
+/// `__salt.tmp.*`), and removes the journal when it ends. A journal whose pid is gone, or
+/// is not a Salt/halite process any more, or is ours (a dead run whose pid we got again), is
+/// a dead run's: the files it lists are removed when their names are the ones that run gave
+/// (so a listed path that is now something else is left alone), then the journal. A live
+/// run's journal is left alone. Salt's own temp files are not touched: Salt leaves them.
+pub fn clean_dead_runs_temp_files(cachedir: &Path) {
+    let Ok(rd) = std::fs::read_dir(temp_journal_dir(cachedir)) else {
+        return;
+    };
+    let me = i64::from(std::process::id());
+    for entry in rd.flatten() {
+        let journal = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .rsplit_once('-')
+            .and_then(|(_, p)| p.parse::<i64>().ok())
+        else {
+            continue;
+        };
+        if pid != me && pid_alive(pid) && cmdline_is_salt(pid) {
+            continue;
+        }
+        if let Ok(text) = std::fs::read(&journal) {
+            for line in text.split(|b| *b == b'\n') {
+                use std::os::unix::ffi::OsStrExt;
+                let p = Path::new(std::ffi::OsStr::from_bytes(line));
+                let ours = p.is_absolute()
+                    && p.file_name()
+                        .is_some_and(|n| is_temp_name_of(&n.to_string_lossy(), pid));
+                let regular = std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
+                if ours && regular {
+                    let _ = std::fs::remove_file(p);
+                }
+            }
+        }
+        let _ = std::fs::remove_file(&journal);
     }
 }
 
@@ -241,12 +309,33 @@ pub fn acquire(cachedir: &Path, fun: &str, concurrent: bool) -> Result<StateRunL
         &path,
         encode_proc_file(fun, i64::from(std::process::id()), &jid),
     );
-    Ok(StateRunLock { path, jid })
+    // What dead runs left, then this run's own journal.
+    clean_dead_runs_temp_files(cachedir);
+    let journal = Some({
+        let d = temp_journal_dir(cachedir);
+        let _ = std::fs::create_dir_all(&d);
+        d.join(format!("{jid}-{}", std::process::id()))
+    });
+    halite_exec::files::set_temp_journal(journal.clone());
+    Ok(StateRunLock { path, jid, journal })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_dead_runs_own_temp_names_are_removed() {
+        assert!(is_temp_name_of(".app.conf.halite-1234-0", 1234));
+        assert!(is_temp_name_of(".x.halite-1234-17", 1234));
+        assert!(is_temp_name_of("__salt.tmp.ab_c9x0z", 1234));
+        // Another pid's, or not halite's pattern.
+        assert!(!is_temp_name_of(".app.conf.halite-999-0", 1234));
+        assert!(!is_temp_name_of("app.conf.halite-1234-0", 1234));
+        assert!(!is_temp_name_of(".app.conf.halite-1234-", 1234));
+        assert!(!is_temp_name_of(".app.conf.halite-1234-0x", 1234));
+        assert!(!is_temp_name_of("app.conf", 1234));
+    }
 
     #[test]
     fn jid_to_time_as_salt_prints_it() {

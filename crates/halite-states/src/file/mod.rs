@@ -270,7 +270,9 @@ pub(crate) fn check_perms(
     (ret, cur_after)
 }
 
-/// A new empty file (mode 0600) beside `path` to be renamed over it: `.<name>.halite-<pid>-<n>`.
+/// A new empty file (mode 0600) beside `path` to be renamed over it: `.<name>.halite-<pid>-<n>`,
+/// noted in the run's temp-file journal first (a run killed before the rename leaves it; the
+/// next state run removes it: halite-runtime's `lock`).
 fn create_temp_beside(p: &Path) -> std::io::Result<(std::path::PathBuf, std::fs::File)> {
     use std::os::unix::fs::OpenOptionsExt;
     let dir = p.parent().unwrap_or(Path::new("/"));
@@ -281,6 +283,7 @@ fn create_temp_beside(p: &Path) -> std::io::Result<(std::path::PathBuf, std::fs:
     let mut n = 0u32;
     loop {
         let tmp = dir.join(format!(".{base}.halite-{}-{n}", std::process::id()));
+        halite_exec::files::journal_temp(&tmp);
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)

@@ -356,13 +356,8 @@ fn manage(
             changes.insert("newfile", Value::str(name));
         } else {
             if let Some(new) = &new_data {
-                let old = std::fs::read(name).unwrap_or_default();
-                if &old != new {
-                    let d = get_diff(
-                        &String::from_utf8_lossy(&old),
-                        &String::from_utf8_lossy(new),
-                    );
-                    changes.insert("diff", Value::Str(d.into()));
+                if !file_equals(name, new) {
+                    changes.insert("diff", Value::Str(file_diff(name, new).into()));
                 }
             }
             if let Some(st) = super::stats(name, follow) {
@@ -550,15 +545,11 @@ fn manage_file(
             name.to_string()
         };
         if let Some(new) = &new_data {
-            let old = std::fs::read(&real).unwrap_or_default();
-            if &old != new {
+            if !file_equals(&real, new) {
                 let diff = if !show_changes {
                     "<show_changes=False>".to_string()
                 } else {
-                    get_diff(
-                        &String::from_utf8_lossy(&old),
-                        &String::from_utf8_lossy(new),
-                    )
+                    file_diff(&real, new)
                 };
                 changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
                 if backs_up(backup) {
@@ -748,6 +739,86 @@ fn render_jinja(call: &StateCall, text: &str, vars: &Map) -> Result<String, Stri
         .get(call.exec, call.ctx, &saltenv)
         .render(text, "<template>", vars)
         .map_err(|e| format!("Unable to manage file: Jinja error: {}", e.message))
+}
+
+/// Whether the file at `path` holds exactly `new`, read in blocks (a large file is never
+/// held in memory whole). A file that cannot be read differs.
+fn file_equals(path: &str, new: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return false;
+    };
+    if f.metadata().map(|m| m.len()).ok() != Some(new.len() as u64) {
+        return false;
+    }
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut at = 0usize;
+    loop {
+        let n = match f.read(&mut buf) {
+            Ok(0) => return at == new.len(),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return false,
+        };
+        if new.get(at..at + n) != Some(&buf[..n]) {
+            return false;
+        }
+        at += n;
+    }
+}
+
+/// `salt.utils.files.is_text` on a file's first block (512 bytes): no NUL byte, and UTF-8
+/// or at most 30% of bytes outside printable ASCII and `\n\r\t\f\b`.
+pub(crate) fn is_text(block: &[u8]) -> bool {
+    let block = &block[..block.len().min(512)];
+    if block.contains(&0) {
+        return false;
+    }
+    if block.is_empty() || std::str::from_utf8(block).is_ok() {
+        return true;
+    }
+    let nontext = block
+        .iter()
+        .filter(|b| !matches!(b, 32..=126 | b'\n' | b'\r' | b'\t' | 0x0c | 0x08))
+        .count();
+    nontext as f64 / block.len() as f64 <= 0.30
+}
+
+/// `file.get_diff(path, new)` for contents that differ: `_binary_replace`'s note when
+/// either side is binary ("Replace binary file", "Replace binary file with text file",
+/// "Replace text file with binary file"; only the first 512 bytes of the file are read),
+/// else the unified diff of the two texts.
+fn file_diff(path: &str, new: &[u8]) -> String {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(512);
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(512).read_to_end(&mut head);
+    }
+    match (is_text(&head), is_text(new)) {
+        (false, false) => "Replace binary file".into(),
+        (false, true) => "Replace binary file with text file".into(),
+        (true, false) => "Replace text file with binary file".into(),
+        (true, true) => {
+            let old = std::fs::read(path).unwrap_or_default();
+            get_diff(&decode_lines(&old), &decode_lines(new))
+        }
+    }
+}
+
+/// `salt.utils.data.decode_list(lines, encoding=("utf-8", "latin-1", ...))` as
+/// stringutils.get_diff reads a file's lines: each line as UTF-8 when it is, else Latin-1.
+fn decode_lines(data: &[u8]) -> String {
+    if let Ok(s) = std::str::from_utf8(data) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(data.len());
+    for line in data.split_inclusive(|b| *b == b'\n') {
+        match std::str::from_utf8(line) {
+            Ok(s) => out.push_str(s),
+            Err(_) => out.extend(line.iter().map(|&b| char::from(b))),
+        }
+    }
+    out
 }
 
 /// `file.makedirs_`: create the missing parents (with `dir_mode` when given).

@@ -271,6 +271,14 @@ fn manage(
         ret.insert("result", Value::Bool(false));
         return Ok(ret);
     }
+    // A mode chmod cannot take (`abc`, a list, a dict, `889`): Salt writes the file (a new
+    // one with mode 0600) and then fails "Failed to change mode to X"; halite fails the same
+    // way before writing anything (docs/compat.md).
+    if !call.test {
+        if let Some(m) = mode.as_deref().filter(|m| !super::mode_is_valid(m)) {
+            return Ok(error(ret, format!("Failed to change mode to {m}")));
+        }
+    }
     let exists = std::path::Path::new(name).exists();
     if !replace && exists {
         let (mut r, perms) = check_perms(

@@ -55,10 +55,55 @@ pub(crate) fn expanduser(name: &str) -> String {
     name.to_string()
 }
 
+/// Python's `str()` of a state argument as Salt holds it: dicts from the SLS are
+/// `OrderedDict`s (`OrderedDict([('a', 1)])`), also inside lists.
+fn salt_str(v: &Value) -> String {
+    fn repr(v: &Value) -> String {
+        match v {
+            Value::Map(m) if m.is_empty() => "OrderedDict()".into(),
+            Value::Map(m) => {
+                let items: Vec<String> = m
+                    .iter()
+                    .map(|(k, v)| format!("({}, {})", repr(k), repr(v)))
+                    .collect();
+                format!("OrderedDict([{}])", items.join(", "))
+            }
+            Value::List(l) => {
+                let items: Vec<String> = l.iter().map(repr).collect();
+                format!("[{}]", items.join(", "))
+            }
+            other => other.py_repr(),
+        }
+    }
+    match v {
+        Value::Map(_) | Value::List(_) => repr(v),
+        other => other.py_str(),
+    }
+}
+
+/// Whether a normalized mode is one `os.chmod` takes: octal digits, at most `07777`
+/// (`file.set_mode`'s `int(mode, 8)`).
+pub(crate) fn mode_is_valid(mode: &str) -> bool {
+    let digits = mode.trim_start_matches('0');
+    digits.is_empty() || (digits.bytes().all(|b| (b'0'..=b'7').contains(&b)) && digits.len() <= 4)
+}
+
+/// Whether Python's `int(text)` (base 10) reads `text`: spaces around, a sign, digits with
+/// single underscores between them.
+pub(crate) fn py_int_parses(text: &str) -> bool {
+    let t = text.trim();
+    let t = t.strip_prefix(['+', '-']).unwrap_or(t);
+    !t.is_empty()
+        && !t.starts_with('_')
+        && !t.ends_with('_')
+        && !t.contains("__")
+        && t.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+}
+
 /// `salt.utils.files.normalize_mode`: `644` -> `"0644"`, `"0o750"` -> `"0750"`.
 pub(crate) fn normalize_mode(mode: Option<&Value>) -> Option<String> {
     let m = mode.filter(|v| !v.is_null())?;
-    let s = m.py_str().replace("0o", "0");
+    let s = salt_str(m).replace("0o", "0");
     let s = s
         .trim_matches('"')
         .trim_matches('\'')

@@ -1,5 +1,5 @@
-//! A state run killed with -9 leaves its proc file (`cachedir/proc/<jid>`) and the temp
-//! files it had made; the next run removes both (the proc file as Salt's
+//! A state run killed mid-way (-9, or by the kernel mid-write) leaves its proc file
+//! (`cachedir/proc/<jid>`) and the temp files it had made; the next run removes both (the proc file as Salt's
 //! salt.utils.minion.running does: its pid is gone; the temp files because the dead run
 //! noted them in its journal, `cachedir/halite-temp/<jid>-<pid>`).
 
@@ -115,5 +115,82 @@ fn killed_runs_proc_file_and_temp_files_are_cleaned_by_next_run() {
         names(&cache.join("halite-temp")),
         Vec::<String>::new(),
         "journals left"
+    );
+}
+
+#[test]
+fn killed_runs_partial_temp_file_beside_target_is_cleaned_by_next_run() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let r = root.path();
+    let (conf, cache, work) = (r.join("conf"), r.join("cache"), r.join("work"));
+    std::fs::create_dir_all(&work).expect("mkdir");
+    write(
+        &conf.join("minion"),
+        &format!(
+            "file_client: local\nfile_roots:\n  base: [{srv}]\ncachedir: {cache}\n",
+            srv = r.join("srv").display(),
+            cache = cache.display()
+        ),
+    );
+    // 2 MB of text, written through a temp file beside the target and renamed over it.
+    let line = "0123456789abcdef".repeat(4) + "\n";
+    write(
+        &r.join("srv/files/big.txt"),
+        &line.repeat(2 * 1024 * 1024 / line.len()),
+    );
+    write(
+        &r.join("srv/big.sls"),
+        &format!(
+            "big:\n  file.managed:\n    - name: {t}\n    - source: salt://files/big.txt\n",
+            t = work.join("target").display()
+        ),
+    );
+    write(&r.join("srv/quick.sls"), "quick:\n  test.nop\n");
+    // The kernel ends the run in the middle of writing the temp file: no file may grow past
+    // 1 MB (SIGXFSZ), and no core file is written.
+    let mut cmd = halite(&conf, &["state.sls", "big"]);
+    cmd.stdout(Stdio::null()).stderr(Stdio::null());
+    // SAFETY: setrlimit is async-signal-safe and only touches the child.
+    unsafe {
+        cmd.pre_exec(|| {
+            let fsize = libc::rlimit {
+                rlim_cur: 1024 * 1024,
+                rlim_max: 1024 * 1024,
+            };
+            let core = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &fsize) != 0
+                || libc::setrlimit(libc::RLIMIT_CORE, &core) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let status = cmd.status().expect("halite");
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.signal(), Some(libc::SIGXFSZ), "{status:?}");
+    let left = names(&work);
+    assert_eq!(left.len(), 1, "the partial temp file: {left:?}");
+    assert!(left[0].starts_with(".target.halite-"), "{left:?}");
+    assert_eq!(names(&cache.join("proc")).len(), 1);
+    // Someone else's file of a similar name is not touched.
+    let lookalike = work.join(".target.halite-notours");
+    std::fs::write(&lookalike, "keep").expect("write");
+    let out = halite(&conf, &["state.sls", "quick"])
+        .output()
+        .expect("halite");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(names(&work), vec![".target.halite-notours".to_string()]);
+    assert_eq!(
+        names(&cache.join("proc")),
+        Vec::<String>::new(),
+        "proc file left"
     );
 }

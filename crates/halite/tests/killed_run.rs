@@ -60,9 +60,10 @@ fn killed_runs_proc_file_and_temp_files_are_cleaned_by_next_run() {
     write(
         &r.join("srv/slow.sls"),
         &format!(
-            "slow:\n  file.managed:\n    - name: {t}\n    - contents: new\n    - tmp_dir: {d}\n    - check_cmd: sh -c \"sleep 60\"\n",
+            "slow:\n  file.managed:\n    - name: {t}\n    - contents: new\n    - tmp_dir: {d}\n    - check_cmd: sh -c \"touch {m}; sleep 60\"\n",
             t = work.join("target").display(),
-            d = tmp.display()
+            d = tmp.display(),
+            m = r.join("checking").display()
         ),
     );
     write(&r.join("srv/quick.sls"), "quick:\n  test.nop\n");
@@ -73,11 +74,9 @@ fn killed_runs_proc_file_and_temp_files_are_cleaned_by_next_run() {
         .stderr(Stdio::null())
         .spawn()
         .expect("halite");
-    // Wait until the run holds its proc file and its temp file.
+    // Wait until the check runs: the run holds its proc file and its temp file.
     let deadline = Instant::now() + Duration::from_secs(60);
-    while (names(&tmp).is_empty() || names(&cache.join("proc")).is_empty())
-        && Instant::now() < deadline
-    {
+    while !r.join("checking").exists() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
     let left_tmp = names(&tmp);

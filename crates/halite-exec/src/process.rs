@@ -13,7 +13,8 @@
 //!   with the user's uid, primary gid (or `group`'s) and groups
 //!   (`salt.utils.user.chugid_and_umask`). `group` needs `sudo` on the host, as in Salt.
 //! - Output is decoded and right-stripped; `success_retcodes`/`success_stdout`/`success_stderr`
-//!   map the exit code to 0; a timeout kills the process and reports
+//!   map the exit code to 0; a timeout kills the process group the command leads (Salt
+//!   kills the direct child alone, leaving what it started running) and reports
 //!   "<cmd> : Timed out after N seconds" in stdout with retcode 1.
 
 use halite_value::Value;
@@ -474,6 +475,13 @@ pub fn run(program: &Program, opts: &CmdOptions) -> Result<CmdResult, String> {
             .unwrap_or_default();
         command.env("PATH", format!("{p}:{path}"));
     }
+    // A command with a timeout leads its own process group, so that the timeout ends
+    // everything it started (`sh -c "sleep 100 & sleep 100"`), not only the shell. (Salt's
+    // TimedProc kills the direct child alone; without a timeout the command stays in
+    // halite's group, where the terminal's Ctrl-C reaches it.)
+    if opts.timeout.is_some() {
+        command.process_group(0);
+    }
     let umask = opts.umask;
     if identity.is_some() || umask.is_some() {
         let identity = identity.clone();
@@ -573,6 +581,12 @@ pub fn run(program: &Program, opts: &CmdOptions) -> Result<CmdResult, String> {
     let status = if finished {
         Some(child.wait().map_err(|e| e.to_string())?)
     } else {
+        // The whole group (see `process_group` above), then the child itself in case it
+        // left the group.
+        if let Ok(pgid) = libc::pid_t::try_from(pid) {
+            // SAFETY: kill(2) with a negative pid signals that process group only.
+            unsafe { libc::kill(-pgid, libc::SIGKILL) };
+        }
         let _ = child.kill();
         let _ = child.wait();
         None

@@ -88,6 +88,29 @@ pub fn backup_stamp(t: std::time::SystemTime) -> String {
     )
 }
 
+/// `time.strftime("%Y-%m-%d-%H-%M-%S")` in local time: file.line's backup suffix.
+pub fn line_backup_stamp(t: std::time::SystemTime) -> String {
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs() as libc::time_t;
+    // SAFETY: localtime_r writes into the zeroed struct we own; both pointers are valid.
+    let tm = unsafe {
+        let mut tm: libc::tm = std::mem::zeroed();
+        libc::localtime_r(&secs, &mut tm);
+        tm
+    };
+    format!(
+        "{:04}-{:02}-{:02}-{:02}-{:02}-{:02}",
+        tm.tm_year + 1900,
+        tm.tm_mon + 1,
+        tm.tm_mday,
+        tm.tm_hour,
+        tm.tm_min,
+        tm.tm_sec
+    )
+}
+
 fn local_utc_offset(secs: i64) -> i64 {
     let t: libc::time_t = secs as libc::time_t;
     // SAFETY: localtime_r writes into the zeroed struct we own; both pointers are valid.

@@ -153,6 +153,7 @@ fn hoist_options(argv: Vec<String>) -> Vec<String> {
 fn main() -> ExitCode {
     halite_value::phase("process start");
     let cli = Cli::parse_from(hoist_options(std::env::args().collect()));
+    reexec_for_salts_lock_check(&cli);
     init_logging(&cli.log_level);
     halite_value::phase("arguments");
     match run(&cli) {
@@ -162,6 +163,50 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The state calls that hold the state-run lock (`apply::call`).
+const LOCKING_CALLS: &[&str] = &[
+    "state.apply",
+    "state.highstate",
+    "state.sls",
+    "state.test",
+    "state.sls_id",
+    "state.single",
+    "state.low",
+];
+
+/// Salt counts a running job's proc file only while the job's pid has `salt` in its command
+/// line (salt.utils.minion._check_cmdline, against recycled pids), and removes the file
+/// otherwise. So that a Salt run sees halite's state-run lock, a state call whose command
+/// line lacks `salt` (no `-c /etc/salt`, say) runs itself again at once with argv[0]
+/// "<argv[0]> (salt-call)"; if that exec fails, the call goes on as it is.
+fn reexec_for_salts_lock_check(cli: &Cli) {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::process::CommandExt;
+    if !cli
+        .call
+        .first()
+        .is_some_and(|f| LOCKING_CALLS.contains(&f.as_str()))
+    {
+        return;
+    }
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if argv
+        .iter()
+        .any(|a| a.as_bytes().windows(4).any(|w| w == b"salt"))
+    {
+        return;
+    }
+    let argv0 = argv
+        .first()
+        .map(|a| a.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "halite".into());
+    let err = std::process::Command::new("/proc/self/exe")
+        .arg0(format!("{argv0} (salt-call)"))
+        .args(argv.iter().skip(1))
+        .exec();
+    tracing::debug!("could not re-execute for Salt's proc file check: {err}");
 }
 
 /// Ends the process once the output is out, skipping the C-level exit handlers: the only

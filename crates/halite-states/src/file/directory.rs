@@ -244,6 +244,14 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
         return Ok(ret);
     }
     if !is_dir(&name) {
+        // file.makedirs_perms reads the mode with `int(f"{mode}")`: Salt creates the
+        // directory, then raises this; halite raises it before creating anything.
+        if let Some(m) = dir_mode.as_deref().filter(|m| !super::py_int_parses(m)) {
+            return Err(StateError::Other(format!(
+                "ValueError: invalid literal for int() with base 10: {}",
+                Value::str(m).py_repr()
+            )));
+        }
         let parent = dirname(&name);
         if !is_dir(&parent) {
             if call.flag("makedirs", false) {
@@ -261,7 +269,9 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
             return Ok(error(ret, format!("Failed to create directory {name}")));
         }
         if user.is_some() || group.is_some() || dir_mode.is_some() {
-            let (r, _) = check_perms(
+            // file.mkdir's check_perms works on a return of its own: the state's result
+            // does not change (a mode chmod refuses, `889`, leaves the new directory as is).
+            let _ = check_perms(
                 &name,
                 ret.clone(),
                 user.as_deref(),
@@ -269,10 +279,6 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
                 dir_mode.as_deref(),
                 false,
                 follow,
-            );
-            ret.insert(
-                "result",
-                r.get("result").cloned().unwrap_or(Value::Bool(true)),
             );
         }
         let mut m = Map::new();

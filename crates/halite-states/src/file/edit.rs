@@ -5,6 +5,7 @@ use super::difflib::{get_diff, unified_diff};
 use super::{error, expanduser, not_absolute, ret_ncrc, write_atomic};
 use crate::{StateCall, StateError};
 use halite_value::{Map, Value};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
 /// `_check_file`.
 fn check_file(name: &str) -> Result<(), String> {
@@ -349,6 +350,20 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("result", Value::Null);
         ret.insert("comment", Value::str("Changes would have been made"));
     } else {
+        // backup=".bak": the original moves to NAME + backup (a falsy backup keeps none).
+        let backup = match call.low.get("backup") {
+            None => Some(".bak".to_string()),
+            Some(b) if b.truthy() => Some(b.py_str()),
+            Some(_) => None,
+        };
+        if let Some(b) = backup {
+            if let Err(e) = super::copy2_as_new(&name, &format!("{name}{b}")) {
+                return Ok(error(
+                    ret,
+                    format!("Unable to create the backup file {name}{b}: {e}"),
+                ));
+            }
+        }
         if let Err(e) = write_atomic(&name, new.as_bytes(), 0o644) {
             return Ok(error(ret, format!("Unable to write file {name}: {e}")));
         }
@@ -846,6 +861,18 @@ pub fn line(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("result", Value::Null);
         ret.insert("comment", Value::str("Changes would be made"));
     } else {
+        // backup (default False): the original moves to NAME.<%Y-%m-%d-%H-%M-%S>.
+        if call.low.get("backup").is_some_and(Value::truthy) {
+            let dst = format!(
+                "{name}.{}",
+                crate::util::line_backup_stamp(std::time::SystemTime::now())
+            );
+            if let Err(e) = super::copy2_as_new(&name, &dst) {
+                return Err(StateError::Command(format!(
+                    "Unable to create the backup file of {name}. Exception: {e}"
+                )));
+            }
+        }
         if let Err(e) = write_atomic(&name, new.as_bytes(), 0o644) {
             return Ok(error(ret, format!("Unable to write file {name}: {e}")));
         }
@@ -942,6 +969,25 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("result", Value::Null);
         ret.insert("comment", Value::str("Changes would be made"));
     } else {
+        // backup=".bak": shutil.copy2 to NAME + backup, then the original's owner and mode;
+        // only False keeps none (None names NAME + "None", as Salt's f-string does).
+        let backup = match call.low.get("backup") {
+            None => Some(".bak".to_string()),
+            Some(Value::Bool(false)) => None,
+            Some(b) => Some(b.py_str()),
+        };
+        if let Some(b) = backup {
+            let dst = format!("{name}{b}");
+            let copied = super::copy2(&name, &dst).and_then(|()| {
+                let md = std::fs::metadata(&name)?;
+                std::os::unix::fs::chown(&dst, Some(md.uid()), Some(md.gid()))?;
+                std::fs::set_permissions(&dst, std::fs::Permissions::from_mode(md.mode() & 0o7777))
+            });
+            if let Err(e) = copied {
+                super::changes_mut(&mut ret).remove("diff");
+                return Ok(error(ret, block_error(&e.to_string())));
+            }
+        }
         if let Err(e) = write_atomic(&name, new.as_bytes(), 0o644) {
             return Ok(error(ret, format!("Unable to write file {name}: {e}")));
         }

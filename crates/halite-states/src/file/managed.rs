@@ -219,8 +219,9 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
         text = Some(contents_text(c, call.flag("contents_newline", true)));
         if is_jinja(call) {
             // file.apply_template_on_contents: the context/defaults plus saltenv.
-            let mut vars = template_context(call);
+            let mut vars = Map::new();
             vars.insert("saltenv", Value::Str(saltenv_of(call).into()));
+            apply_context(call, &mut vars);
             match render_jinja(call, text.as_deref().unwrap_or(""), &vars) {
                 Ok(r) => text = Some(r),
                 Err(e) => return Ok(error(ret, e)),
@@ -269,6 +270,14 @@ fn manage(
         );
         ret.insert("result", Value::Bool(false));
         return Ok(ret);
+    }
+    // A mode chmod cannot take (`abc`, a list, a dict, `889`): Salt writes the file (a new
+    // one with mode 0600) and then fails "Failed to change mode to X"; halite fails the same
+    // way before writing anything (docs/compat.md).
+    if !call.test {
+        if let Some(m) = mode.as_deref().filter(|m| !super::mode_is_valid(m)) {
+            return Ok(error(ret, format!("Failed to change mode to {m}")));
+        }
     }
     let exists = std::path::Path::new(name).exists();
     if !replace && exists {
@@ -319,7 +328,7 @@ fn manage(
         Content::Source(url, path) => match std::fs::read(path) {
             Ok(d) if is_jinja(call) => {
                 // file.get_managed renders the cached source with these variables.
-                let mut vars = template_context(call);
+                let mut vars = Map::new();
                 vars.insert("name", Value::str(name));
                 vars.insert("source", Value::str(url.clone()));
                 vars.insert("user", user_value(call, "user"));
@@ -327,6 +336,7 @@ fn manage(
                 vars.insert("mode", mode.clone().map(Value::from).unwrap_or(Value::Null));
                 vars.insert("attrs", call.arg("attrs").cloned().unwrap_or(Value::Null));
                 vars.insert("saltenv", Value::Str(saltenv_of(call).into()));
+                apply_context(call, &mut vars);
                 match render_jinja(call, &String::from_utf8_lossy(&d), &vars) {
                     Ok(r) => Some(r.into_bytes()),
                     Err(e) => return Ok(error(ret, e)),
@@ -354,13 +364,8 @@ fn manage(
             changes.insert("newfile", Value::str(name));
         } else {
             if let Some(new) = &new_data {
-                let old = std::fs::read(name).unwrap_or_default();
-                if &old != new {
-                    let d = get_diff(
-                        &String::from_utf8_lossy(&old),
-                        &String::from_utf8_lossy(new),
-                    );
-                    changes.insert("diff", Value::Str(d.into()));
+                if !file_equals(name, new) {
+                    changes.insert("diff", Value::Str(file_diff(name, new).into()));
                 }
             }
             if let Some(st) = super::stats(name, follow) {
@@ -548,15 +553,11 @@ fn manage_file(
             name.to_string()
         };
         if let Some(new) = &new_data {
-            let old = std::fs::read(&real).unwrap_or_default();
-            if &old != new {
+            if !file_equals(&real, new) {
                 let diff = if !show_changes {
                     "<show_changes=False>".to_string()
                 } else {
-                    get_diff(
-                        &String::from_utf8_lossy(&old),
-                        &String::from_utf8_lossy(new),
-                    )
+                    file_diff(&real, new)
                 };
                 changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
                 if backs_up(backup) {
@@ -720,24 +721,112 @@ fn user_value(call: &StateCall, key: &str) -> Value {
     call.arg(key).cloned().unwrap_or(Value::Null)
 }
 
-/// `defaults` merged with `context` (salt.utils.dictupdate.merge): the template variables.
-fn template_context(call: &StateCall) -> Map {
-    let mut vars = match call.arg("defaults") {
-        Some(Value::Map(m)) => m.clone(),
-        _ => Map::new(),
-    };
-    if let Some(Value::Map(ctx)) = call.arg("context") {
-        halite_value::merge_recurse(&mut vars, ctx, false);
+/// The template variables: `defaults` updated with `context` (a shallow `dict.update`, as
+/// file.get_managed and file.apply_template_on_contents do), laid over `vars`, the
+/// arguments the state passes itself (`name`, `source`, `user`, `group`, `mode`, `attrs`,
+/// `saltenv`): salt.utils.templates' `render_tmpl` lets "explicit context overwrite the
+/// kws", so a context key named like a state argument wins.
+fn apply_context(call: &StateCall, vars: &mut Map) {
+    for key in ["defaults", "context"] {
+        if let Some(Value::Map(m)) = call.arg(key) {
+            for (k, v) in m.iter() {
+                vars.insert(k.clone(), v.clone());
+            }
+        }
     }
-    vars
 }
 
 /// Salt's jinja renderer (halite-jinja) with `salt`, `grains`, `pillar`, `opts` and `vars`.
 fn render_jinja(call: &StateCall, text: &str, vars: &Map) -> Result<String, String> {
+    // The loader's saltenv is the template's own `saltenv` variable (a context may set it).
+    let saltenv = match vars.get("saltenv") {
+        Some(Value::Str(env)) => env.to_string(),
+        _ => saltenv_of(call),
+    };
     call.templates
-        .get(call.exec, call.ctx, &saltenv_of(call))
+        .get(call.exec, call.ctx, &saltenv)
         .render(text, "<template>", vars)
         .map_err(|e| format!("Unable to manage file: Jinja error: {}", e.message))
+}
+
+/// Whether the file at `path` holds exactly `new`, read in blocks (a large file is never
+/// held in memory whole). A file that cannot be read differs.
+fn file_equals(path: &str, new: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return false;
+    };
+    if f.metadata().map(|m| m.len()).ok() != Some(new.len() as u64) {
+        return false;
+    }
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut at = 0usize;
+    loop {
+        let n = match f.read(&mut buf) {
+            Ok(0) => return at == new.len(),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return false,
+        };
+        if new.get(at..at + n) != Some(&buf[..n]) {
+            return false;
+        }
+        at += n;
+    }
+}
+
+/// `salt.utils.files.is_text` on a file's first block (512 bytes): no NUL byte, and UTF-8
+/// or at most 30% of bytes outside printable ASCII and `\n\r\t\f\b`.
+pub(crate) fn is_text(block: &[u8]) -> bool {
+    let block = &block[..block.len().min(512)];
+    if block.contains(&0) {
+        return false;
+    }
+    if block.is_empty() || std::str::from_utf8(block).is_ok() {
+        return true;
+    }
+    let nontext = block
+        .iter()
+        .filter(|b| !matches!(b, 32..=126 | b'\n' | b'\r' | b'\t' | 0x0c | 0x08))
+        .count();
+    nontext as f64 / block.len() as f64 <= 0.30
+}
+
+/// `file.get_diff(path, new)` for contents that differ: `_binary_replace`'s note when
+/// either side is binary ("Replace binary file", "Replace binary file with text file",
+/// "Replace text file with binary file"; only the first 512 bytes of the file are read),
+/// else the unified diff of the two texts.
+fn file_diff(path: &str, new: &[u8]) -> String {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(512);
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(512).read_to_end(&mut head);
+    }
+    match (is_text(&head), is_text(new)) {
+        (false, false) => "Replace binary file".into(),
+        (false, true) => "Replace binary file with text file".into(),
+        (true, false) => "Replace text file with binary file".into(),
+        (true, true) => {
+            let old = std::fs::read(path).unwrap_or_default();
+            get_diff(&decode_lines(&old), &decode_lines(new))
+        }
+    }
+}
+
+/// `salt.utils.data.decode_list(lines, encoding=("utf-8", "latin-1", ...))` as
+/// stringutils.get_diff reads a file's lines: each line as UTF-8 when it is, else Latin-1.
+fn decode_lines(data: &[u8]) -> String {
+    if let Ok(s) = std::str::from_utf8(data) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(data.len());
+    for line in data.split_inclusive(|b| *b == b'\n') {
+        match std::str::from_utf8(line) {
+            Ok(s) => out.push_str(s),
+            Err(_) => out.extend(line.iter().map(|&b| char::from(b))),
+        }
+    }
+    out
 }
 
 /// `file.makedirs_`: create the missing parents (with `dir_mode` when given).

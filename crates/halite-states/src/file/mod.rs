@@ -55,10 +55,55 @@ pub(crate) fn expanduser(name: &str) -> String {
     name.to_string()
 }
 
+/// Python's `str()` of a state argument as Salt holds it: dicts from the SLS are
+/// `OrderedDict`s (`OrderedDict([('a', 1)])`), also inside lists.
+fn salt_str(v: &Value) -> String {
+    fn repr(v: &Value) -> String {
+        match v {
+            Value::Map(m) if m.is_empty() => "OrderedDict()".into(),
+            Value::Map(m) => {
+                let items: Vec<String> = m
+                    .iter()
+                    .map(|(k, v)| format!("({}, {})", repr(k), repr(v)))
+                    .collect();
+                format!("OrderedDict([{}])", items.join(", "))
+            }
+            Value::List(l) => {
+                let items: Vec<String> = l.iter().map(repr).collect();
+                format!("[{}]", items.join(", "))
+            }
+            other => other.py_repr(),
+        }
+    }
+    match v {
+        Value::Map(_) | Value::List(_) => repr(v),
+        other => other.py_str(),
+    }
+}
+
+/// Whether a normalized mode is one `os.chmod` takes: octal digits, at most `07777`
+/// (`file.set_mode`'s `int(mode, 8)`).
+pub(crate) fn mode_is_valid(mode: &str) -> bool {
+    let digits = mode.trim_start_matches('0');
+    digits.is_empty() || (digits.bytes().all(|b| (b'0'..=b'7').contains(&b)) && digits.len() <= 4)
+}
+
+/// Whether Python's `int(text)` (base 10) reads `text`: spaces around, a sign, digits with
+/// single underscores between them.
+pub(crate) fn py_int_parses(text: &str) -> bool {
+    let t = text.trim();
+    let t = t.strip_prefix(['+', '-']).unwrap_or(t);
+    !t.is_empty()
+        && !t.starts_with('_')
+        && !t.ends_with('_')
+        && !t.contains("__")
+        && t.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+}
+
 /// `salt.utils.files.normalize_mode`: `644` -> `"0644"`, `"0o750"` -> `"0750"`.
 pub(crate) fn normalize_mode(mode: Option<&Value>) -> Option<String> {
     let m = mode.filter(|v| !v.is_null())?;
-    let s = m.py_str().replace("0o", "0");
+    let s = salt_str(m).replace("0o", "0");
     let s = s
         .trim_matches('"')
         .trim_matches('\'')
@@ -270,30 +315,40 @@ pub(crate) fn check_perms(
     (ret, cur_after)
 }
 
-/// Write `data` to `path` atomically: a temp file in the same folder, fdatasync, rename. An existing
-/// file keeps its mode and owner (as `salt.utils.files.copyfile` does); a new file gets
-/// `new_mode`.
-pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::Result<()> {
-    let p = Path::new(path);
+/// A new empty file (mode 0600) beside `path` to be renamed over it: `.<name>.halite-<pid>-<n>`,
+/// noted in the run's temp-file journal first (a run killed before the rename leaves it; the
+/// next state run removes it: halite-runtime's `lock`).
+fn create_temp_beside(p: &Path) -> std::io::Result<(std::path::PathBuf, std::fs::File)> {
+    use std::os::unix::fs::OpenOptionsExt;
     let dir = p.parent().unwrap_or(Path::new("/"));
     let base = p
         .file_name()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
-    let existing = std::fs::metadata(p).ok();
     let mut n = 0u32;
-    let (tmp, mut f) = loop {
+    loop {
         let tmp = dir.join(format!(".{base}.halite-{}-{n}", std::process::id()));
+        halite_exec::files::journal_temp(&tmp);
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
+            .mode(0o600)
             .open(&tmp)
         {
-            Ok(f) => break (tmp, f),
+            Ok(f) => return Ok((tmp, f)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => n += 1,
             Err(e) => return Err(e),
         }
-    };
+    }
+}
+
+/// Write `data` to `path` atomically: a temp file in the same folder, fdatasync, rename. An existing
+/// file keeps its mode and owner (as `salt.utils.files.copyfile` does); a new file gets
+/// `new_mode`.
+pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::Result<()> {
+    let p = Path::new(path);
+    let existing = std::fs::metadata(p).ok();
+    let (tmp, mut f) = create_temp_beside(p)?;
     let res = (|| {
         f.write_all(data)?;
         // fdatasync: the data (and the size needed to read it back) is on disk before the
@@ -310,6 +365,64 @@ pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::R
             None => std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(new_mode))?,
         }
         std::fs::rename(&tmp, p)
+    })();
+    if res.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    res
+}
+
+/// `os.utime(dst, ns=(atime, mtime))` with `src`'s times (the end of `shutil.copystat`).
+fn copy_times(md: &std::fs::Metadata, dst: &Path) -> std::io::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(dst.as_os_str().as_bytes())
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    let times = [
+        libc::timespec {
+            tv_sec: md.atime() as libc::time_t,
+            tv_nsec: md.atime_nsec() as _,
+        },
+        libc::timespec {
+            tv_sec: md.mtime() as libc::time_t,
+            tv_nsec: md.mtime_nsec() as _,
+        },
+    ];
+    // SAFETY: a valid C path and two initialised timespecs.
+    if unsafe { libc::utimensat(libc::AT_FDCWD, c.as_ptr(), times.as_ptr(), 0) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// `shutil.copy2(src, dst)`: the contents, mode, access and modification times; an existing
+/// `dst` keeps its inode and owner. Refused when both name one file, as Python does
+/// ("'a' and 'a' are the same file").
+pub(crate) fn copy2(src: &str, dst: &str) -> std::io::Result<()> {
+    let md = std::fs::metadata(src)?;
+    if let Ok(d) = std::fs::metadata(dst) {
+        if d.dev() == md.dev() && d.ino() == md.ino() {
+            return Err(std::io::Error::other(format!(
+                "{} and {} are the same file",
+                Value::str(src).py_repr(),
+                Value::str(dst).py_repr()
+            )));
+        }
+    }
+    std::fs::copy(src, dst)?;
+    copy_times(&md, Path::new(dst))
+}
+
+/// `_mkstemp_copy(src)` then `shutil.move(temp, dst)` (file.replace's and file.line's
+/// backups): a new file at `dst`, owned by this process, with `src`'s contents, mode and
+/// times; an existing `dst` is replaced.
+pub(crate) fn copy2_as_new(src: &str, dst: &str) -> std::io::Result<()> {
+    let md = std::fs::metadata(src)?;
+    let (tmp, f) = create_temp_beside(Path::new(dst))?;
+    drop(f);
+    let res = (|| {
+        std::fs::copy(src, &tmp)?;
+        copy_times(&md, &tmp)?;
+        std::fs::rename(&tmp, dst)
     })();
     if res.is_err() {
         let _ = std::fs::remove_file(&tmp);

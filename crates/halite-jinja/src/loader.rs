@@ -115,6 +115,16 @@ pub fn install(
         if name.split('/').next() == Some("..") {
             return Ok(None);
         }
+        if name.starts_with('/') {
+            // Salt's loader reads an absolute name from the local disk, outside the file
+            // roots; halite refuses it (docs/compat.md).
+            return Err(minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                format!(
+                    "{name}: halite loads templates only from the file roots, not by absolute path"
+                ),
+            ));
+        }
         Ok(cache.get(&ctx, name).map(|src| {
             let body = preprocess(&src);
             let compiled = if no_context {
@@ -171,10 +181,15 @@ fn resolve(name: &str, parent: &str, tpldir: &str) -> String {
     if first != "." && first != ".." {
         return name.to_string();
     }
-    let base = match parent.rsplit_once('/') {
-        Some((dir, _)) => dir.to_string(),
-        None if parent.is_empty() => tpldir.to_string(),
-        None => String::new(),
+    // The rendered file itself is named by its path on disk (or `<template>`): Salt resolves
+    // against its `tpldir`. A template the loader read is named relative to the root.
+    let base = if parent.is_empty() || parent.starts_with('/') || parent.starts_with('<') {
+        tpldir.to_string()
+    } else {
+        match parent.rsplit_once('/') {
+            Some((dir, _)) => dir.to_string(),
+            None => String::new(),
+        }
     };
     normpath(&format!("{base}/{name}"))
 }

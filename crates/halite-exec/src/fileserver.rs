@@ -59,7 +59,7 @@ impl FileRoots {
     pub fn list_files(&self, saltenv: &str) -> Vec<String> {
         let mut out = Vec::new();
         for root in self.roots(saltenv) {
-            walk(root, root, &mut out);
+            walk(root, root, !self.confine_symlinks, &mut out);
         }
         out.sort();
         out.dedup();
@@ -71,7 +71,7 @@ impl FileRoots {
     pub fn list_dirs(&self, saltenv: &str) -> Vec<String> {
         let mut out = Vec::new();
         for root in self.roots(saltenv) {
-            walk_dirs(root, root, &mut out);
+            walk_dirs(root, root, !self.confine_symlinks, &mut out);
         }
         out.sort();
         out.dedup();
@@ -79,7 +79,9 @@ impl FileRoots {
     }
 }
 
-fn walk_dirs(root: &Path, dir: &Path, out: &mut Vec<String>) {
+/// `os.walk(root, followlinks=follow)`: a symlink to a directory is listed, and entered only
+/// when `follow`.
+fn walk_dirs(root: &Path, dir: &Path, follow: bool, out: &mut Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -89,7 +91,9 @@ fn walk_dirs(root: &Path, dir: &Path, out: &mut Vec<String>) {
             if let Ok(rel) = path.strip_prefix(root) {
                 out.push(rel.to_string_lossy().replace('\\', "/"));
             }
-            walk_dirs(root, &path, out);
+            if follow || !path.is_symlink() {
+                walk_dirs(root, &path, follow, out);
+            }
         }
     }
 }
@@ -101,13 +105,15 @@ fn walk_dirs(root: &Path, dir: &Path, out: &mut Vec<String>) {
 /// query, whose `saltenv` wins. An empty env is the default one.
 pub fn split_salt_url(url: &str, default_env: &str) -> (String, String) {
     let rest = url.strip_prefix("salt://").unwrap_or(url);
-    let (mut path, mut env) = if let Some(i) = rest.find("?env=") {
+    let (path, mut env) = if let Some(i) = rest.find("?env=") {
         (&rest[..i], None)
     } else if let Some((p, e)) = rest.split_once("?saltenv=") {
         (p, Some(e))
     } else {
         (rest, None)
     };
+    // `salt:///x` is `x`, and `salt://|/x` the absolute `/x` (refused later)
+    let mut path = path.strip_prefix('/').unwrap_or(path);
     if let Some(unescaped) = path.strip_prefix('|') {
         path = unescaped.trim_start_matches('|');
     } else if let Some((p, query)) = path.split_once('?') {
@@ -123,13 +129,13 @@ pub fn split_salt_url(url: &str, default_env: &str) -> (String, String) {
 }
 
 /// A `salt://` path (query already split off) as a clean `/`-separated path relative to the
-/// root (`""` for the root itself), or `None` when Salt refuses it: an absolute path (after the
-/// one leading `/` of `salt:///x`), any `../`, or a trailing `..` that climbs above the root.
+/// root (`""` for the root itself), or `None` when Salt refuses it: an absolute path (what
+/// is left after [`split_salt_url`] dropped the one leading `/` of `salt:///x`), any `../`, or
+/// a trailing `..` that climbs above the root.
 /// `.` and empty components go away and `a/..` collapses, as `os.path.normpath` does. No
 /// percent-decoding and no backslash handling: Salt does neither on Linux (`%2e%2e` and
 /// `a\b` are plain file names).
 pub fn clean_rel(path: &str) -> Option<String> {
-    let path = path.strip_prefix('/').unwrap_or(path);
     if path.starts_with('/') || path.contains("../") || path.contains('\0') {
         return None;
     }
@@ -154,14 +160,16 @@ fn resolves_under(root: &Path, path: &Path) -> bool {
     }
 }
 
-fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+fn walk(root: &Path, dir: &Path, follow: bool, out: &mut Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            walk(root, &path, out);
+            if follow || !path.is_symlink() {
+                walk(root, &path, follow, out);
+            }
         } else if let Ok(rel) = path.strip_prefix(root) {
             out.push(rel.to_string_lossy().replace('\\', "/"));
         }
@@ -215,6 +223,8 @@ mod tests {
         let abs = top.join("srv/secret.txt").to_string_lossy().into_owned();
         assert_eq!(roots.find("base", &format!("salt:///{abs}")), None);
         assert_eq!(roots.find("base", &format!("salt://|{abs}")), None);
+        assert_eq!(roots.find("base", "salt://|/sub/in.txt"), None);
+        assert_eq!(roots.find("base", "salt:////sub/in.txt"), None);
         let _ = std::fs::remove_dir_all(top);
     }
 
@@ -278,8 +288,7 @@ mod tests {
     #[test]
     fn clean_rel_matches_salts_refusals() {
         assert_eq!(clean_rel("a/b"), Some("a/b".into()));
-        assert_eq!(clean_rel("/a/b"), Some("a/b".into()));
-        assert_eq!(clean_rel("//a/b"), None);
+        assert_eq!(clean_rel("/a/b"), None);
         assert_eq!(clean_rel("a/../b"), None);
         assert_eq!(clean_rel("a/b/.."), Some("a".into()));
         assert_eq!(clean_rel(".."), None);

@@ -737,7 +737,7 @@ fn render_jinja(call: &StateCall, text: &str, vars: &Map) -> Result<String, Stri
     call.templates
         .get(call.exec, call.ctx, &saltenv_of(call))
         .render(text, "<template>", vars)
-        .map_err(|e| format!("Unable to manage file: Jinja error: {}", e.message))
+        .map_err(|e| format!("Unable to manage file: {}", e.message))
 }
 
 /// `file.makedirs_`: create the missing parents (with `dir_mode` when given).

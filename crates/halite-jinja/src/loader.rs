@@ -125,7 +125,13 @@ pub fn install(
             Some(n) => (n, true),
             None => (name, false),
         };
-        if name.split('/').next() == Some("..") {
+        // Salt's loader reads the name as a plain path below its cache of the file roots: a
+        // `salt://` URL, a `?` query or a `|` escape is never found there.
+        if name.split('/').next() == Some("..")
+            || name.starts_with("salt://")
+            || name.starts_with('|')
+            || name.contains('?')
+        {
             return Ok(None);
         }
         if name.starts_with('/') {

@@ -165,6 +165,14 @@ fn describe(
             line = l;
             format!("Jinja syntax error: {text}")
         }
+        ErrorKind::TemplateNotFound if missing_template_name(&detail).is_some() => {
+            // Jinja2's TemplateNotFound, which render_jinja_tmpl reports with its traceback
+            // (halite has no Python stack: one frame stands for it).
+            let name = missing_template_name(&detail).unwrap_or_default();
+            format!(
+                "Jinja error: {name}\nTraceback (most recent call last):\n  File \"halite\", in get_source\njinja2.exceptions.TemplateNotFound: {name}\n\n"
+            )
+        }
         _ => match detail.strip_prefix(EXEC_ERROR_PREFIX) {
             Some(msg) => format!("Problem running salt function in Jinja template: {msg}"),
             None => format!("Jinja error: {detail}"),
@@ -178,6 +186,53 @@ fn describe(
         _ => head,
     };
     JinjaError { message, line }
+}
+
+/// The template name in minijinja's "tried to include non-existing template 'NAME'" or
+/// "template \"NAME\" does not exist" (quoted Rust- or minijinja-style), without the marker of
+/// an import without context.
+fn missing_template_name(detail: &str) -> Option<String> {
+    let quoted = detail
+        .strip_prefix("tried to include non-existing template ")
+        .or_else(|| {
+            detail
+                .strip_prefix("template ")
+                .and_then(|d| d.strip_suffix(" does not exist"))
+        })?;
+    let q = quoted.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+    let inner = quoted.strip_prefix(q)?.strip_suffix(q)?;
+    let mut name = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            name.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('x') => {
+                let hex: String = chars.by_ref().take(2).collect();
+                name.push(u8::from_str_radix(&hex, 16).map(char::from).unwrap_or('?'));
+            }
+            Some('u') => {
+                let code: String = chars.by_ref().skip(1).take_while(|c| *c != '}').collect();
+                name.push(
+                    u32::from_str_radix(&code, 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .unwrap_or('?'),
+                );
+            }
+            Some('n') => name.push('\n'),
+            Some('t') => name.push('\t'),
+            Some(other) => name.push(other),
+            None => name.push('\\'),
+        }
+    }
+    Some(
+        name.strip_prefix(NO_CONTEXT_PREFIX)
+            .map(str::to_string)
+            .unwrap_or(name),
+    )
 }
 
 /// Jinja2's `StrictUndefined` text for minijinja's "`EXPR` is undefined".

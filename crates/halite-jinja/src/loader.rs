@@ -97,11 +97,24 @@ pub fn install(
 ) {
     let tpldir = vars.get("tpldir").map(|v| v.py_str()).unwrap_or_default();
     let join_tpldir = tpldir.clone();
+    // Templates loaded by a relative name, and the `tpldir` they were resolved against: Salt's
+    // loader leaves the `tpldir` global as it was for those, so their own relative names (and
+    // their `tpldir`) resolve against the importer's folder, not their own.
+    let relative_bases: Arc<Mutex<HashMap<String, String>>> = Arc::default();
+    let join_bases = relative_bases.clone();
     env.set_path_join_callback(move |name, parent| {
         let parent = parent.strip_prefix(NO_CONTEXT_PREFIX).unwrap_or(parent);
-        match name.strip_prefix(NO_CONTEXT_PREFIX) {
-            Some(n) => format!("{NO_CONTEXT_PREFIX}{}", resolve(n, parent, &join_tpldir)).into(),
-            None => resolve(name, parent, &join_tpldir).into(),
+        let (prefix, name) = match name.strip_prefix(NO_CONTEXT_PREFIX) {
+            Some(n) => (NO_CONTEXT_PREFIX, n),
+            None => ("", name),
+        };
+        let mut bases = join_bases.lock().unwrap_or_else(|e| e.into_inner());
+        match resolve(name, parent, &join_tpldir, &bases) {
+            Some((resolved, base)) => {
+                bases.insert(resolved.clone(), base);
+                format!("{prefix}{resolved}").into()
+            }
+            None => format!("{prefix}{name}").into(),
         }
     });
     let ctx = ctx.clone();
@@ -112,13 +125,34 @@ pub fn install(
             Some(n) => (n, true),
             None => (name, false),
         };
-        if name.split('/').next() == Some("..") {
+        // Salt's loader reads the name as a plain path below its cache of the file roots: a
+        // `salt://` URL, a `?` query or a `|` escape is never found there.
+        if name.split('/').next() == Some("..")
+            || name.starts_with("salt://")
+            || name.starts_with('|')
+            || name.contains('?')
+        {
             return Ok(None);
+        }
+        if name.starts_with('/') {
+            // Salt's loader reads an absolute name from the local disk, outside the file
+            // roots; halite refuses it (docs/compat.md).
+            return Err(minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                format!(
+                    "{name}: halite loads templates only from the file roots, not by absolute path"
+                ),
+            ));
         }
         Ok(cache.get(&ctx, name).map(|src| {
             let body = preprocess(&src);
             let compiled = if no_context {
-                format!("{}{body}", own_location_header(name, &tpldir))
+                let kept = relative_bases
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get(name)
+                    .cloned();
+                format!("{}{body}", own_location_header(name, kept.as_deref()))
             } else {
                 body
             };
@@ -139,23 +173,19 @@ pub fn install(
 }
 
 /// `{% set %}`s of the `tpldir`/`tplfile`/`tpldot` globals SaltCacheLoader.get_source sets
-/// when it loads `name` (for relative names it keeps `tpldir` and uses the name as given).
+/// when it loads `name`: its own folder, or for a template loaded by a relative name the
+/// `tpldir` that name was resolved against (`kept_tpldir`: Salt keeps the global as it was).
 /// All on the first line, so line numbers stay.
-fn own_location_header(name: &str, caller_tpldir: &str) -> String {
-    let (dir, file) = match name.rsplit_once('/') {
-        Some((d, _)) => (d.to_string(), name.to_string()),
-        None => (String::new(), name.to_string()),
+fn own_location_header(name: &str, kept_tpldir: Option<&str>) -> String {
+    let dir = match kept_tpldir {
+        Some(kept) => kept,
+        None => name.rsplit_once('/').map(|(d, _)| d).unwrap_or_default(),
     };
-    let _ = caller_tpldir;
-    let tpldir = if dir.is_empty() {
-        ".".to_string()
-    } else {
-        dir.clone()
-    };
+    let tpldir = if dir.is_empty() { "." } else { dir };
     format!(
         "{{% set tpldir = {} %}}{{% set tplfile = {} %}}{{% set tpldot = {} %}}",
-        quote(&tpldir),
-        quote(&file),
+        quote(tpldir),
+        quote(name),
         quote(&dir.replace('/', "."))
     )
 }
@@ -165,18 +195,32 @@ fn quote(s: &str) -> String {
 }
 
 /// Resolves a relative (`./x`, `../x`) template name against the importing template's
-/// directory (Salt: the `tpldir` global), normalized like `os.path.normpath`.
-fn resolve(name: &str, parent: &str, tpldir: &str) -> String {
+/// `tpldir` (Salt's `tpldir` global), normalized like `os.path.normpath`: the resolved name and
+/// the base it was resolved against; `None` for a name that is not relative. The rendered
+/// file itself is named by its path on disk (or `<template>`) and resolves against the
+/// render's `tpldir`; a template loaded by a relative name against the base it was loaded
+/// with (`bases`); any other loaded template against its own folder.
+fn resolve(
+    name: &str,
+    parent: &str,
+    tpldir: &str,
+    bases: &HashMap<String, String>,
+) -> Option<(String, String)> {
     let first = name.split('/').next().unwrap_or("");
     if first != "." && first != ".." {
-        return name.to_string();
+        return None;
     }
-    let base = match parent.rsplit_once('/') {
-        Some((dir, _)) => dir.to_string(),
-        None if parent.is_empty() => tpldir.to_string(),
-        None => String::new(),
+    let base = if parent.is_empty() || parent.starts_with('/') || parent.starts_with('<') {
+        tpldir.to_string()
+    } else if let Some(kept) = bases.get(parent) {
+        kept.clone()
+    } else {
+        match parent.rsplit_once('/') {
+            Some((dir, _)) => dir.to_string(),
+            None => String::new(),
+        }
     };
-    normpath(&format!("{base}/{name}"))
+    Some((normpath(&format!("{base}/{name}")), base))
 }
 
 /// `os.path.normpath` for relative `/`-separated paths; keeps leading `..` components.

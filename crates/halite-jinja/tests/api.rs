@@ -129,3 +129,75 @@ fn context_copies_keep_aliases_and_shallow_dict_copies() {
         Some("[1] False")
     );
 }
+
+/// An engine over a temp file root holding `in.txt`, with `secret.txt` beside the root.
+fn engine_over_tree(tag: &str) -> (JinjaEngine, std::path::PathBuf) {
+    let top = std::env::temp_dir().join(format!("halite-jinja-{tag}-{}", std::process::id()));
+    let root = top.join("salt");
+    std::fs::create_dir_all(root.join("sub")).expect("temp tree");
+    std::fs::write(root.join("sub/in.txt"), "inside").expect("temp tree");
+    std::fs::write(top.join("secret.txt"), "SECRET").expect("temp tree");
+    let mut ctx = ExecContext::default();
+    ctx.file_roots.envs.insert("base".into(), vec![root]);
+    ctx.saltenv = "base".into();
+    let engine = JinjaEngine::new(Arc::new(Registry::standard()), Arc::new(ctx));
+    (engine, top)
+}
+
+#[test]
+fn include_by_absolute_path_is_refused_with_a_clear_error() {
+    let (e, top) = engine_over_tree("abs");
+    let secret = top.join("secret.txt").to_string_lossy().into_owned();
+    for src in [
+        format!("{{% include \"{secret}\" %}}"),
+        format!("{{% import_text \"{secret}\" as s %}}{{{{ s }}}}"),
+        format!("{{% from \"{secret}\" import x %}}"),
+    ] {
+        let err = e.render(&src, "x.sls", &Map::new()).expect_err("refused");
+        assert!(
+            err.message.starts_with(&format!(
+                "Jinja error: {secret}: halite loads templates only from the file roots, not by absolute path; line 1"
+            )),
+            "{}",
+            err.message
+        );
+    }
+    let _ = std::fs::remove_dir_all(top);
+}
+
+#[test]
+fn template_names_climbing_out_of_the_root_are_not_found() {
+    let (e, top) = engine_over_tree("climb");
+    let vars = {
+        let mut m = Map::new();
+        m.insert("tpldir", Value::str("sub"));
+        m
+    };
+    assert_eq!(
+        e.render("{% include \"sub/in.txt\" %}", "x.sls", &vars)
+            .ok()
+            .as_deref(),
+        Some("inside")
+    );
+    for name in [
+        "sub/../../secret.txt",
+        "./../../secret.txt",
+        "../../secret.txt",
+        "sub//../../secret.txt",
+        "sub/./../../secret.txt",
+        "a/b/../../../secret.txt",
+        "salt://sub/../../secret.txt",
+    ] {
+        let src = format!("{{% include \"{name}\" %}}");
+        let err = e.render(&src, "x.sls", &vars).expect_err(name);
+        assert!(
+            err.message.starts_with(&format!(
+                "Jinja error: {name}\nTraceback (most recent call last):"
+            )),
+            "{name}: {}",
+            err.message
+        );
+        assert!(!err.message.contains("SECRET"), "{}", err.message);
+    }
+    let _ = std::fs::remove_dir_all(top);
+}

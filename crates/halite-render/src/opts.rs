@@ -13,9 +13,14 @@ pub fn get_bool(opts: &Map, key: &str, default: bool) -> bool {
     opts.get(key).map(Value::truthy).unwrap_or(default)
 }
 
-/// `file_roots` / `pillar_roots`: `{env: [dir, ...]}` into a [`FileRoots`].
+/// `file_roots` / `pillar_roots`: `{env: [dir, ...]}` into a [`FileRoots`]. For `file_roots`,
+/// `fileserver_followsymlinks: False` confines symlinks to the root (Salt's `roots` backend);
+/// Salt's pillar client never checks, and halite's pillar roots follow symlinks too.
 pub fn roots(opts: &Map, key: &str) -> FileRoots {
-    let mut out = FileRoots::default();
+    let mut out = FileRoots {
+        confine_symlinks: key == "file_roots" && !get_bool(opts, "fileserver_followsymlinks", true),
+        ..FileRoots::default()
+    };
     if let Some(Value::Map(envs)) = opts.get(key) {
         for (env, dirs) in envs.iter() {
             let dirs = match dirs {

@@ -112,29 +112,71 @@ pub fn list_master_symlinks(ctx: &ExecContext, a: &Args) -> Result<Value, ExecEr
     let prefix = b.str_or(1, "");
     let mut out = Map::new();
     for root in ctx.file_roots.roots(&env) {
-        collect_links(root, root, &prefix, &mut out);
+        collect_links(
+            root,
+            root,
+            &prefix,
+            ctx.file_roots.confine_symlinks,
+            &mut out,
+        );
     }
     Ok(Value::Map(out))
 }
 
-fn collect_links(root: &Path, dir: &Path, prefix: &str, out: &mut Map) {
+/// Salt's `roots._file_lists` "links": a symlink is listed when its target stays under the
+/// root, or whatever it points to when symlinks are not followed (`fileserver_followsymlinks:
+/// False`); with the default, a link out of the root is served as the file it points to.
+fn collect_links(root: &Path, dir: &Path, prefix: &str, confined: bool, out: &mut Map) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    for entry in entries.flatten() {
-        let path = entry.path();
+    // os.walk's order: this folder's directories, then its files (each in listing order),
+    // then the walk goes down
+    let (dirs, files): (Vec<_>, Vec<_>) = entries
+        .flatten()
+        .map(|e| e.path())
+        .partition(|p| p.is_dir());
+    for path in dirs.iter().chain(&files) {
+        if !path.is_symlink() {
+            continue;
+        }
         let rel = path
             .strip_prefix(root)
             .map(|r| r.to_string_lossy().replace('\\', "/"))
             .unwrap_or_default();
-        if path.is_symlink() {
-            if rel.starts_with(prefix) && !out.contains_key(&rel) {
-                if let Ok(target) = std::fs::read_link(&path) {
+        if rel.starts_with(prefix) && !out.contains_key(&rel) {
+            if let Ok(target) = std::fs::read_link(path) {
+                if confined || link_stays_under(root, path, &target) {
                     out.insert(rel, Value::Str(target.to_string_lossy().into()));
                 }
             }
-        } else if path.is_dir() {
-            collect_links(root, &path, prefix, out);
         }
     }
+    for path in dirs.iter().filter(|p| !p.is_symlink()) {
+        collect_links(root, path, prefix, confined, out);
+    }
+}
+
+/// Whether the symlink `link` (under `root`) to `target` resolves under `root`: Salt joins a
+/// target starting with `..` to the link path itself and any other to its folder, then takes
+/// `realpath(normpath(joined))` relative to `realpath(root)`.
+fn link_stays_under(root: &Path, link: &Path, target: &Path) -> bool {
+    let joined = if target.to_string_lossy().starts_with("..") {
+        link.join(target)
+    } else {
+        link.parent().unwrap_or(root).join(target)
+    };
+    let mut norm = std::path::PathBuf::new();
+    for comp in joined.components() {
+        match comp {
+            std::path::Component::ParentDir => {
+                norm.pop();
+            }
+            std::path::Component::CurDir => {}
+            c => norm.push(c),
+        }
+    }
+    let real = norm.canonicalize().unwrap_or(norm);
+    let real_root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    real.starts_with(real_root)
 }

@@ -290,7 +290,7 @@ fn get_url(
         "salt" => {
             let (rel, env) = split_salt_url(url, saltenv);
             let rel = rel.trim_start_matches('/');
-            match ctx.file_roots.find(&env, rel) {
+            match ctx.file_roots.find(saltenv, url) {
                 Some(found) => {
                     let cachedir = ctx
                         .opts

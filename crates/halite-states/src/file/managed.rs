@@ -746,7 +746,7 @@ fn render_jinja(call: &StateCall, text: &str, vars: &Map) -> Result<String, Stri
     call.templates
         .get(call.exec, call.ctx, &saltenv)
         .render(text, "<template>", vars)
-        .map_err(|e| format!("Unable to manage file: Jinja error: {}", e.message))
+        .map_err(|e| format!("Unable to manage file: {}", e.message))
 }
 
 /// Whether the file at `path` holds exactly `new`, read in blocks (a large file is never

@@ -1,0 +1,3 @@
+{% from "./map.jinja" import x %}
+deepnc_{{ x }}:
+  test.nop

@@ -1,0 +1,3 @@
+{% from "../../map.jinja" import x with context %}
+twoup_{{ x }}:
+  test.nop

@@ -1,0 +1,3 @@
+{% from "../map.jinja" import x with context %}
+deepup_{{ x }}:
+  test.nop

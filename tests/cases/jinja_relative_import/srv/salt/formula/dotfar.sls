@@ -1,0 +1,3 @@
+{% from "./../map.jinja" import x with context %}
+dotfar_{{ x }}:
+  test.nop

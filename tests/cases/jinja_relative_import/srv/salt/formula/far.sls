@@ -1,0 +1,3 @@
+{% from "../../map.jinja" import x with context %}
+far_{{ x }}:
+  test.nop

@@ -1,0 +1,3 @@
+{% import "./map.jinja" as m %}
+imported_{{ m.x }}:
+  test.nop

@@ -1,0 +1,3 @@
+{% include "./map.jinja" %}
+incl:
+  test.nop

@@ -1,0 +1,3 @@
+{% from "./deep/helper.jinja" import y %}
+nested_{{ y }}:
+  test.nop

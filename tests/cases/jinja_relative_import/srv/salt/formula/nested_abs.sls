@@ -1,0 +1,3 @@
+{% from "formula/deep/helper.jinja" import y %}
+nested_abs_{{ y }}:
+  test.nop

@@ -1,0 +1,3 @@
+{% from "./map.jinja" import x with context %}
+sub_{{ x }}:
+  test.nop

@@ -1,0 +1,3 @@
+{% from "../map.jinja" import x with context %}
+topup_{{ x }}:
+  test.nop

@@ -1,0 +1,1 @@
+{% from "sub/../../secret.jinja" import a %}x: {{ a }}

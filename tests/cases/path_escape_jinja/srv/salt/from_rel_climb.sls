@@ -1,0 +1,1 @@
+{% from "./../secret.jinja" import a with context %}x: {{ a }}

@@ -1,0 +1,1 @@
+x: {{ salt['cp.get_file_str']('salt://sub/../../secret.txt') }}

@@ -1,0 +1,1 @@
+{% import "sub/../../secret.jinja" as s %}x: {{ s.a }}

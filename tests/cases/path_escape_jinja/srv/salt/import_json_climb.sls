@@ -1,0 +1,1 @@
+{% import_json "sub/../../secret.json" as s %}x: {{ s }}

@@ -1,0 +1,1 @@
+{% import_json "./../secret.json" as s %}x: {{ s }}

@@ -1,0 +1,1 @@
+{% import "../secret.jinja" as s %}x: {{ s.a }}

@@ -1,0 +1,1 @@
+{% import_text "sub/../../secret.txt" as s %}x: {{ s }}

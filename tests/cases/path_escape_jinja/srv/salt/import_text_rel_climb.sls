@@ -1,0 +1,1 @@
+{% import_text "../secret.txt" as s %}x: {{ s }}

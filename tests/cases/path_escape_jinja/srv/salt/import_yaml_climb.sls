@@ -1,0 +1,1 @@
+{% import_yaml "sub/../../secret.yaml" as s %}x: {{ s }}

@@ -1,0 +1,1 @@
+{% import_yaml "../secret.yaml" as s %}x: {{ s }}

@@ -1,0 +1,1 @@
+x: {% include "a/b/../../../secret.txt" %}

@@ -1,0 +1,1 @@
+x: {% include "../secret.txt" %}

@@ -1,0 +1,1 @@
+x: {% include "sub/in.txt?saltenv=base" %}

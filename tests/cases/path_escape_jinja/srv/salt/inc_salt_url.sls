@@ -1,0 +1,1 @@
+x: {% include "salt://sub/../../secret.txt" %}

@@ -1,0 +1,1 @@
+x: {% include "salt://sub/in.txt" %}

@@ -1,0 +1,6 @@
+include:
+  - sub/../../secret
+  - /secret
+  - ..secret
+x:
+  test.nop

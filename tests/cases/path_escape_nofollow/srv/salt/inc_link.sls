@@ -1,0 +1,1 @@
+x: {% include "sub/link.txt" %}

@@ -1,0 +1,2 @@
+{% import_yaml "sub/../../secret.yaml" as s %}
+climb: {{ s|json }}

@@ -1,0 +1,2 @@
+{% import_yaml "sub/in.yaml" as s %}
+inside: {{ s|json }}

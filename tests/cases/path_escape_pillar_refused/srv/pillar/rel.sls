@@ -1,0 +1,2 @@
+{% import_yaml "../secret.yaml" as s %}
+rel: {{ s|json }}

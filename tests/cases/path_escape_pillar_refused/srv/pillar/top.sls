@@ -1,0 +1,5 @@
+base:
+  "*":
+    - rel
+    - rel_dot
+    - inside

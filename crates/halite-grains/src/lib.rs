@@ -267,7 +267,7 @@ impl NetworkProbe {
     }
 }
 
-/// How long a resolver question may go unanswered before halite asks it again. A DNS reply
+/// How long a resolver question may go unanswered before halite asks it again (and again). A DNS reply
 /// over UDP is occasionally lost (about one query in a hundred on the development VM's
 /// resolver); glibc then waits out its 5-second `timeout` before resending, and the host's
 /// network grains (an AAAA query for the fqdn, a PTR query per address for `fqdns`: four
@@ -279,9 +279,10 @@ const ASK_AGAIN_AFTER: Duration = Duration::from_millis(200);
 /// not glibc's timeouts times attempts.
 const GIVE_UP_AFTER: Duration = Duration::from_secs(2);
 
-/// `ask()` on a thread of its own, asked again on a second thread when no answer came within
-/// `again`; the first answer wins. `None` when neither answered within `give_up` (the threads
-/// are left to finish on their own: the process does not wait for them).
+/// `ask()` on a thread of its own, asked again on a further thread each time `again` passes
+/// without an answer (losses come in bursts: a second asking is sometimes lost too); the
+/// first answer wins. `None` when none answered within `give_up` (the threads are left to
+/// finish on their own: the process does not wait for them).
 fn bounded<T: Send + 'static>(
     again: Duration,
     give_up: Duration,
@@ -290,25 +291,27 @@ fn bounded<T: Send + 'static>(
     let start = Instant::now();
     let ask = std::sync::Arc::new(ask);
     let (tx, rx) = std::sync::mpsc::channel();
-    let spawn = |tx: std::sync::mpsc::Sender<T>| {
-        let ask = ask.clone();
-        std::thread::Builder::new()
-            .spawn(move || {
+    loop {
+        let asker = {
+            let (ask, tx) = (ask.clone(), tx.clone());
+            std::thread::Builder::new().spawn(move || {
                 let _ = tx.send(ask());
             })
-            .is_ok()
-    };
-    if !spawn(tx.clone()) {
-        return Some(ask());
+        };
+        if asker.is_err() {
+            // No thread to ask on: ask here (unbounded, as glibc would).
+            return Some(ask());
+        }
+        let left = give_up.saturating_sub(start.elapsed());
+        match rx.recv_timeout(again.min(left)) {
+            Ok(v) => return Some(v),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if start.elapsed() >= give_up => {
+                return None
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+        }
     }
-    match rx.recv_timeout(again.min(give_up)) {
-        Ok(v) => return Some(v),
-        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
-        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-    }
-    spawn(tx);
-    rx.recv_timeout(give_up.saturating_sub(start.elapsed()))
-        .ok()
 }
 
 /// [`bounded`] with the resolver's delays; `what` names the question in the warning given
@@ -335,7 +338,7 @@ fn resolve<T: Send + 'static>(
 /// server: an /etc/hosts without an IPv6 entry for the host), while a second thread reads
 /// the interfaces. Salt asks for the A or AAAA records only when the host has an address of
 /// that family; the answers for a missing family are dropped, so the grains are Salt's.
-/// Every question is [`resolve`]d: asked again when unanswered after 200 ms, given up after
+/// Every question is [`resolve`]d: asked again every 200 ms while unanswered, given up after
 /// 2 s with what Salt reports when the lookup fails (the hostname as fqdn, no addresses, no
 /// name for that address in `fqdns`).
 fn network_grains(enable_fqdns: impl FnOnce() -> bool) -> NetworkGrains {
@@ -772,6 +775,23 @@ mod bounded_wait {
         assert_eq!(got, None);
         let took = start.elapsed();
         assert!(took >= GIVE_UP && took < GIVE_UP * 3, "took {took:?}");
+    }
+
+    /// Lost twice in a row (a burst): the third asking answers.
+    #[test]
+    fn burst_of_lost_answers_is_asked_again() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = calls.clone();
+        let start = Instant::now();
+        let got = bounded(AGAIN, GIVE_UP, move || {
+            if c.fetch_add(1, Ordering::SeqCst) < 2 {
+                std::thread::sleep(Duration::from_secs(5));
+            }
+            7
+        });
+        assert_eq!(got, Some(7));
+        assert!(start.elapsed() < GIVE_UP, "took {:?}", start.elapsed());
+        assert_eq!(calls.load(Ordering::SeqCst), 3);
     }
 
     /// A prompt answer is asked once.

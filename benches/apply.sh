@@ -5,14 +5,21 @@
 # 1,000-state require chain; and the linearity check (halite at 4x the states).
 # Salt runs on its own copy of the tree. Prints wall, CPU and peak RSS per run.
 # Usage: benches/apply.sh [STATES] [--no-salt]   (Salt side needs ../shared/oracle/setup.sh)
+# Env: HALITE_BIN (the halite to measure), else PROFILE (cargo profile: release, the
+#      default, or dist, the tuned one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 states=${1:-5000}
 salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
 [ "${2:-}" = "--no-salt" ] && salt_call=/nonexistent
 work=$(mktemp -d /tmp/halite-apply-bench.XXXX)
-cargo build --release -q -p halite
-halite=${CARGO_TARGET_DIR:-target}/release/halite
+if [ -n "${HALITE_BIN:-}" ]; then
+  halite=$HALITE_BIN
+else
+  profile=${PROFILE:-release}
+  cargo build --profile "$profile" -q -p halite
+  halite=${CARGO_TARGET_DIR:-target}/$profile/halite
+fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 measure() { # label, tree, command...
   local label=$1 tree=$2; shift 2

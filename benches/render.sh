@@ -5,8 +5,8 @@
 # Usage: benches/render.sh [FILES] [--shallow]
 #   (needs the oracles for the Salt side: ../shared/oracle/setup.sh)
 # Env: RUNS (halite runs, default 20), SALT_RUNS (default 3), SALT_CALL (salt-call path),
-#      HALITE_BIN (the halite to measure, e.g. scripts/pgo-build.sh's; default: a plain
-#      `cargo build --release`).
+#      HALITE_BIN (the halite to measure, e.g. scripts/pgo-build.sh's), else PROFILE (the
+#      cargo profile to build: release, the default, or dist, the tuned one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 files=${1:-100}
@@ -16,8 +16,9 @@ python3 benches/gen_tree.py "$tree" "$files" "$@" >/dev/null
 if [ -n "${HALITE_BIN:-}" ]; then
   halite=$HALITE_BIN
 else
-  cargo build --release -q -p halite
-  halite="${CARGO_TARGET_DIR:-target}/release/halite"
+  profile=${PROFILE:-release}
+  cargo build --profile "$profile" -q -p halite
+  halite="${CARGO_TARGET_DIR:-target}/$profile/halite"
 fi
 salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
 measure() { # label, runs, command...

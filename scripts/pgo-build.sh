@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Profile-guided release build of halite (what docs/performance.md measures).
+# Profile-guided build of halite on the tuned `dist` cargo profile (fat LTO, one codegen
+# unit: what docs/performance.md measures). PROFILE=release uses the quick-to-build profile.
 #
 # 1. builds halite instrumented (`-Cprofile-generate`, `--cfg halite_pgo_gen` so that it
 #    leaves through the normal exit path, where the profile is written),
@@ -20,6 +21,7 @@ install_root=
 if [ "${1:-}" = "--install" ]; then
   install_root=${2:?--install needs a folder}
 fi
+profile=${PROFILE:-dist}
 triple=$(rustc -vV | sed -n 's/^host: //p')
 profdata="$(rustc --print sysroot)/lib/rustlib/$triple/bin/llvm-profdata"
 if [ ! -x "$profdata" ]; then
@@ -36,12 +38,12 @@ rm -rf "$work/profiles"
 mkdir -p "$work/profiles"
 # --target keeps the flags off build scripts and proc-macros.
 RUSTFLAGS="-Cprofile-generate=$work/profiles --cfg halite_pgo_gen" \
-  cargo build --release -q -p halite --target "$triple" --target-dir "$work/generate" >&2
-python3 scripts/pgo-train.py "$work/generate/$triple/release/halite" >&2
+  cargo build --profile "$profile" -q -p halite --target "$triple" --target-dir "$work/generate" >&2
+python3 scripts/pgo-train.py "$work/generate/$triple/$profile/halite" >&2
 "$profdata" merge -o "$work/halite.profdata" "$work/profiles"
 RUSTFLAGS="-Cprofile-use=$work/halite.profdata" \
-  cargo build --release -q -p halite --target "$triple" --target-dir "$work/use" >&2
-binary="$work/use/$triple/release/halite"
+  cargo build --profile "$profile" -q -p halite --target "$triple" --target-dir "$work/use" >&2
+binary="$work/use/$triple/$profile/halite"
 if [ -n "$install_root" ]; then
   mkdir -p "$install_root/bin"
   cp "$binary" "$install_root/bin/halite"

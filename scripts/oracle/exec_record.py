@@ -538,7 +538,6 @@ def main():
             "grains": clean(dict(funcs["grains.items"]())),
             "pillar": clean(dict(funcs["pillar.items"]())),
             "srv": SRV,
-            "machine_id": open("/etc/machine-id").read().strip() if os.path.exists("/etc/machine-id") else "",
         }
         out = []
         for case in CASES:

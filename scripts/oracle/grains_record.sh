@@ -1,7 +1,9 @@
 #!/bin/sh
 # Record Salt 3007.8's core grains on this host for halite-grains' tests:
 #   crates/halite-grains/tests/data/grains.json   salt-call --local grains.items (no static grains)
-#   crates/halite-grains/tests/data/host.json      what identifies the recording host
+#   crates/halite-grains/tests/data/os-release     the /etc/os-release the os grains come from
+# The test compares host-dependent values with this host's live state, not with the
+# recording; the os grains are compared with it only where os-release is the same.
 # Usage: scripts/oracle/grains_record.sh [SALT_CALL]
 set -eu
 SALT_CALL=${1:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
@@ -24,7 +26,6 @@ CONF
 cd "$SCRATCH"
 "$SALT_CALL" --local -c "$SCRATCH/conf" --out json -l quiet grains.items \
   | sed "s#$SCRATCH#@SCRATCH@#g" > "$OUT/grains.json"
-printf '{"machine_id": "%s", "hostname": "%s", "boot_id": "%s"}\n' \
-  "$(cat /etc/machine-id 2>/dev/null || true)" "$(cat /proc/sys/kernel/hostname)" \
-  "$(cat /proc/sys/kernel/random/boot_id)" > "$OUT/host.json"
+cat /etc/os-release > "$OUT/os-release"
+rm -f "$OUT/host.json"
 echo "recorded $(grep -c '^        "' "$OUT/grains.json") grains into $OUT"

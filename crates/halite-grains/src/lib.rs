@@ -14,6 +14,7 @@ mod sha256;
 mod util;
 
 use halite_value::{Map, Value};
+use std::time::{Duration, Instant};
 use util::{read_trim, which};
 
 /// A network interface as `ip addr` lists it: name, MAC, IPv4 and IPv6 addresses in kernel
@@ -266,19 +267,113 @@ impl NetworkProbe {
     }
 }
 
+/// How long a resolver question may go unanswered before halite asks it again (and again). A DNS reply
+/// over UDP is occasionally lost (about one query in a hundred on the development VM's
+/// resolver); glibc then waits out its 5-second `timeout` before resending, and the host's
+/// network grains (an AAAA query for the fqdn, a PTR query per address for `fqdns`: four
+/// queries here) held about one call in ten for 5 s. Asked again after this delay, from a
+/// fresh socket, the lost query costs this delay instead.
+const ASK_AGAIN_AFTER: Duration = Duration::from_millis(200);
+/// How long halite waits for one resolver question at all before it reports what Salt
+/// reports for a lookup that fails (see [`network_grains`]): a dead DNS server costs this,
+/// not glibc's timeouts times attempts.
+const GIVE_UP_AFTER: Duration = Duration::from_secs(2);
+
+/// `ask()` on a thread of its own, asked again on a further thread each time `again` passes
+/// without an answer (losses come in bursts: a second asking is sometimes lost too); the
+/// first answer wins. `None` when none answered within `give_up` (the threads are left to
+/// finish on their own: the process does not wait for them).
+fn bounded<T: Send + 'static>(
+    again: Duration,
+    give_up: Duration,
+    ask: impl Fn() -> T + Send + Sync + 'static,
+) -> Option<T> {
+    let start = Instant::now();
+    let ask = std::sync::Arc::new(ask);
+    let (tx, rx) = std::sync::mpsc::channel();
+    loop {
+        let asker = {
+            let (ask, tx) = (ask.clone(), tx.clone());
+            std::thread::Builder::new().spawn(move || {
+                let _ = tx.send(ask());
+            })
+        };
+        if asker.is_err() {
+            // No thread to ask on: ask here (unbounded, as glibc would).
+            return Some(ask());
+        }
+        let left = give_up.saturating_sub(start.elapsed());
+        match rx.recv_timeout(again.min(left)) {
+            Ok(v) => return Some(v),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if start.elapsed() >= give_up => {
+                return None
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+        }
+    }
+}
+
+/// [`bounded`] with the resolver's delays; `what` names the question in the warning given
+/// when halite stops waiting.
+fn resolve<T: Send + 'static>(
+    what: String,
+    fallback: &str,
+    ask: impl Fn() -> T + Send + Sync + 'static,
+) -> Option<T> {
+    let got = bounded(ASK_AGAIN_AFTER, GIVE_UP_AFTER, ask);
+    if got.is_none() {
+        tracing::warn!(
+            "the resolver did not answer {what} within {} s: {fallback}",
+            GIVE_UP_AFTER.as_secs()
+        );
+    }
+    got
+}
+
 /// The interfaces' grains, `socket.gethostname()` and Salt's fqdn, the fqdn's addresses,
 /// then (when `enable_fqdns()` says so) the reverse lookups of `fqdns`.
 ///
-/// The fqdn's AAAA lookup is the slow one (an /etc/hosts without an IPv6 entry for the host
-/// sends it to the DNS server): it is asked first, while a second thread reads the
-/// interfaces. Salt asks for the A or AAAA records only when the host has an address of
+/// The fqdn's A and AAAA lookups are asked together (the AAAA one often goes to the DNS
+/// server: an /etc/hosts without an IPv6 entry for the host), while a second thread reads
+/// the interfaces. Salt asks for the A or AAAA records only when the host has an address of
 /// that family; the answers for a missing family are dropped, so the grains are Salt's.
+/// Every question is [`resolve`]d: asked again every 200 ms while unanswered, given up after
+/// 2 s with what Salt reports when the lookup fails (the hostname as fqdn, no addresses, no
+/// name for that address in `fqdns`).
 fn network_grains(enable_fqdns: impl FnOnce() -> bool) -> NetworkGrains {
     let interfaces = std::thread::Builder::new().spawn(net::net_grains).ok();
     let hostname = net::gethostname();
-    let fqdn = net::fqhostname(&hostname);
-    let mut fqdn_ip6 = net::fqdn_ips(&fqdn, true);
-    let mut fqdn_ip4 = net::fqdn_ips(&fqdn, false);
+    let fqdn = {
+        let h = hostname.clone();
+        resolve(
+            format!("for the canonical name of {hostname}"),
+            "the fqdn grain is the hostname",
+            move || net::fqhostname(&h),
+        )
+        .unwrap_or_else(|| hostname.clone())
+    };
+    let ips = |v6: bool| {
+        let f = fqdn.clone();
+        std::thread::Builder::new()
+            .spawn(move || {
+                let fam = if v6 { "AAAA" } else { "A" };
+                let grain = if v6 { "fqdn_ip6" } else { "fqdn_ip4" };
+                resolve(
+                    format!("for the {fam} records of {f}"),
+                    &format!("the {grain} grain is []"),
+                    {
+                        let f = f.clone();
+                        move || net::fqdn_ips(&f, v6)
+                    },
+                )
+                .unwrap_or_default()
+            })
+            .ok()
+    };
+    let (ip6_job, ip4_job) = (ips(true), ips(false));
+    let mut fqdn_ip6 = ip6_job.and_then(|j| j.join().ok()).unwrap_or_default();
+    let mut fqdn_ip4 = ip4_job.and_then(|j| j.join().ok()).unwrap_or_default();
     let net = interfaces
         .and_then(|job| job.join().ok())
         .unwrap_or_else(net::net_grains);
@@ -289,7 +384,14 @@ fn network_grains(enable_fqdns: impl FnOnce() -> bool) -> NetworkGrains {
         fqdn_ip6.clear();
     }
     let fqdns = if enable_fqdns() {
-        net::fqdns(&net.non_loopback)
+        net::fqdns(&net.non_loopback, |a| {
+            resolve(
+                format!("for the name of {a}"),
+                "the fqdns grain lacks it",
+                move || net::reverse(a),
+            )
+            .flatten()
+        })
     } else {
         Vec::new()
     };
@@ -632,4 +734,74 @@ fn process_grains(g: &mut Map) {
     g.insert("pid", Value::Int(std::process::id() as i64));
     g.insert("gid", Value::Int(gid as i64));
     g.insert("uid", Value::Int(euid as i64));
+}
+
+#[cfg(test)]
+mod bounded_wait {
+    use super::bounded;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    const AGAIN: Duration = Duration::from_millis(50);
+    const GIVE_UP: Duration = Duration::from_millis(400);
+
+    /// A question whose first asking is lost (as a dropped UDP reply) is answered by the
+    /// second asking, after `again`, not after the resolver's own timeout.
+    #[test]
+    fn lost_answer_is_asked_again() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = calls.clone();
+        let start = Instant::now();
+        let got = bounded(AGAIN, GIVE_UP, move || {
+            if c.fetch_add(1, Ordering::SeqCst) == 0 {
+                std::thread::sleep(Duration::from_secs(5));
+            }
+            7
+        });
+        assert_eq!(got, Some(7));
+        assert!(start.elapsed() < GIVE_UP, "took {:?}", start.elapsed());
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
+    }
+
+    /// A resolver that never answers costs `give_up`, then the caller's fallback.
+    #[test]
+    fn dead_resolver_is_given_up() {
+        let start = Instant::now();
+        let got = bounded(AGAIN, GIVE_UP, || {
+            std::thread::sleep(Duration::from_secs(5));
+            7
+        });
+        assert_eq!(got, None);
+        let took = start.elapsed();
+        assert!(took >= GIVE_UP && took < GIVE_UP * 3, "took {took:?}");
+    }
+
+    /// Lost twice in a row (a burst): the third asking answers.
+    #[test]
+    fn burst_of_lost_answers_is_asked_again() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = calls.clone();
+        let start = Instant::now();
+        let got = bounded(AGAIN, GIVE_UP, move || {
+            if c.fetch_add(1, Ordering::SeqCst) < 2 {
+                std::thread::sleep(Duration::from_secs(5));
+            }
+            7
+        });
+        assert_eq!(got, Some(7));
+        assert!(start.elapsed() < GIVE_UP, "took {:?}", start.elapsed());
+        assert_eq!(calls.load(Ordering::SeqCst), 3);
+    }
+
+    /// A prompt answer is asked once.
+    #[test]
+    fn prompt_answer_is_asked_once() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = calls.clone();
+        let got = bounded(AGAIN, GIVE_UP, move || c.fetch_add(1, Ordering::SeqCst));
+        assert_eq!(got, Some(0));
+        std::thread::sleep(AGAIN * 2);
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+    }
 }

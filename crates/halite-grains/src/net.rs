@@ -279,23 +279,22 @@ pub(crate) fn fqdn_ips(fqdn: &str, v6: bool) -> Vec<Value> {
     out.into_iter().map(Value::from).collect()
 }
 
-/// `network.fqdns()`: reverse lookups of the non-loopback addresses, sorted.
-pub(crate) fn fqdns(addrs: &[IpAddr]) -> Vec<Value> {
+/// `network.fqdns()`: reverse lookups of the non-loopback addresses (`lookup`, each address
+/// on a thread of its own, as Salt's thread pool), sorted.
+pub(crate) fn fqdns(
+    addrs: &[IpAddr],
+    lookup: impl Fn(IpAddr) -> Option<String> + Send + Sync + Copy + 'static,
+) -> Vec<Value> {
     let handles: Vec<_> = addrs
         .iter()
         .copied()
-        .map(|a| {
-            (
-                a,
-                std::thread::Builder::new().spawn(move || reverse(a)).ok(),
-            )
-        })
+        .map(|a| (a, std::thread::Builder::new().spawn(move || lookup(a)).ok()))
         .collect();
     let mut names: Vec<String> = handles
         .into_iter()
         .filter_map(|(a, h)| match h {
             Some(h) => h.join().ok().flatten(),
-            None => reverse(a),
+            None => lookup(a),
         })
         .collect();
     names.sort();
@@ -303,8 +302,8 @@ pub(crate) fn fqdns(addrs: &[IpAddr]) -> Vec<Value> {
     names.into_iter().map(Value::from).collect()
 }
 
-fn reverse(addr: IpAddr) -> Option<String> {
-    // network.fqdns: socket.getfqdn(socket.gethostbyaddr(ip)[0])
+/// One address of `network.fqdns`: `socket.getfqdn(socket.gethostbyaddr(ip)[0])`.
+pub(crate) fn reverse(addr: IpAddr) -> Option<String> {
     reverse_name(addr).map(|n| getfqdn(&n))
 }
 

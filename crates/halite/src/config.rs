@@ -55,6 +55,22 @@ fn defaults() -> Map {
 const PATH_OPTIONS: &[&str] = &["cachedir", "pki_dir", "sock_dir", "log_file"];
 const ROOTS_OPTIONS: &[&str] = &["file_roots", "pillar_roots"];
 
+/// salt-call's warning for a `-c` that is not a directory (written before logging is set up,
+/// so at every log level; the call then runs on the defaults and exits as usual). `~` is
+/// expanded first, as Salt's `os.path.expanduser`.
+pub fn missing_config_dir_warning(config_dir: &Path) -> Option<String> {
+    let given = config_dir.to_string_lossy();
+    let expanded = match given.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => match std::env::var("HOME") {
+            Ok(home) => format!("{}{rest}", home.trim_end_matches('/')),
+            Err(_) => given.to_string(),
+        },
+        _ => given.to_string(),
+    };
+    (!Path::new(&expanded).is_dir())
+        .then(|| format!("WARNING: CONFIG '{expanded}' directory does not exist.\n"))
+}
+
 fn load_yaml_file(path: &Path) -> Result<Map> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;

@@ -239,6 +239,9 @@ fn run(cli: &Cli) -> Result<u8> {
     if fun == "validate" {
         return run_validate(rest);
     }
+    if let Some(warning) = config::missing_config_dir_warning(&cli.config_dir) {
+        eprint!("{warning}");
+    }
     // As soon as the call is known to need grains: the resolver's round trips for the
     // network grains (which go to the DNS server for an AAAA record /etc/hosts lacks) overlap
     // everything up to the grains.

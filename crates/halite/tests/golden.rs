@@ -331,16 +331,135 @@ fn run_halite(case: &Path, argv: &[String]) -> Run {
     }
 }
 
+/// One recorded command of one case.
+struct Job {
+    case: PathBuf,
+    rel: String,
+    key: String,
+    n: usize,
+    argv: Vec<String>,
+}
+
+/// A job's verdict: `None` when it matched Salt, else the failure text (and its summary line).
+type Verdict = Option<(String, String)>;
+
+fn run_job(job: &Job) -> Verdict {
+    let (rel, n, argv) = (&job.rel, job.n, &job.argv);
+    let stem = job.case.join("expected").join(format!("{n:02}"));
+    let (Ok(expected), Ok(rc)) = (
+        std::fs::read_to_string(stem.with_extension("json")),
+        std::fs::read_to_string(stem.with_extension("rc")),
+    ) else {
+        let msg = format!("{rel}/{n:02}: no recorded output (run scripts/oracle/record.sh {rel})");
+        return Some((msg.clone(), msg));
+    };
+    let expected_rc: i32 = rc.trim().parse().unwrap_or(-1);
+    let got = run_halite(&job.case, argv);
+    let (want, have) = (normalize(&expected), normalize(&got.stdout));
+    if want == have && expected_rc == got.rc {
+        return None;
+    }
+    let summary = format!(
+        "{rel}/{n:02} `{}` exit salt={expected_rc} halite={}",
+        argv.join(" "),
+        got.rc
+    );
+    let diff = similar::TextDiff::from_lines(&want, &have)
+        .unified_diff()
+        .header("salt", "halite")
+        .to_string();
+    Some((
+        format!(
+            "{rel}/{n:02} `{}`: exit salt={expected_rc} halite={}\n{diff}",
+            argv.join(" "),
+            got.rc
+        ),
+        summary,
+    ))
+}
+
+/// A progress line on the process's stderr, past libtest's capture (which hides `eprintln!`
+/// output of a passing test), so that a long run says what it is doing.
+fn progress(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
+/// Runs the jobs on every core (`HALITE_TEST_THREADS` overrides), each worker taking the next
+/// job in order; the verdicts come back in job order.
+fn run_jobs(jobs: &[Job]) -> Vec<Verdict> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let threads = std::env::var("HALITE_TEST_THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 64);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let failed = AtomicUsize::new(0);
+    let verdicts: Mutex<Vec<Option<Verdict>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+    let start = std::time::Instant::now();
+    let last_report = Mutex::new(start);
+    progress(&format!(
+        "golden: {} commands on {threads} threads (`-- --nocapture` lists each one)",
+        jobs.len()
+    ));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = jobs.get(i) else { break };
+                let verdict = run_job(job);
+                if verdict.is_some() {
+                    failed.fetch_add(1, Ordering::Relaxed);
+                }
+                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+                eprintln!(
+                    "golden [{k}/{}] {}/{:02} {}",
+                    jobs.len(),
+                    job.rel,
+                    job.n,
+                    if verdict.is_some() { "differs" } else { "ok" }
+                );
+                if let Ok(mut v) = verdicts.lock() {
+                    v[i] = Some(verdict);
+                }
+                if let Ok(mut last) = last_report.lock() {
+                    if last.elapsed() >= std::time::Duration::from_secs(10) {
+                        *last = std::time::Instant::now();
+                        progress(&format!(
+                            "golden: {k}/{} commands done, {} differ so far ({} s), now {}",
+                            jobs.len(),
+                            failed.load(Ordering::Relaxed),
+                            start.elapsed().as_secs(),
+                            job.rel
+                        ));
+                    }
+                }
+            });
+        }
+    });
+    progress(&format!(
+        "golden: {} commands in {:.1} s",
+        jobs.len(),
+        start.elapsed().as_secs_f64()
+    ));
+    verdicts
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|v| v.unwrap_or_else(|| Some(("a worker panicked".into(), "panic".into()))))
+        .collect()
+}
+
 #[test]
 fn golden_cases_match_salt() {
     let root = repo_root();
     let known = known_failures(&root);
-    let mut failures = Vec::new();
-    let mut unexpected_passes = Vec::new();
-    let (mut passed, mut known_failed) = (0, 0);
     // HALITE_GOLDEN=substring runs only the cases whose path contains it.
     let filter = std::env::var("HALITE_GOLDEN").unwrap_or_default();
-    let mut summary = Vec::new();
+    let mut jobs = Vec::new();
     for case in case_dirs(&root) {
         if !case.to_string_lossy().contains(&filter) {
             continue;
@@ -354,42 +473,29 @@ fn golden_cases_match_salt() {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        for (n, argv) in commands(&case).iter().enumerate() {
-            let stem = case.join("expected").join(format!("{n:02}"));
-            let (Ok(expected), Ok(rc)) = (
-                std::fs::read_to_string(stem.with_extension("json")),
-                std::fs::read_to_string(stem.with_extension("rc")),
-            ) else {
-                failures.push(format!(
-                    "{rel}/{n:02}: no recorded output (run scripts/oracle/record.sh {rel})"
-                ));
-                continue;
-            };
-            let expected_rc: i32 = rc.trim().parse().unwrap_or(-1);
-            let got = run_halite(&case, argv);
-            let (want, have) = (normalize(&expected), normalize(&got.stdout));
-            let ok = want == have && expected_rc == got.rc;
-            let key = format!("{name}/{n:02}");
-            match (ok, known.contains_key(&key)) {
-                (true, false) => passed += 1,
-                (true, true) => unexpected_passes.push(key),
-                (false, true) => known_failed += 1,
-                (false, false) => {
-                    summary.push(format!(
-                        "{rel}/{n:02} `{}` exit salt={expected_rc} halite={}",
-                        argv.join(" "),
-                        got.rc
-                    ));
-                    let diff = similar::TextDiff::from_lines(&want, &have)
-                        .unified_diff()
-                        .header("salt", "halite")
-                        .to_string();
-                    failures.push(format!(
-                        "{rel}/{n:02} `{}`: exit salt={expected_rc} halite={}\n{diff}",
-                        argv.join(" "),
-                        got.rc
-                    ));
-                }
+        for (n, argv) in commands(&case).into_iter().enumerate() {
+            jobs.push(Job {
+                case: case.clone(),
+                rel: rel.clone(),
+                key: format!("{name}/{n:02}"),
+                n,
+                argv,
+            });
+        }
+    }
+    let verdicts = run_jobs(&jobs);
+    let mut failures = Vec::new();
+    let mut unexpected_passes = Vec::new();
+    let mut summary = Vec::new();
+    let (mut passed, mut known_failed) = (0, 0);
+    for (job, verdict) in jobs.iter().zip(verdicts) {
+        match (verdict, known.contains_key(&job.key)) {
+            (None, false) => passed += 1,
+            (None, true) => unexpected_passes.push(job.key.clone()),
+            (Some(_), true) => known_failed += 1,
+            (Some((failure, line)), false) => {
+                failures.push(failure);
+                summary.push(line);
             }
         }
     }
@@ -400,8 +506,9 @@ fn golden_cases_match_salt() {
     );
     assert!(
         failures.is_empty(),
-        "{} command(s) differ from Salt:\n\n{}",
+        "{} command(s) differ from Salt:\n{}\n\n{}",
         failures.len(),
+        summary.join("\n"),
         failures.join("\n\n")
     );
 }

@@ -41,6 +41,22 @@ impl Outcome {
     }
 }
 
+/// A failure salt-call reports on stderr itself and ends with `sys.exit(-1)` (status 255):
+/// its text is printed once, by `main`, without the generic `Error: ` prefix.
+#[derive(Debug)]
+pub struct CallerExit {
+    pub message: String,
+    pub status: u8,
+}
+
+impl std::fmt::Display for CallerExit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CallerExit {}
+
 pub fn errors_value(errors: Vec<String>) -> Value {
     Value::List(errors.into_iter().map(Value::from).collect())
 }
@@ -294,10 +310,12 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
             let retcode = exec_retcode(ctx.retcode.get(), &ret);
             Ok(Outcome::new(ret, retcode))
         }
-        Err(ExecError::NotAvailable(name)) => {
-            eprintln!("'{name}' is not available.");
-            Err(anyhow::anyhow!("'{name}' is not available."))
+        // salt.cli.caller: `missing_fun_string` on stderr, then `sys.exit(-1)`
+        Err(ExecError::NotAvailable(name)) => Err(CallerExit {
+            message: format!("'{name}' is not available."),
+            status: 255,
         }
+        .into()),
         Err(ExecError::Failed(msg)) => Ok(Outcome::new(Value::Str(msg.into()), 1)),
     }
 }

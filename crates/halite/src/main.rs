@@ -157,10 +157,16 @@ fn main() -> ExitCode {
     halite_value::phase("arguments");
     match run(&cli) {
         Ok(code) => exit_now(code),
-        Err(e) => {
-            eprintln!("Error: {e:#}");
-            ExitCode::from(1)
-        }
+        Err(e) => match e.downcast_ref::<functions::CallerExit>() {
+            Some(exit) => {
+                eprintln!("{exit}");
+                ExitCode::from(exit.status)
+            }
+            None => {
+                eprintln!("Error: {e:#}");
+                ExitCode::from(1)
+            }
+        },
     }
 }
 

@@ -10,6 +10,7 @@ use halite_compile::CompileFailure;
 use halite_exec::Registry;
 use halite_render::highstate::Matches;
 use halite_render::opts;
+use halite_render::top::TopError;
 use halite_runtime::{RunOptions, RuntimeEnv};
 use halite_value::{List, Map, Value};
 
@@ -188,7 +189,20 @@ fn highstate(minion: &Minion, kwargs: &Map, test: bool) -> Outcome {
         return Outcome::state_run(Value::Map(ret), 0);
     }
     let mut hs = minion.highstate();
-    let top = hs.get_top();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(TopError::Render { message, .. }) => {
+            return no_states(&format!("Unable to render top file: {message}"))
+        }
+        // Salt returns the traceback of its crash as the error list; halite says what is
+        // wrong with the file instead (docs/compat.md)
+        Err(TopError::Crash { exception, detail }) => {
+            return Outcome::state_run(
+                errors_value(vec![format!("{detail} (Salt: {exception})")]),
+                1,
+            )
+        }
+    };
     let mut errors = hs.verify_tops(&top);
     let matches = hs.top_matches(&top);
     if matches.is_empty() {

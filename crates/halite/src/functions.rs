@@ -9,6 +9,7 @@ use halite_output::Outputter;
 use halite_render::highstate::Matches;
 use halite_render::opts;
 use halite_render::prefetch::Renders;
+use halite_render::top::TopError;
 use halite_value::{Map, Value};
 
 /// A function's return, its exit status and the outputter salt-call would pick.
@@ -122,9 +123,23 @@ fn docstring(fun: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A `show_*` function on top data of the wrong shape: Salt crashes (see [`TopError`]);
+/// halite also says on stderr what is wrong with the file.
+fn top_failure(fun: &str, error: TopError) -> Outcome {
+    let (exception, detail) = match error {
+        TopError::Render { message, detail } => (format!("SaltRenderError: {message}"), detail),
+        TopError::Crash { exception, detail } => (exception, detail),
+    };
+    eprintln!("Error: {detail}");
+    compile_failure(fun, CompileFailure::Crash(exception), 1)
+}
+
 fn show_top(minion: &Minion) -> Outcome {
     let mut hs = minion.highstate();
-    let top = hs.get_top();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(e) => return top_failure("state.show_top", e),
+    };
     let errors = hs.verify_tops(&top);
     if !errors.is_empty() {
         return Outcome::new(errors_value(errors), 1);
@@ -145,7 +160,10 @@ fn matches_value(matches: &Matches) -> Value {
 
 fn show_highstate(minion: &Minion) -> Outcome {
     let mut hs = minion.highstate();
-    let top = hs.get_top();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(e) => return top_failure("state.show_highstate", e),
+    };
     let mut errors = hs.verify_tops(&top);
     let matches = hs.top_matches(&top);
     let (high, render_errors) = hs.render_highstate(&matches);
@@ -161,7 +179,10 @@ fn show_highstate(minion: &Minion) -> Outcome {
 fn show_lowstate(minion: &Minion) -> Outcome {
     let mut hs = minion.highstate();
     halite_value::phase("file lists");
-    let top = hs.get_top();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(e) => return top_failure("state.show_lowstate", e),
+    };
     let matches = hs.top_matches(&top);
     halite_value::phase("top");
     let (high, mut errors) = hs.render_highstate(&matches);

@@ -220,6 +220,7 @@ fn run(cli: &Cli) -> Result<u8> {
     let exit = if cli.retcode_passthrough {
         outcome.retcode
     } else if outcome.retcode == apply::EX_STATE_FAILURE
+        || outcome.retcode == functions::EX_PILLAR_FAILURE
         || (!fun.starts_with("state.") && outcome.retcode != 0)
     {
         1

@@ -92,3 +92,34 @@ fn top_targets_that_are_a_list_are_named_on_stderr() {
         "{err}"
     );
 }
+
+#[test]
+fn show_functions_refuse_a_failed_pillar_on_stderr() {
+    // Salt 3007.8: CommandExecutionError("Pillar failed to render", info=errors), printed
+    // by salt-call as below; stdout empty, exit 1 (tests/cases/pillar_failure_calls).
+    let files = [
+        ("salt/top.sls", "base:\n  '*':\n    - a\n"),
+        ("salt/a.sls", "a: {test.nop: []}\n"),
+        ("pillar/top.sls", "base:\n  '*':\n    - bad\n"),
+        ("pillar/bad.sls", "x: {{ nope }}\n"),
+    ];
+    for call in [
+        &["state.show_sls", "a"][..],
+        &["state.show_low_sls", "a"],
+        &["state.show_top"],
+        &["state.show_highstate"],
+        &["state.show_lowstate"],
+    ] {
+        let out = run(&files, call);
+        assert_eq!(out.status.code(), Some(1), "{call:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{call:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "Error running '{}': Pillar failed to render. Additional info follows:\n\n- Rendering SLS 'bad' failed. Please see master log for details.\n",
+                call[0]
+            ),
+            "{call:?}"
+        );
+    }
+}

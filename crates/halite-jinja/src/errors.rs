@@ -530,6 +530,11 @@ pub fn syntax_text(detail: &str, source: &str, line: Option<usize>) -> (String, 
                 return (format!("expected token 'name', got '{tok}'"), line);
             }
             if let Some(open) = line.and_then(|l| innermost_open_bracket(source, l, tok)) {
+                // Jinja2's parse_dict wants the ':' after a key: `{{ x }}` inside a
+                // statement is a dict literal `{ {x} }` whose key is not followed by one
+                if open == '{' && tok == "}" {
+                    return ("expected token ':', got '}'".into(), line);
+                }
                 let close = match open {
                     '(' => ')',
                     '[' => ']',
@@ -645,9 +650,11 @@ fn innermost_open_bracket(source: &str, line: usize, tok: &str) -> Option<char> 
     let upto = text.find(&format!(" {tok}")).or_else(|| text.find(tok))?;
     let mut stack = Vec::new();
     let mut in_str: Option<char> = None;
-    let code_start = text
-        .find("{{")
-        .or_else(|| text.find("{%"))
+    // the first tag on the line opens the code (a `{{` after `{%` is a dict literal)
+    let code_start = [text.find("{{"), text.find("{%")]
+        .into_iter()
+        .flatten()
+        .min()
         .map(|p| p + 2)
         .unwrap_or(0);
     for c in text[code_start.min(upto)..upto].chars() {

@@ -237,11 +237,26 @@ fn undefined_text(detail: &str, names: &dyn NameInfo, locals: &Locals) -> String
 }
 
 /// The variables an error's template code referenced, as minijinja's debug info shows them
-/// (`name: repr`, one a line; template dicts and lists print their Python repr).
-pub(crate) struct Locals(Vec<(String, String)>);
+/// (`name: repr`, one a line; template dicts and lists print their Python repr). Read on
+/// first use: the text holds every referenced variable, the whole pillar included.
+pub(crate) struct Locals<'e> {
+    error: &'e Error,
+    vars: std::cell::OnceCell<Vec<(String, String)>>,
+}
 
-impl Locals {
-    fn of(e: &Error) -> Locals {
+impl<'e> Locals<'e> {
+    fn of(error: &'e Error) -> Locals<'e> {
+        Locals {
+            error,
+            vars: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn vars(&self) -> &[(String, String)] {
+        self.vars.get_or_init(|| Self::read(self.error))
+    }
+
+    fn read(e: &Error) -> Vec<(String, String)> {
         let text = e.display_debug_info().to_string();
         let mut vars = Vec::new();
         let mut inside = false;
@@ -262,7 +277,7 @@ impl Locals {
                 }
             }
         }
-        Locals(vars)
+        vars
     }
 
     /// Jinja2's `object_type_repr` of the value `base.keys[..-1]` holds, when that value
@@ -277,7 +292,7 @@ impl Locals {
         let root = match literal {
             Some(l) => l,
             None => {
-                let repr = &self.0.iter().find(|(n, _)| n == base)?.1;
+                let repr = &self.vars().iter().find(|(n, _)| n == base)?.1;
                 let mut p = LitParser {
                     s: repr.as_bytes(),
                     i: 0,

@@ -211,10 +211,10 @@ def run_halite(halite, scratch, argv):
         text=True,
         timeout=300,
     )
-    out = proc.stdout
-    if not out.strip() and proc.stderr.strip():
-        out = "<stderr> " + proc.stderr.strip().splitlines()[-1]
-    return out, proc.returncode
+    # stdout is compared as it is (salt-call prints some failures on stderr only); the last
+    # stderr line explains an empty stdout in the table
+    lines = proc.stderr.strip().splitlines()
+    return proc.stdout, proc.returncode, lines[-1] if lines else ""
 
 
 def first_diff(want, have):
@@ -314,13 +314,14 @@ def compare_rows(name, formulas, halite, expected):
         if expected is None:
             expected = [(normalize(o, scratch, formulas), rc) for o, rc in run_salt_batch_subprocess(scratch, argvs)]
         for argv, (want, want_rc) in zip(argvs, expected):
-            have, have_rc = run_halite(halite, scratch, argv)
+            have, have_rc, have_err = run_halite(halite, scratch, argv)
             have = normalize(have, scratch, formulas)
             same = want.rstrip() == have.rstrip() and want_rc == have_rc
             if same:
                 note = ("salt fails: " + salt_error(want)) if want_rc else ""
             elif want.rstrip() != have.rstrip():
-                werr, herr = salt_error(want), salt_error(have)
+                werr = salt_error(want)
+                herr = salt_error(have) or (have_err if not have.strip() else "")
                 if herr and not werr:
                     note = "halite fails: " + herr
                 elif werr and not herr:

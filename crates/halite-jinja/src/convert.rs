@@ -207,6 +207,22 @@ pub fn to_mj_ordered(v: &HValue) -> Value {
     }
 }
 
+/// The whole pillar as Salt hands it to templates (`pillar`, `pillar.items()`): a plain
+/// `dict` whose dicts are `OrderedDict`s (the compiled pillar's top level is a `dict`: its
+/// error texts say `'dict object'` and `|yaml` sorts its keys).
+pub fn to_mj_pillar(v: &HValue) -> Value {
+    match v {
+        HValue::Map(m) => {
+            let mut out = IndexMap::with_capacity(m.len());
+            for (k, v) in m.iter() {
+                out.insert(to_mj(k), to_mj_ordered(v));
+            }
+            MutMap::new(out).into_value()
+        }
+        other => to_mj_ordered(other),
+    }
+}
+
 /// template value -> halite value. Undefined becomes `None`; callables and other opaque
 /// objects become their string form.
 pub fn from_mj(v: &Value) -> HValue {

@@ -25,7 +25,7 @@ impl ContextData {
     pub fn new(ctx: &ExecContext) -> Self {
         ContextData {
             grains: to_mj(&ctx.grains),
-            pillar: crate::convert::to_mj_ordered(&ctx.pillar),
+            pillar: crate::convert::to_mj_pillar(&ctx.pillar),
             opts: to_mj(&ctx.opts),
         }
     }

@@ -73,7 +73,8 @@ pub fn to_salt_error(
         }
     }
     let line = e.line();
-    let mut j = describe(e, &origin.raw, span_expr, names, line);
+    let locals = Locals::of(e);
+    let mut j = describe(e, &origin.raw, span_expr, names, &locals, line);
     if !std::ptr::eq(origin, main) {
         // salt.utils.templates._get_jinja_error: the offending file and its context, no line
         let l = j.line.unwrap_or(0);
@@ -126,6 +127,7 @@ fn describe(
     source: &str,
     span_expr: Option<String>,
     names: &dyn NameInfo,
+    locals: &Locals,
     line: Option<usize>,
 ) -> JinjaError {
     let mut detail = e.detail().unwrap_or("").to_string();
@@ -143,10 +145,12 @@ fn describe(
         _ if undefined_call.is_some() => {
             format!(
                 "Jinja variable {}",
-                undefined_text(undefined_call.as_deref().unwrap_or(""), names)
+                undefined_text(undefined_call.as_deref().unwrap_or(""), names, locals)
             )
         }
-        ErrorKind::UndefinedError => format!("Jinja variable {}", undefined_text(&detail, names)),
+        ErrorKind::UndefinedError => {
+            format!("Jinja variable {}", undefined_text(&detail, names, locals))
+        }
         ErrorKind::UnknownMethod => format!("Jinja variable {detail}"),
         ErrorKind::UnknownFilter | ErrorKind::UnknownTest => {
             let what = if e.kind() == ErrorKind::UnknownFilter {
@@ -236,7 +240,7 @@ fn missing_template_name(detail: &str) -> Option<String> {
 }
 
 /// Jinja2's `StrictUndefined` text for minijinja's "`EXPR` is undefined".
-fn undefined_text(detail: &str, names: &dyn NameInfo) -> String {
+fn undefined_text(detail: &str, names: &dyn NameInfo, locals: &Locals) -> String {
     if let Some(done) = detail.strip_prefix('\u{2}') {
         return done.to_string();
     }
@@ -267,6 +271,16 @@ fn undefined_text(detail: &str, names: &dyn NameInfo) -> String {
         return miss_text(&m);
     }
     let last = keys.last().cloned().unwrap_or_default();
+    // no lookup on a dict or list failed: the chain ended on a value of another type (an
+    // attribute of an int, of None...), found by walking the chain's base variable
+    if is_chain {
+        if let Some(container) = locals.container_of(&base, &keys) {
+            return miss_text(&Miss {
+                container,
+                key: last,
+            });
+        }
+    }
     miss_text(&Miss {
         container: if last.is_number() {
             "list object"
@@ -275,6 +289,230 @@ fn undefined_text(detail: &str, names: &dyn NameInfo) -> String {
         },
         key: last,
     })
+}
+
+/// The variables an error's template code referenced, as minijinja's debug info shows them
+/// (`name: repr`, one a line; template dicts and lists print their Python repr). Read on
+/// first use: the text holds every referenced variable, the whole pillar included.
+pub(crate) struct Locals<'e> {
+    error: &'e Error,
+    vars: std::cell::OnceCell<Vec<(String, String)>>,
+}
+
+impl<'e> Locals<'e> {
+    fn of(error: &'e Error) -> Locals<'e> {
+        Locals {
+            error,
+            vars: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn vars(&self) -> &[(String, String)] {
+        self.vars.get_or_init(|| Self::read(self.error))
+    }
+
+    fn read(e: &Error) -> Vec<(String, String)> {
+        let text = e.display_debug_info().to_string();
+        let mut vars = Vec::new();
+        let mut inside = false;
+        for line in text.lines() {
+            if line.starts_with("Referenced variables: {") {
+                inside = true;
+            } else if inside && line.starts_with('}') {
+                break;
+            } else if inside {
+                let Some(entry) = line.strip_prefix("    ") else {
+                    continue;
+                };
+                if entry.starts_with(' ') {
+                    continue;
+                }
+                if let Some((name, repr)) = entry.split_once(": ") {
+                    vars.push((name.to_string(), repr.trim_end_matches(',').to_string()));
+                }
+            }
+        }
+        vars
+    }
+
+    /// Jinja2's `object_type_repr` of the value `base.keys[..-1]` holds, when that value
+    /// is not a dict or list (their own lookups record misses) and the walk is certain.
+    fn container_of(&self, base: &str, keys: &[Value]) -> Option<&'static str> {
+        let literal = match base {
+            "none" | "None" => Some(Lit::None),
+            "true" | "True" => Some(Lit::Bool),
+            "false" | "False" => Some(Lit::Bool),
+            _ => None,
+        };
+        let root = match literal {
+            Some(l) => l,
+            None => {
+                let repr = &self.vars().iter().find(|(n, _)| n == base)?.1;
+                let mut p = LitParser {
+                    s: repr.as_bytes(),
+                    i: 0,
+                };
+                let v = p.value()?;
+                (p.i == repr.len()).then_some(v)?
+            }
+        };
+        let (_, path) = keys.split_last()?;
+        let mut cur = &root;
+        for k in path {
+            cur = cur.get(k)?;
+        }
+        cur.type_label()
+    }
+}
+
+/// A Python literal, as `repr` prints it (enough to walk a chain and name a type).
+enum Lit {
+    None,
+    Bool,
+    Int(i64),
+    Float,
+    Str(String),
+    List(Vec<Lit>),
+    Dict(Vec<(Lit, Lit)>),
+}
+
+impl Lit {
+    fn get(&self, key: &Value) -> Option<&Lit> {
+        match self {
+            Lit::Dict(pairs) => pairs.iter().find(|(k, _)| k.is_key(key)).map(|(_, v)| v),
+            Lit::List(items) => {
+                let i = key.as_i64()?;
+                let i = if i < 0 { i + items.len() as i64 } else { i };
+                items.get(usize::try_from(i).ok()?)
+            }
+            _ => None,
+        }
+    }
+
+    fn is_key(&self, key: &Value) -> bool {
+        match self {
+            Lit::Str(s) => key.as_str() == Some(s.as_str()),
+            Lit::Int(i) => key.as_i64() == Some(*i) && key.is_integer(),
+            _ => false,
+        }
+    }
+
+    fn type_label(&self) -> Option<&'static str> {
+        Some(match self {
+            Lit::None => "'None'",
+            Lit::Bool => "'bool object'",
+            Lit::Int(_) => "'int object'",
+            Lit::Float => "'float object'",
+            Lit::Str(_) => "'str object'",
+            Lit::List(_) | Lit::Dict(_) => return None,
+        })
+    }
+}
+
+struct LitParser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl LitParser<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.i).copied()
+    }
+
+    fn eat(&mut self, text: &str) -> bool {
+        if self.s[self.i..].starts_with(text.as_bytes()) {
+            self.i += text.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn value(&mut self) -> Option<Lit> {
+        match self.peek()? {
+            b'{' => {
+                self.i += 1;
+                let mut pairs = Vec::new();
+                while !self.eat("}") {
+                    if !pairs.is_empty() && !self.eat(", ") {
+                        return None;
+                    }
+                    let k = self.value()?;
+                    if !self.eat(": ") {
+                        return None;
+                    }
+                    pairs.push((k, self.value()?));
+                }
+                Some(Lit::Dict(pairs))
+            }
+            open @ (b'[' | b'(') => {
+                self.i += 1;
+                let close = if open == b'[' { "]" } else { ")" };
+                let mut items = Vec::new();
+                while !self.eat(close) {
+                    if !items.is_empty() && !self.eat(",") {
+                        return None;
+                    }
+                    self.eat(" ");
+                    if self.eat(close) {
+                        break;
+                    }
+                    items.push(self.value()?);
+                }
+                Some(Lit::List(items))
+            }
+            b'\'' | b'"' => self.string(),
+            _ if self.eat("None") => Some(Lit::None),
+            _ if self.eat("True") || self.eat("False") => Some(Lit::Bool),
+            _ => {
+                let start = self.i;
+                while self
+                    .peek()
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'+' | b'.'))
+                {
+                    self.i += 1;
+                }
+                let text = std::str::from_utf8(&self.s[start..self.i]).ok()?;
+                if let Ok(i) = text.parse::<i64>() {
+                    Some(Lit::Int(i))
+                } else if matches!(text, "inf" | "-inf" | "nan") || text.parse::<f64>().is_ok() {
+                    Some(Lit::Float)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// A Python string repr: its quote, and backslash escapes (kept undecoded but for the
+    /// quote and the backslash: keys that need others are not worth matching).
+    fn string(&mut self) -> Option<Lit> {
+        let quote = self.peek()?;
+        self.i += 1;
+        let mut out = Vec::new();
+        loop {
+            let c = self.peek()?;
+            self.i += 1;
+            match c {
+                b'\\' => {
+                    let n = self.peek()?;
+                    self.i += 1;
+                    match n {
+                        b'\\' | b'\'' | b'"' => out.push(n),
+                        b'n' => out.push(b'\n'),
+                        b't' => out.push(b'\t'),
+                        _ => {
+                            out.push(b'\\');
+                            out.push(n);
+                        }
+                    }
+                }
+                c if c == quote => break,
+                c => out.push(c),
+            }
+        }
+        Some(Lit::Str(String::from_utf8(out).ok()?))
+    }
 }
 
 /// The error for using an undefined value (Jinja2's StrictUndefined raises on any use, with
@@ -362,6 +600,11 @@ pub fn syntax_text(detail: &str, source: &str, line: Option<usize>) -> (String, 
                 return (format!("expected token 'name', got '{tok}'"), line);
             }
             if let Some(open) = line.and_then(|l| innermost_open_bracket(source, l, tok)) {
+                // Jinja2's parse_dict wants the ':' after a key: `{{ x }}` inside a
+                // statement is a dict literal `{ {x} }` whose key is not followed by one
+                if open == '{' && tok == "}" {
+                    return ("expected token ':', got '}'".into(), line);
+                }
                 let close = match open {
                     '(' => ')',
                     '[' => ']',
@@ -477,9 +720,11 @@ fn innermost_open_bracket(source: &str, line: usize, tok: &str) -> Option<char> 
     let upto = text.find(&format!(" {tok}")).or_else(|| text.find(tok))?;
     let mut stack = Vec::new();
     let mut in_str: Option<char> = None;
-    let code_start = text
-        .find("{{")
-        .or_else(|| text.find("{%"))
+    // the first tag on the line opens the code (a `{{` after `{%` is a dict literal)
+    let code_start = [text.find("{{"), text.find("{%")]
+        .into_iter()
+        .flatten()
+        .min()
         .map(|p| p + 2)
         .unwrap_or(0);
     for c in text[code_start.min(upto)..upto].chars() {

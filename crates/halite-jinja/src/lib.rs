@@ -18,8 +18,8 @@
 //! recorded by `scripts/oracle/jinja_record.py`; `examples/render.rs` renders one file.
 //!
 //! Known gaps: imported templates see the importer's local variables (minijinja has no
-//! "without context"); `d.items`-style attribute access without a call gives the key, not
-//! Python's bound method; macros have no `varargs`/`kwargs`; Salt's "Jinja error" texts
+//! "without context"); `d.items`-style attribute access without a call gives the key when
+//! the dict has one, not Python's bound method (without the key it is the method); macros have no `varargs`/`kwargs`; Salt's "Jinja error" texts
 //! that embed a Python traceback are not reproduced; `strftime` uses UTC.
 
 mod args;

@@ -309,6 +309,17 @@ impl Object for MutMap {
     fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
         let v = self.get(key);
         if v.is_none() {
+            // `d['get']` without such a key: Jinja2's getitem falls back to getattr, which
+            // gives the bound method (as `d.get` does)
+            if let Some(name) = key
+                .as_str()
+                .and_then(|k| DICT_METHODS.iter().find(|m| **m == k))
+            {
+                return Some(Value::from_object(BoundDictMethod {
+                    target: self.clone(),
+                    name,
+                }));
+            }
             record_miss(self.type_label(), key);
         }
         v
@@ -337,6 +348,42 @@ impl Object for MutMap {
 
     fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&repr::py_repr(&Value::from_dyn_object(self.clone())))
+    }
+}
+
+/// Python's `dict` methods (what `getattr(d, name)` finds).
+const DICT_METHODS: &[&str] = &[
+    "clear",
+    "copy",
+    "fromkeys",
+    "get",
+    "items",
+    "keys",
+    "pop",
+    "popitem",
+    "setdefault",
+    "update",
+    "values",
+];
+
+/// A dict's method as a value (`d['get']`), called later: `d['get'](k, default)`.
+#[derive(Debug)]
+struct BoundDictMethod {
+    target: Arc<MutMap>,
+    name: &'static str,
+}
+
+impl Object for BoundDictMethod {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Plain
+    }
+
+    fn call(self: &Arc<Self>, state: &mut State<'_, '_>, args: &[Value]) -> Result<Value, Error> {
+        crate::methods::dict_method(state, &self.target, self.name, args)
+    }
+
+    fn render(self: &Arc<Self>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "<built-in method {} of dict object>", self.name)
     }
 }
 

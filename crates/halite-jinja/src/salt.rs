@@ -5,7 +5,8 @@
 //! `salt['x.y'] | default(none)` works and calling it is an undefined error.
 
 use crate::convert::{
-    from_mj, to_mj, to_mj_merged, to_mj_ordered, to_mj_shaped, ArgShapes, PillarShapes, Source,
+    from_mj, to_mj, to_mj_merged, to_mj_ordered, to_mj_pillar, to_mj_shaped, ArgShapes,
+    PillarShapes, Source,
 };
 use halite_exec::{Args, ExecContext, ExecError, Registry};
 use halite_value::Map;
@@ -114,6 +115,9 @@ impl SaltLoader {
                     )
                 }
             }
+            // the whole pillar (or `pillar.item`'s new dict of some keys) is a plain dict
+            "pillar.items" | "pillar.data" | "pillar.item" => to_mj_pillar(v),
+            "pillar.raw" if arg(0, "key").is_none() => to_mj_pillar(v),
             _ if name.starts_with("pillar.") => to_mj_ordered(v),
             "slsutil.merge" | "slsutil.update" | "defaults.merge" | "defaults.update"
             | "defaults.deepcopy" => {

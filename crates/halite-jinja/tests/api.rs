@@ -201,3 +201,46 @@ fn template_names_climbing_out_of_the_root_are_not_found() {
     }
     let _ = std::fs::remove_dir_all(top);
 }
+
+/// Jinja2's `random` filter is `random.choice(seq)`: the output is random, so these check
+/// the property (an element of the sequence, of its type), not a value.
+#[test]
+fn random_filter_picks_an_element_of_the_sequence() {
+    let e = engine();
+    let render = |src: &str| {
+        e.render(src, "x.sls", &Map::new())
+            .unwrap_or_else(|err| panic!("{src}: {}", err.message))
+    };
+    let mut ints = std::collections::HashSet::new();
+    let mut chars = std::collections::HashSet::new();
+    for _ in 0..200 {
+        // formulas write `{{ range(1, 100000) | random }}` for a random minute or port
+        let n: i64 = render("{{ range(1, 100000) | random }}")
+            .parse()
+            .expect("an int");
+        assert!((1..100000).contains(&n), "{n}");
+        ints.insert(n);
+        let c = render("{{ 'abc' | random }}");
+        assert!(["a", "b", "c"].contains(&c.as_str()), "{c:?}");
+        chars.insert(c);
+        assert_eq!(render("{{ ([3, 4] | random) is number }}"), "True");
+        let item = render("{{ ['x', 'y'] | random }}");
+        assert!(item == "x" || item == "y", "{item:?}");
+    }
+    // 200 draws: every character shows up, and the ints are not one repeated value
+    assert_eq!(chars.len(), 3);
+    assert!(ints.len() > 100, "{}", ints.len());
+}
+
+#[test]
+fn random_filter_on_an_empty_sequence_is_undefined() {
+    let err = engine()
+        .render("{{ [] | random }}\n", "x.sls", &Map::new())
+        .expect_err("empty");
+    assert!(
+        err.message
+            .starts_with("Jinja variable No random item, sequence was empty.; line 1"),
+        "{}",
+        err.message
+    );
+}

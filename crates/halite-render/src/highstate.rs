@@ -8,7 +8,7 @@ use crate::prefetch::Prefetch;
 use crate::renderers::SaltRenderers;
 use crate::speculate::{Key, Speculation};
 use crate::template::{compile_template, RenderError, TemplateJob};
-use crate::top::{self, Tops};
+use crate::top::{self, TopError, Tops};
 use halite_exec::{ExecContext, FileRoots, Registry};
 use halite_jinja::JinjaEngine;
 use halite_value::{List, Map, MapHasher, Str, Value};
@@ -241,7 +241,8 @@ impl HighState {
     }
 
     /// `merge_tops` with the configured `top_file_merging_strategy`.
-    pub fn merge_tops(&self, tops: &Tops) -> Result<Map, String> {
+    pub fn merge_tops(&self, tops: &Tops) -> Result<Map, TopError> {
+        top::check_tops(tops)?;
         match opts::get_str(&self.opts, "top_file_merging_strategy").unwrap_or("merge") {
             "same" => {
                 let default_top = opts::get_str(&self.opts, "default_top").unwrap_or("base");
@@ -253,17 +254,24 @@ impl HighState {
     }
 
     /// `get_top`: merged top data; `{}` when a top file fails to render, as Salt does.
-    pub fn get_top(&mut self) -> Map {
+    /// Merging fails on top data of the wrong shape (see [`TopError`]).
+    pub fn try_get_top(&mut self) -> Result<Map, TopError> {
         match self.get_tops() {
-            Ok(tops) => self.merge_tops(&tops).unwrap_or_else(|e| {
-                tracing::error!("Unable to render top file: {e}");
-                Map::new()
-            }),
+            Ok(tops) => self.merge_tops(&tops),
             Err(e) => {
                 tracing::error!("Unable to render top file: {e}");
-                Map::new()
+                Ok(Map::new())
             }
         }
+    }
+
+    /// [`try_get_top`](Self::try_get_top), with top data of the wrong shape logged and taken
+    /// as `{}`.
+    pub fn get_top(&mut self) -> Map {
+        self.try_get_top().unwrap_or_else(|e| {
+            tracing::error!("Unable to render top file: {e:?}");
+            Map::new()
+        })
     }
 
     pub fn verify_tops(&self, top: &Map) -> Vec<String> {

@@ -14,9 +14,100 @@ fn sections(ctop: &Value) -> impl Iterator<Item = (&str, &Value)> {
         .filter(|(env, _)| *env != "include")
 }
 
-fn copy_targets(top: &mut Map, env: &str, targets: &Value) -> Result<(), String> {
+/// Why the top data could not be had, as Salt's `get_top` fails.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TopError {
+    /// `merge_tops` raised `SaltRenderError` (a section's targets are not a dict):
+    /// `call_highstate` reports "Unable to render top file: MESSAGE", the `show_*`
+    /// functions crash on it.
+    Render { message: String, detail: String },
+    /// Salt crashes on a top file that is not a dict: `exception` is Python's text
+    /// (`AttributeError: 'list' object has no attribute 'items'`), `detail` says what is
+    /// wrong with the file.
+    Crash { exception: String, detail: String },
+}
+
+const NO_TARGETS: &str = "Unable to render top file. No targets found.";
+
+/// Python's type name for a rendered value.
+fn py_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "NoneType",
+        Value::Bool(_) => "bool",
+        Value::Int(_) => "int",
+        Value::Float(_) => "float",
+        Value::Str(_) => "str",
+        Value::List(_) => "list",
+        Value::Map(_) => "dict",
+    }
+}
+
+/// A top file must render to a dict (one that renders to nothing counts as `{}`). Salt
+/// looks for `include` in every top file first (`"include" not in ctop`: a TypeError for a
+/// number or `True`), then calls `ctop.items()` while merging (an AttributeError for a
+/// list or a string).
+pub fn check_tops(tops: &Tops) -> Result<(), TopError> {
+    let bad = |numeric: bool| {
+        tops.iter().find_map(|(env, ctops)| {
+            ctops.iter().enumerate().find_map(|(i, ctop)| {
+                let is_number = matches!(ctop, Value::Int(_) | Value::Float(_) | Value::Bool(_));
+                let wrong = !matches!(ctop, Value::Map(_)) && ctop.truthy() && is_number == numeric;
+                wrong.then_some((env.as_str(), i, ctop))
+            })
+        })
+    };
+    let detail = |env: &str, i: usize, ctop: &Value| {
+        let which = if i == 0 {
+            format!("The top file of saltenv '{env}'")
+        } else {
+            format!("A top file included in saltenv '{env}'")
+        };
+        format!(
+            "{which} renders to a {}, not to a dict of saltenvs and their targets",
+            py_type(ctop)
+        )
+    };
+    if let Some((env, i, ctop)) = bad(true) {
+        return Err(TopError::Crash {
+            exception: format!(
+                "TypeError: argument of type '{}' is not iterable",
+                py_type(ctop)
+            ),
+            detail: detail(env, i, ctop),
+        });
+    }
+    if let Some((env, i, ctop)) = bad(false) {
+        return Err(TopError::Crash {
+            exception: format!(
+                "AttributeError: '{}' object has no attribute 'items'",
+                py_type(ctop)
+            ),
+            detail: detail(env, i, ctop),
+        });
+    }
+    Ok(())
+}
+
+/// `for tgt in targets: top[saltenv][tgt] = ctop[saltenv][tgt]`: a dict is copied, an empty
+/// list or string has nothing to copy, anything else is a TypeError that Salt turns into
+/// "No targets found".
+fn no_targets(env: &str, targets: &Value) -> TopError {
+    TopError::Render {
+        message: NO_TARGETS.into(),
+        detail: format!(
+            "the targets of saltenv '{env}' in the top file are a {}, not a dict of targets and their sls lists",
+            py_type(targets)
+        ),
+    }
+}
+
+fn copy_targets(top: &mut Map, env: &str, targets: &Value) -> Result<(), TopError> {
     let Value::Map(targets) = targets else {
-        return Err("Unable to render top file. No targets found.".into());
+        return match targets {
+            Value::List(l) if l.is_empty() => Ok(()),
+            Value::Str(s) if s.is_empty() => Ok(()),
+            _ => Err(no_targets(env, targets)),
+        };
     };
     let section = top.entry_or(env, Value::Map(Map::new()));
     if let Value::Map(section) = section {
@@ -29,7 +120,7 @@ fn copy_targets(top: &mut Map, env: &str, targets: &Value) -> Result<(), String>
 
 /// The default strategy: base's top file is authoritative; another env's top file only adds
 /// its own section, and only when base did not define it.
-pub fn merge_tops_merge(tops: &Tops) -> Result<Map, String> {
+pub fn merge_tops_merge(tops: &Tops) -> Result<Map, TopError> {
     let mut top = Map::new();
     for ctop in tops.get("base").into_iter().flatten() {
         for (env, targets) in sections(ctop) {
@@ -52,7 +143,7 @@ pub fn merge_tops_merge(tops: &Tops) -> Result<Map, String> {
 
 /// `same`: each env reads only its own section of its own top file; an env without a top
 /// file falls back to the `default_top` env's section for it.
-pub fn merge_tops_same(tops: &Tops, default_top: &str) -> Result<Map, String> {
+pub fn merge_tops_same(tops: &Tops, default_top: &str) -> Result<Map, TopError> {
     let mut top = Map::new();
     let is_empty = |ctops: &Vec<Value>| {
         ctops
@@ -82,12 +173,16 @@ pub fn merge_tops_same(tops: &Tops, default_top: &str) -> Result<Map, String> {
 
 /// `merge_all`: every section of every top file; a target seen twice gets the union of sls
 /// names (the later match type wins).
-pub fn merge_tops_merge_all(tops: &Tops) -> Result<Map, String> {
+pub fn merge_tops_merge_all(tops: &Tops) -> Result<Map, TopError> {
     let mut top = Map::new();
     for ctop in tops.values().flatten() {
         for (env, targets) in sections(ctop) {
             let Value::Map(targets) = targets else {
-                return Err("Unable to render top file. No targets found.".into());
+                match targets {
+                    Value::List(l) if l.is_empty() => continue,
+                    Value::Str(s) if s.is_empty() => continue,
+                    _ => return Err(no_targets(env, targets)),
+                }
             };
             let section = top.entry_or(env, Value::Map(Map::new()));
             let Value::Map(section) = section else {

@@ -3,13 +3,15 @@
 //! runtime.
 
 use crate::functions::{
-    compile_failure, compile_options, errors_value, mods_arg, split_input, Outcome,
+    compile_failure, compile_options, errors_value, missing_arguments, mods_arg, pillar_errors,
+    split_input, Outcome, EX_PILLAR_FAILURE,
 };
 use crate::minion::Minion;
 use halite_compile::CompileFailure;
 use halite_exec::Registry;
 use halite_render::highstate::Matches;
 use halite_render::opts;
+use halite_render::top::TopError;
 use halite_runtime::{RunOptions, RuntimeEnv};
 use halite_value::{List, Map, Value};
 
@@ -40,7 +42,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Out
         "state.highstate" => highstate(minion, kwargs, test),
         "state.sls" => match mods {
             Some(m) => sls(minion, m, kwargs, test),
-            None => Outcome::new(Value::str("Passed invalid arguments: sls() missing 1 required positional argument: 'mods'"), 1),
+            None => missing_arguments("state.sls", &["mods"]),
         },
         "state.sls_id" => sls_id(minion, args, kwargs, test),
         "state.single" => single(minion, args, kwargs, test),
@@ -148,6 +150,13 @@ fn state_failure_retcode(running: &Map) -> u8 {
 }
 
 /// Salt's stand-in state for a run with nothing to do.
+/// A state run refused for pillar errors: Salt's error list, `EX_PILLAR_FAILURE`.
+fn pillar_failure(errors: Vec<String>) -> Outcome {
+    let mut list = vec!["Pillar failed to render with the following messages:".to_string()];
+    list.extend(errors);
+    Outcome::state_run(errors_value(list), EX_PILLAR_FAILURE)
+}
+
 fn no_states(comment: &str) -> Outcome {
     let mut result = Map::new();
     result.insert("result", Value::Bool(false));
@@ -187,19 +196,30 @@ fn highstate(minion: &Minion, kwargs: &Map, test: bool) -> Outcome {
         ret.insert("comment", Value::str("Disabled"));
         return Outcome::state_run(Value::Map(ret), 0);
     }
+    if let Some(perr) = pillar_errors(minion, kwargs) {
+        return pillar_failure(perr);
+    }
     let mut hs = minion.highstate();
-    let top = hs.get_top();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(TopError::Render { message, .. }) => {
+            return no_states(&format!("Unable to render top file: {message}"))
+        }
+        // Salt returns the traceback of its crash as the error list; halite says what is
+        // wrong with the file instead (docs/compat.md)
+        Err(TopError::Crash { exception, detail }) => {
+            return Outcome::state_run(
+                errors_value(vec![format!("{detail} (Salt: {exception})")]),
+                1,
+            )
+        }
+    };
     let mut errors = hs.verify_tops(&top);
     let matches = hs.top_matches(&top);
     if matches.is_empty() {
         return no_states(
             "No Top file or master_tops data matches found. Please see master log for details.",
         );
-    }
-    if let Some(Value::List(perr)) = minion.pillar.get("_errors") {
-        errors.push("Pillar failed to render with the following messages:".into());
-        errors.extend(perr.iter().map(Value::py_str));
-        return Outcome::state_run(errors_value(errors), 1);
     }
     let (mut high, render_errors) = hs.render_highstate(&matches);
     add_cli_exclude(&mut high, kwargs);
@@ -224,10 +244,8 @@ fn sls(minion: &Minion, mods: &Value, kwargs: &Map, test: bool) -> Outcome {
     if !off.is_empty() {
         return Outcome::state_run(errors_value(off), 1);
     }
-    if let Some(Value::List(perr)) = minion.pillar.get("_errors") {
-        let mut errors = vec!["Pillar failed to render with the following messages:".to_string()];
-        errors.extend(perr.iter().map(Value::py_str));
-        return Outcome::state_run(errors_value(errors), 1);
+    if let Some(perr) = pillar_errors(minion, kwargs) {
+        return pillar_failure(perr);
     }
     let mut hs = minion.highstate();
     let mut matches = Matches::new();
@@ -246,12 +264,20 @@ fn sls(minion: &Minion, mods: &Value, kwargs: &Map, test: bool) -> Outcome {
 
 /// `state.sls_id ID SLS`: only the chunks of one ID from the rendered sls files.
 fn sls_id(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome {
-    let (Some(id), Some(mods)) = (
+    let (id, mods) = (
         args.first().or_else(|| kwargs.get("id_")),
         mods_arg(args, kwargs, 1),
-    ) else {
-        return Outcome::new(Value::str("Passed invalid arguments: sls_id() missing 2 required positional arguments: 'id_' and 'mods'"), 1);
+    );
+    let (Some(id), Some(mods)) = (id, mods) else {
+        let missing: Vec<&str> = [("id_", id.is_none()), ("mods", mods.is_none())]
+            .into_iter()
+            .filter_map(|(n, gone)| gone.then_some(n))
+            .collect();
+        return missing_arguments("state.sls_id", &missing);
     };
+    if let Some(perr) = pillar_errors(minion, kwargs) {
+        return pillar_failure(perr);
+    }
     let mut hs = minion.highstate();
     let mut matches = Matches::new();
     matches.insert(saltenv(minion), split_input(mods));
@@ -286,17 +312,15 @@ fn sls_id(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
 
 /// `state.single mod.fun name=... key=value`: one state, no sls, no requisites.
 fn single(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome {
-    let Some(fun) = args.first().map(Value::py_str) else {
-        return Outcome::new(
-            Value::str("Passed invalid arguments: single() missing 2 required positional arguments: 'fun' and 'name'"),
-            1,
-        );
+    let fun = args.first().map(Value::py_str);
+    let name = args.get(1).or_else(|| kwargs.get("name")).cloned();
+    let (Some(fun), Some(name)) = (fun.clone(), name.clone()) else {
+        let missing: Vec<&str> = [("fun", fun.is_none()), ("name", name.is_none())]
+            .into_iter()
+            .filter_map(|(n, gone)| gone.then_some(n))
+            .collect();
+        return missing_arguments("state.single", &missing);
     };
-    let name = args
-        .get(1)
-        .or_else(|| kwargs.get("name"))
-        .cloned()
-        .unwrap_or(Value::Null);
     let mut state_kwargs = Map::new();
     for (k, v) in kwargs.iter() {
         if !matches!(
@@ -318,7 +342,10 @@ fn single(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
 
 /// `state.low '{json}'`: one chunk, the bare result dict back.
 fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
-    let Some(Value::Map(chunk)) = args.first() else {
+    let Some(data) = args.first() else {
+        return missing_arguments("state.low", &["data"]);
+    };
+    let Value::Map(chunk) = data else {
         return Outcome::new(
             Value::str(
                 "Passed invalid arguments: low() missing 1 required positional argument: 'data'",

@@ -9,6 +9,7 @@ use halite_output::Outputter;
 use halite_render::highstate::Matches;
 use halite_render::opts;
 use halite_render::prefetch::Renders;
+use halite_render::top::TopError;
 use halite_value::{Map, Value};
 
 /// A function's return, its exit status and the outputter salt-call would pick.
@@ -41,11 +42,78 @@ impl Outcome {
     }
 }
 
+/// A failure salt-call reports on stderr itself and ends with `sys.exit(-1)` (status 255):
+/// its text is printed once, by `main`, without the generic `Error: ` prefix.
+#[derive(Debug)]
+pub struct CallerExit {
+    pub message: String,
+    pub status: u8,
+}
+
+impl std::fmt::Display for CallerExit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CallerExit {}
+
+/// Salt's `EX_PILLAR_FAILURE`: the retcode of a state run refused for pillar errors (what
+/// `--retcode-passthrough` exits with; 1 otherwise).
+pub const EX_PILLAR_FAILURE: u8 = 5;
+
+/// `_get_pillar_errors`: the pillar's `_errors`, unless the call says `force=True`.
+pub fn pillar_errors(minion: &Minion, kwargs: &Map) -> Option<Vec<String>> {
+    if kwargs.get("force").is_some_and(Value::truthy) {
+        return None;
+    }
+    match minion.pillar.get("_errors") {
+        Some(Value::List(errors)) if !errors.is_empty() => {
+            Some(errors.iter().map(Value::py_str).collect())
+        }
+        _ => None,
+    }
+}
+
+/// The `show_*` functions refuse to render with pillar errors: `CommandExecutionError(
+/// "Pillar failed to render", info=errors)`, which salt-call prints on stderr as
+/// `Error running 'FUN': ... Additional info follows:` and the errors in nested form,
+/// exit 1 (also with `--retcode-passthrough`).
+fn check_pillar(minion: &Minion, fun: &str, kwargs: &Map) -> Result<()> {
+    let Some(errors) = pillar_errors(minion, kwargs) else {
+        return Ok(());
+    };
+    let info = halite_output::nested(
+        &errors_value(errors),
+        &halite_output::OutputOptions {
+            color: false,
+            retcode: 0,
+        },
+    );
+    Err(CallerExit {
+        message: format!(
+            "Error running '{fun}': Pillar failed to render. Additional info follows:\n\n{}",
+            info.trim_end()
+        ),
+        status: 1,
+    }
+    .into())
+}
+
 pub fn errors_value(errors: Vec<String>) -> Value {
     Value::List(errors.into_iter().map(Value::from).collect())
 }
 
 pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Result<Outcome> {
+    let pillar_checked = match fun {
+        "state.show_top" | "state.show_highstate" | "state.show_lowstate" => true,
+        // without `mods` the call fails on its arguments first
+        "state.show_sls" | "state.show_low_sls" => mods_arg(&args, &kwargs, 0).is_some(),
+        _ => false,
+    };
+    if pillar_checked {
+        check_pillar(minion, fun, &kwargs)?;
+    }
     let outcome = match fun {
         "state.show_top" => show_top(minion),
         "state.show_highstate" => show_highstate(minion),
@@ -96,6 +164,23 @@ pub fn compile_failure(fun: &str, failure: CompileFailure, list_retcode: u8) -> 
     }
 }
 
+/// A call without its required positional arguments: Python's TypeError, which salt-call
+/// reports as "Passed invalid arguments" on stderr and the docstring on stdout, exit 1.
+pub fn missing_arguments(fun: &str, names: &[&str]) -> Outcome {
+    let short = fun.rsplit('.').next().unwrap_or(fun);
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    let text = match quoted.as_slice() {
+        [one] => format!("{short}() missing 1 required positional argument: {one}"),
+        [init @ .., last] => format!(
+            "{short}() missing {} required positional arguments: {} and {last}",
+            names.len(),
+            init.join(", ")
+        ),
+        [] => format!("{short}() missing required positional arguments"),
+    };
+    compile_failure(fun, CompileFailure::Crash(format!("TypeError: {text}")), 1)
+}
+
 /// The docstring salt-call prints for a function (recorded from Salt 3007.8 by
 /// scripts/oracle/docstrings.py).
 fn docstring(fun: &str) -> String {
@@ -106,9 +191,23 @@ fn docstring(fun: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A `show_*` function on top data of the wrong shape: Salt crashes (see [`TopError`]);
+/// halite also says on stderr what is wrong with the file.
+fn top_failure(fun: &str, error: TopError) -> Outcome {
+    let (exception, detail) = match error {
+        TopError::Render { message, detail } => (format!("SaltRenderError: {message}"), detail),
+        TopError::Crash { exception, detail } => (exception, detail),
+    };
+    eprintln!("Error: {detail}");
+    compile_failure(fun, CompileFailure::Crash(exception), 1)
+}
+
 fn show_top(minion: &Minion) -> Outcome {
     let mut hs = minion.highstate();
-    let top = hs.get_top();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(e) => return top_failure("state.show_top", e),
+    };
     let errors = hs.verify_tops(&top);
     if !errors.is_empty() {
         return Outcome::new(errors_value(errors), 1);
@@ -129,7 +228,10 @@ fn matches_value(matches: &Matches) -> Value {
 
 fn show_highstate(minion: &Minion) -> Outcome {
     let mut hs = minion.highstate();
-    let top = hs.get_top();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(e) => return top_failure("state.show_highstate", e),
+    };
     let mut errors = hs.verify_tops(&top);
     let matches = hs.top_matches(&top);
     let (high, render_errors) = hs.render_highstate(&matches);
@@ -145,7 +247,10 @@ fn show_highstate(minion: &Minion) -> Outcome {
 fn show_lowstate(minion: &Minion) -> Outcome {
     let mut hs = minion.highstate();
     halite_value::phase("file lists");
-    let top = hs.get_top();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(e) => return top_failure("state.show_lowstate", e),
+    };
     let matches = hs.top_matches(&top);
     halite_value::phase("top");
     let (high, mut errors) = hs.render_highstate(&matches);
@@ -200,8 +305,13 @@ pub fn split_input(v: &Value) -> Vec<String> {
 }
 
 fn show_sls(minion: &Minion, args: &[Value], kwargs: &Map, low: bool) -> Outcome {
+    let fun = if low {
+        "state.show_low_sls"
+    } else {
+        "state.show_sls"
+    };
     let Some(mods) = mods_arg(args, kwargs, 0) else {
-        return Outcome::new(Value::str("Passed invalid arguments: show_sls() missing 1 required positional argument: 'mods'"), 1);
+        return missing_arguments(fun, &["mods"]);
     };
     let mods = split_input(mods);
     let mut hs = minion.highstate();
@@ -294,10 +404,12 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
             let retcode = exec_retcode(ctx.retcode.get(), &ret);
             Ok(Outcome::new(ret, retcode))
         }
-        Err(ExecError::NotAvailable(name)) => {
-            eprintln!("'{name}' is not available.");
-            Err(anyhow::anyhow!("'{name}' is not available."))
+        // salt.cli.caller: `missing_fun_string` on stderr, then `sys.exit(-1)`
+        Err(ExecError::NotAvailable(name)) => Err(CallerExit {
+            message: format!("'{name}' is not available."),
+            status: 255,
         }
+        .into()),
         Err(ExecError::Failed(msg)) => Ok(Outcome::new(Value::Str(msg.into()), 1)),
     }
 }

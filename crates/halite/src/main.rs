@@ -158,10 +158,16 @@ fn main() -> ExitCode {
     halite_value::phase("arguments");
     match run(&cli) {
         Ok(code) => exit_now(code),
-        Err(e) => {
-            eprintln!("Error: {e:#}");
-            ExitCode::from(1)
-        }
+        Err(e) => match e.downcast_ref::<functions::CallerExit>() {
+            Some(exit) => {
+                eprintln!("{exit}");
+                ExitCode::from(exit.status)
+            }
+            None => {
+                eprintln!("Error: {e:#}");
+                ExitCode::from(1)
+            }
+        },
     }
 }
 
@@ -262,6 +268,7 @@ fn run(cli: &Cli) -> Result<u8> {
     let exit = if cli.retcode_passthrough {
         outcome.retcode
     } else if outcome.retcode == apply::EX_STATE_FAILURE
+        || outcome.retcode == functions::EX_PILLAR_FAILURE
         || (!fun.starts_with("state.") && outcome.retcode != 0)
     {
         1

@@ -1504,22 +1504,18 @@ impl<'input, T: Input> Scanner<'input, T> {
         let start_mark = self.mark;
 
         self.skip_non_blank();
-        while is_anchor_char(self.input.look_ch()) {
+        // halite: libyaml's anchor names are `[0-9A-Za-z_-]+`: the name ends at the first other
+        // character (`&name: value` is an anchored empty key, not the anchor `name:`), which
+        // must be a blank or one of `?:,]}%@``. Fail here, in stream order, when libyaml would.
+        while is_anchor_char(self.input.look_ch())
+            && (self.input.look_ch().is_ascii_alphanumeric()
+                || matches!(self.input.look_ch(), '_' | '-'))
+        {
             string.push(self.input.peek());
             self.skip_non_blank();
         }
-
-        // halite: libyaml's anchor names are `[0-9A-Za-z_-]+`, and the name must be followed by
-        // a blank or one of `?:,]}%@``. Fail here, in stream order, when libyaml would (the
-        // name saphyr reads may go on past libyaml's end: that case is left to halite-yaml).
-        let alpha_len = string
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
-            .count();
-        let after = string
-            .chars()
-            .nth(alpha_len)
-            .unwrap_or(self.input.look_ch());
+        let alpha_len = string.chars().count();
+        let after = self.input.look_ch();
         let after_ok = is_blank_or_breakz(after)
             || matches!(after, '?' | ':' | ',' | ']' | '}' | '%' | '@' | '`');
         if alpha_len == 0 || !after_ok {

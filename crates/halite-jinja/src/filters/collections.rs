@@ -12,6 +12,7 @@ use minijinja::{Environment, Error, ErrorKind, State};
 
 pub fn register(env: &mut Environment<'static>) {
     add(env, "list", |_, v, _| Ok(mut_list(to_list(&v)?)));
+    add(env, "random", random);
     add(env, "join", join);
     add(env, "unique", |_, v, _| Ok(mut_list(unique(to_list(&v)?))));
     add(env, "min", |_, v, a| extreme(v, a, true));
@@ -447,4 +448,53 @@ pub fn full_context(state: &State) -> FilterResult {
         }
     }
     Ok(out.into_value())
+}
+
+/// A random number below `n` (`n > 0`): std's per-hasher random keys (seeded from the OS
+/// and advanced for every hasher) are the entropy; templates need no reproducible stream.
+fn random_below(n: usize) -> usize {
+    use std::hash::{BuildHasher, Hasher};
+    let bits = std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish();
+    (bits % n as u64) as usize
+}
+
+/// Jinja2's `random`: `random.choice(seq)`, a random item of a list, tuple or range, or a
+/// random character of a string; an empty sequence gives an undefined value ("No random
+/// item, sequence was empty.").
+fn random(_: &State, v: Value, _: PyArgs) -> FilterResult {
+    let items: Vec<Value> = match v.kind() {
+        ValueKind::String => v
+            .as_str()
+            .unwrap_or_default()
+            .chars()
+            .map(Value::from)
+            .collect(),
+        ValueKind::Seq | ValueKind::Iterable => to_list(&v)?,
+        // random.choice indexes a dict with a random int: a KeyError
+        ValueKind::Map => {
+            return Err(Error::new(
+                ErrorKind::InvalidOperation,
+                if v.len() == Some(0) {
+                    "Cannot choose from an empty sequence".to_string()
+                } else {
+                    "0".to_string()
+                },
+            ))
+        }
+        _ => {
+            return Err(type_error(format!(
+                "object of type '{}' has no len()",
+                crate::args::py_type(&v)
+            )))
+        }
+    };
+    if items.is_empty() {
+        return Err(Error::new(
+            ErrorKind::UndefinedError,
+            "\u{2}No random item, sequence was empty.",
+        ));
+    }
+    Ok(items[random_below(items.len())].clone())
 }

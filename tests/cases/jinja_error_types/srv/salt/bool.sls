@@ -1,0 +1,2 @@
+{% set x = true %}
+a: {{ x.foo }}

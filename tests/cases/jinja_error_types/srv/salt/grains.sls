@@ -1,0 +1,1 @@
+a: {{ grains.foo }}

@@ -1,0 +1,1 @@
+a: {{ grains.num_cpus.foo }}

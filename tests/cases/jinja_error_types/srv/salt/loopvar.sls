@@ -1,0 +1,3 @@
+{% for k, v in pillar.app.items() %}
+{{ k }}: {{ v.foo }}
+{% endfor %}

@@ -1,0 +1,2 @@
+{% set x = none %}
+a: {{ x.foo }}

@@ -1,0 +1,2 @@
+{% set app = salt['pillar.get']('app') %}
+a: {{ app.foo }}

@@ -1,0 +1,2 @@
+{% set app = pillar.get('app') %}
+a: {{ app.foo }}

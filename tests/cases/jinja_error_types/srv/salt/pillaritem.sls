@@ -1,0 +1,1 @@
+a: {{ pillar['app']['foo'] }}

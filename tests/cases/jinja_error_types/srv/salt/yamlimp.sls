@@ -1,0 +1,2 @@
+{% import_yaml 'd.yaml' as d %}
+a: {{ d.foo }}

@@ -1,0 +1,4 @@
+{%- set x = 1 %}
+{% if {{ x }} %}
+r: {test.nop: []}
+{% endif %}

@@ -1,0 +1,3 @@
+nomatch:
+  'othername':
+    - a

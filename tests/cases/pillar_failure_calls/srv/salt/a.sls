@@ -1,0 +1,1 @@
+a: {test.nop: [{v: "{{ pillar.get('x') }}"}]}

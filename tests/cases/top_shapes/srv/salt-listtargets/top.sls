@@ -1,0 +1,2 @@
+listtargets:
+  - a

@@ -1,0 +1,4 @@
+# a top file written as a list
+- base:
+    '*':
+      - a

@@ -1,0 +1,3 @@
+r:
+  test.nop:
+    - a: &x.y 1

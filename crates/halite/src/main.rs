@@ -76,8 +76,11 @@ fn init_logging(level: &str) {
         "trace" | "garbage" | "all" => LevelFilter::TRACE,
         _ => LevelFilter::WARN,
     };
+    // Colour only on a terminal: a pipe or a log file gets plain text.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let _ = tracing_subscriber::fmt()
         .with_max_level(filter)
+        .with_ansi(ansi)
         .with_writer(std::io::stderr)
         .without_time()
         .try_init();

@@ -123,3 +123,40 @@ fn show_functions_refuse_a_failed_pillar_on_stderr() {
         );
     }
 }
+
+#[test]
+fn log_lines_on_a_pipe_carry_no_colour_codes() {
+    // stderr is a pipe here: the log line is plain text (colour only on a terminal).
+    let dir = tempfile::tempdir().expect("tempdir");
+    let conf = dir.path().join("conf");
+    std::fs::create_dir_all(&conf).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("srv")).expect("mkdir");
+    std::fs::write(
+        conf.join("minion"),
+        format!(
+            "file_client: local\nfile_roots: {{base: ['{}']}}\ncachedir: '{}'\n",
+            dir.path().join("srv").display(),
+            dir.path().join("cache").display()
+        ),
+    )
+    .expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .args(["--local", "-c"])
+        .arg(&conf)
+        .args([
+            "--out",
+            "json",
+            "-l",
+            "error",
+            "cp.get_file_str",
+            "salt://missing.txt",
+        ])
+        .output()
+        .expect("run halite");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Unable to cache file 'salt://missing.txt'"),
+        "{err}"
+    );
+    assert!(!err.contains('\x1b'), "{err:?}");
+}

@@ -882,15 +882,17 @@ pub fn line(call: &StateCall) -> Result<Map, StateError> {
     Ok(ret)
 }
 
-/// `file.blockreplace` for the common case: the lines between `marker_start` and
-/// `marker_end` become `content` (append/prepend_if_not_found supported).
+/// salt/states/file.py `blockreplace` over salt/modules/file.py `blockreplace`: the lines
+/// between `marker_start` and `marker_end` become `content`.
 pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
     let name = expanduser(&call.name_str());
     let mut ret = ret_ncrc(&name);
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.blockreplace"));
     }
-    if call.arg("source").is_some() || call.arg("sources").is_some() {
+    if call.arg("source").is_some_and(|v| !v.is_null())
+        || call.arg("sources").is_some_and(|v| !v.is_null())
+    {
         return Ok(error(
             ret,
             "halite: file.blockreplace source is not supported yet",
@@ -906,61 +908,44 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
         .arg_str("marker_end")
         .unwrap_or_else(|| "#-- end managed zone --".into());
     let content = call.arg_str("content").unwrap_or_default();
-    let orig = std::fs::read_to_string(&name).unwrap_or_default();
-    let mut block = String::new();
-    for l in content.lines() {
-        block.push_str(l);
-        block.push('\n');
-    }
-    let lines: Vec<&str> = orig.split_inclusive('\n').collect();
-    let si = lines.iter().position(|l| {
-        l.trim_end_matches(['\r', '\n']).trim() == start.trim() || l.contains(start.trim())
-    });
-    let ei = si.and_then(|s| {
-        lines
-            .iter()
-            .skip(s + 1)
-            .position(|l| l.contains(end.trim()))
-            .map(|p| p + s + 1)
-    });
-    let new = match (si, ei) {
-        (Some(s), Some(e)) => {
-            let mut out: String = lines[..=s].concat();
-            out.push_str(&block);
-            out.push_str(&lines[e..].concat());
-            out
-        }
-        (Some(_), None) => {
+    let append_newline = match call.arg("append_newline") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.truthy()),
+    };
+    let before = call.arg_str("insert_before_match");
+    let after = call.arg_str("insert_after_match");
+    let orig = match std::fs::read(&name) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
             return Ok(error(
                 ret,
-                block_error("Unterminated marked block. End of file reached before marker_end."),
+                block_error(&format!("Failed to read from {name}: {e}")),
             ))
         }
-        _ => {
-            let wrapped = format!("{start}\n{block}{end}\n");
-            if call.flag("append_if_not_found", false) {
-                let mut o = orig.clone();
-                if !o.is_empty() && !o.ends_with('\n') {
-                    o.push('\n');
-                }
-                o + &wrapped
-            } else if call.flag("prepend_if_not_found", false) {
-                wrapped + &orig
-            } else {
-                return Ok(error(
-                    ret,
-                    block_error("Cannot edit marked block. Markers were not found in file."),
-                ));
-            }
-        }
     };
-    if new == orig {
+    let (orig_file, new_file) = match blockreplace_lines(
+        &orig,
+        &start,
+        &end,
+        &content,
+        call.flag("append_if_not_found", false),
+        call.flag("prepend_if_not_found", false),
+        before.as_deref(),
+        after.as_deref(),
+        append_newline,
+    ) {
+        Ok(v) => v,
+        Err(m) => return Ok(error(ret, block_error(&m))),
+    };
+    let diff = unified_diff(&orig_file, &new_file, "", "", "\n").concat();
+    if diff.is_empty() {
         ret.insert("result", Value::Bool(true));
         ret.insert("comment", Value::str("No changes needed to be made"));
         return Ok(ret);
     }
+    let new = new_file.concat();
     let diff = if call.flag("show_changes", true) {
-        Value::Str(get_diff(&orig, &new).into())
+        Value::Str(diff.into())
     } else {
         Value::Bool(true)
     };
@@ -995,6 +980,154 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("comment", Value::str("Changes were made"));
     }
     Ok(ret)
+}
+
+/// Python's iteration over a file opened with `newline=""`: lines split after `\n`, `\r\n`
+/// or a lone `\r`, ends kept.
+fn universal_lines(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\n' || b[i] == b'\r' {
+            let end = if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+                i + 2
+            } else {
+                i + 1
+            };
+            out.push(text[start..end].to_string());
+            start = end;
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    if start < b.len() {
+        out.push(text[start..].to_string());
+    }
+    out
+}
+
+/// salt/modules/file.py `blockreplace` on a text: the new lines, or the error message
+/// (`Err`) the state wraps.
+#[allow(clippy::too_many_arguments)]
+fn blockreplace_lines(
+    orig: &str,
+    marker_start: &str,
+    marker_end: &str,
+    content: &str,
+    append_if_not_found: bool,
+    prepend_if_not_found: bool,
+    insert_before_match: Option<&str>,
+    insert_after_match: Option<&str>,
+    append_newline: Option<bool>,
+) -> Result<(Vec<String>, Vec<String>), String> {
+    let exclusive = [
+        append_if_not_found,
+        prepend_if_not_found,
+        insert_before_match.is_some_and(|s| !s.is_empty()),
+        insert_after_match.is_some_and(|s| !s.is_empty()),
+    ];
+    if exclusive.iter().filter(|b| **b).count() > 1 {
+        return Err("Only one of append_if_not_found, prepend_if_not_found, insert_before_match, and insert_after_match is permitted".into());
+    }
+    let append_newline = match append_newline {
+        None => !content.ends_with('\n'),
+        Some(b) => b,
+    };
+    let split_content: Vec<&str> = content.split("\r\n").flat_map(|w| w.split('\n')).collect();
+    let add_content =
+        |linesep: &str, lines: &mut Vec<String>, include_marker_start: bool, end_line: &str| {
+            let end_line = format!("{}{linesep}", end_line.trim_end_matches(['\r', '\n']));
+            if include_marker_start {
+                lines.push(format!("{marker_start}{linesep}"));
+            }
+            let n = split_content.len();
+            for (i, c) in split_content.iter().enumerate() {
+                if i + 1 != n {
+                    lines.push(format!("{c}{linesep}"));
+                } else if append_newline {
+                    lines.push(format!("{c}{linesep}"));
+                    lines.push(end_line.clone());
+                } else {
+                    lines.push(format!("{c}{end_line}"));
+                }
+            }
+        };
+    let mut orig_file: Vec<String> = Vec::new();
+    let mut new_file: Vec<String> = Vec::new();
+    let mut in_block = false;
+    let mut block_found = false;
+    let mut linesep: Option<&str> = None;
+    for line in universal_lines(orig) {
+        let mut keep = true;
+        if linesep.is_none() {
+            linesep = Some(if line.ends_with("\r\n") { "\r\n" } else { "\n" });
+        }
+        if line.contains(marker_start) {
+            in_block = true;
+        } else if in_block {
+            keep = false;
+            if let Some(pos) = line.find(marker_end) {
+                in_block = false;
+                block_found = true;
+                add_content(linesep.unwrap_or("\n"), &mut new_file, false, &line[pos..]);
+            }
+        }
+        if keep {
+            new_file.push(line.clone());
+        }
+        orig_file.push(line);
+    }
+    let linesep = linesep.unwrap_or("\n");
+    if in_block {
+        return Err("Unterminated marked block. End of file reached before marker_end.".into());
+    }
+    if !block_found {
+        if prepend_if_not_found {
+            let mut pre = Vec::new();
+            add_content(linesep, &mut pre, true, marker_end);
+            pre.extend(new_file);
+            new_file = pre;
+        } else if append_if_not_found {
+            if let Some(last) = new_file.last_mut() {
+                if !last.ends_with(linesep) {
+                    last.push_str(linesep);
+                }
+            }
+            add_content(linesep, &mut new_file, true, marker_end);
+        } else if let Some((pat, after)) = insert_before_match
+            .filter(|s| !s.is_empty())
+            .map(|p| (p, false))
+            .or(insert_after_match
+                .filter(|s| !s.is_empty())
+                .map(|p| (p, true)))
+        {
+            let re = compile(pat)?;
+            match orig_file.iter().position(|l| re.is_match(l)) {
+                Some(mut idx) => {
+                    let mut block = Vec::new();
+                    add_content(linesep, &mut block, true, marker_end);
+                    for l in block {
+                        if after {
+                            idx += 1;
+                        }
+                        new_file.insert(idx, l);
+                        if !after {
+                            idx += 1;
+                        }
+                    }
+                }
+                None => {
+                    return Err("Cannot edit marked block. Markers were not found in file.".into())
+                }
+            }
+        } else {
+            return Err("Cannot edit marked block. Markers were not found in file.".into());
+        }
+    }
+    Ok((orig_file, new_file))
 }
 
 /// Python `str.lstrip(chars)`; `None` strips whitespace.

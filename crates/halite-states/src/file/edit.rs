@@ -321,17 +321,35 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
         python_repl(&repl)
     };
     let mut new = re.replacen(&orig, count, rrepl.as_str()).into_owned();
-    if !re.is_match(&orig) {
+    let (append_nf, prepend_nf) = (
+        call.flag("append_if_not_found", false),
+        call.flag("prepend_if_not_found", false),
+    );
+    if append_nf && prepend_nf {
+        return Err(StateError::Invocation(
+            "Only one of append and prepend_if_not_found is permitted".into(),
+        ));
+    }
+    // The content counts as found when a line already starts with it
+    // (`^{re.escape(content)}($|(?=\r\n))`, multiline): the append is idempotent.
+    let nf_content = call
+        .arg_str("not_found_content")
+        .filter(|c| !c.is_empty() && (append_nf || prepend_nf))
+        .unwrap_or_else(|| repl.clone());
+    let content_present = (append_nf || prepend_nf)
+        && regex::Regex::new(&format!("(?m)^{}(?:$|\r\n)", regex::escape(&nf_content)))
+            .is_ok_and(|r| r.is_match(&orig));
+    if !re.is_match(&orig) && !content_present {
         let content = call
             .arg_str("not_found_content")
             .unwrap_or_else(|| repl.clone());
-        if call.flag("append_if_not_found", false) {
+        if append_nf {
             if !new.is_empty() && !new.ends_with('\n') {
                 new.push('\n');
             }
             new.push_str(&content);
             new.push('\n');
-        } else if call.flag("prepend_if_not_found", false) {
+        } else if prepend_nf {
             new = format!("{content}\n{new}");
         }
     }

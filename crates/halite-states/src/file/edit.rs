@@ -65,16 +65,203 @@ fn touch_for(call: &StateCall, name: &str) -> Result<(), Map> {
         return Err(ret);
     }
     let parent = super::dirname(name);
-    if !super::is_dir(&parent) || write_atomic(name, b"", 0o666 & !super::umask()).is_err() {
-        ret.insert("changes", Value::Map(Map::new()));
-        ret.insert("result", Value::Bool(false));
-        ret.insert(
-            "comment",
-            Value::Str(format!("Directory not present to touch file {name}").into()),
-        );
-        return Err(ret);
+    if call.arg("makedirs").is_some_and(|v| v.truthy()) && !super::is_dir(&parent) {
+        let _ = super::managed::makedirs_(&parent, None);
+    }
+    // A failed touch is not reported: the caller's second `_check_file` fails instead.
+    if super::is_dir(&parent) {
+        let _ = write_atomic(name, b"", 0o666 & !super::umask());
     }
     Ok(())
+}
+
+/// `_unify_sources_and_hashes` + `_get_template_texts` as `file.append`/`file.prepend` run
+/// them: `Ok(None)` without sources, else each source fetched (salt:// through the file roots,
+/// or a local path) and rendered with `template` (jinja by default). `Err` is the state's
+/// return.
+fn unify_sources(call: &StateCall, ret: &Map) -> Result<(), Map> {
+    let source = call.arg("source").filter(|v| v.truthy());
+    let sources = call.arg("sources").filter(|v| v.truthy());
+    if source.is_some() && sources.is_some() {
+        return Err(error(
+            ret.clone(),
+            "source and sources are mutually exclusive",
+        ));
+    }
+    if call.arg("source_hash").is_some_and(|v| v.truthy())
+        && call.arg("source_hashes").is_some_and(|v| v.truthy())
+    {
+        return Err(error(
+            ret.clone(),
+            "source_hash and source_hashes are mutually exclusive",
+        ));
+    }
+    Ok(())
+}
+
+fn source_texts(call: &StateCall, ret: &Map) -> Result<Option<Vec<String>>, Map> {
+    unify_sources(call, ret)?;
+    let source = call.arg("source").filter(|v| v.truthy());
+    let sources = call.arg("sources").filter(|v| v.truthy());
+    let list: Vec<Value> = match (source, sources) {
+        (Some(s), _) => vec![s.clone()],
+        (None, Some(Value::List(l))) => l.to_vec(),
+        (None, Some(other)) => vec![other.clone()],
+        (None, None) => return Ok(None),
+    };
+    // cp.get_template without a template (null, "") loads nothing.
+    let template = match call.arg("template") {
+        None => Some("jinja".to_string()),
+        Some(v) if v.truthy() => Some(v.py_str().to_lowercase()),
+        Some(_) => None,
+    };
+    let mut texts = Vec::new();
+    for src in &list {
+        let url = src.py_str();
+        // `_get_template_texts`' own return (named after the source, with its `data`).
+        let fail = |msg: String| {
+            let mut r = Map::new();
+            r.insert("name", Value::Str(url.clone().into()));
+            r.insert("changes", Value::Map(Map::new()));
+            r.insert("result", Value::Bool(false));
+            r.insert("comment", Value::Str(msg.into()));
+            r.insert("data", Value::List(Vec::new().into()));
+            r
+        };
+        let Ok((_, path)) = super::managed::resolve_source(call, src) else {
+            return Err(fail(format!("Failed to load template file {url}")));
+        };
+        let Ok(data) = std::fs::read(&path) else {
+            return Err(fail(format!("Failed to load template file {url}")));
+        };
+        let text = String::from_utf8_lossy(&data).into_owned();
+        let rendered = match template.as_deref() {
+            None => return Err(fail(format!("Failed to load template file {url}"))),
+            Some("jinja") => {
+                let mut vars = Map::new();
+                vars.insert(
+                    "saltenv",
+                    Value::Str(super::managed::saltenv_of(call).into()),
+                );
+                super::managed::apply_context(call, &mut vars);
+                match super::managed::render_jinja(call, &text, &vars) {
+                    Ok(r) => r,
+                    Err(_) => return Err(fail(format!("Failed to load template file {url}"))),
+                }
+            }
+            Some(other) => {
+                return Err(fail(format!(
+                    "halite: template '{other}' is not supported (only jinja)"
+                )))
+            }
+        };
+        if rendered.is_empty() {
+            // The rendered copy lives in the minion cache (extrn_files/SALTENV/PATH).
+            let shown = match url.strip_prefix("salt://") {
+                Some(rel) => format!(
+                    "{}/extrn_files/{}/{}",
+                    super::cachedir(call),
+                    super::managed::saltenv_of(call),
+                    rel.split('?').next().unwrap_or(rel)
+                ),
+                None => path.clone(),
+            };
+            return Err(fail(format!(
+                "Failed to read rendered template file {shown} ({url})"
+            )));
+        }
+        texts.push(rendered);
+    }
+    Ok(Some(texts))
+}
+
+/// The `makedirs: True` step of `file.append`/`file.prepend`: the parent folders are made
+/// (outside test mode) before the file is touched.
+fn makedirs_for(call: &StateCall, name: &str, ret: &Map) -> Result<(), Map> {
+    if call.test || !matches!(call.arg("makedirs"), Some(Value::Bool(true))) {
+        return Ok(());
+    }
+    let dir = super::dirname(name);
+    if super::is_dir(&dir) {
+        return Ok(());
+    }
+    super::managed::makedirs_(&dir, None).map_err(|e| {
+        error(
+            ret.clone(),
+            format!("Failed to create directory {dir}: {e}"),
+        )
+    })
+}
+
+/// Python's non-POSIX `shlex.shlex(line)` with `whitespace_split = True` and no commenters,
+/// as `build_whitespace_split_regex` sets it up: the words of `line`, a quoted word kept with
+/// its quotes. An unclosed quote is Python's `ValueError`.
+fn shlex_words(line: &str) -> Result<Vec<String>, String> {
+    let quotes: &[char] = if line.contains("'\"") {
+        &[]
+    } else if line.contains('\'') {
+        &['"']
+    } else if line.contains('"') {
+        &['\'']
+    } else {
+        &['\'', '"']
+    };
+    let ws = |c: char| matches!(c, ' ' | '\t' | '\r' | '\n');
+    let mut words = Vec::new();
+    let mut chars = line.chars();
+    // state ' ': skip whitespace, then a quoted token or a word.
+    while let Some(c) = chars.by_ref().find(|c| !ws(*c)) {
+        let mut token = String::from(c);
+        if quotes.contains(&c) {
+            loop {
+                match chars.next() {
+                    None => return Err("No closing quotation".into()),
+                    Some(n) => {
+                        token.push(n);
+                        if n == c {
+                            break;
+                        }
+                    }
+                }
+            }
+        } else {
+            for n in chars.by_ref() {
+                if ws(n) {
+                    break;
+                }
+                token.push(n);
+            }
+        }
+        words.push(token);
+    }
+    Ok(words)
+}
+
+/// `salt.utils.stringutils.build_whitespace_split_regex(text)`.
+fn whitespace_split_regex(text: &str) -> Result<String, String> {
+    let mut regex = String::new();
+    for line in splitlines(text) {
+        let parts: Vec<String> = shlex_words(&line)?
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect();
+        regex.push_str(&format!(
+            "(?:[\\s]+)?{}(?:[\\s]+)?",
+            parts.join("(?:[\\s]+)?")
+        ));
+    }
+    Ok(format!("(?m)^{regex}$"))
+}
+
+/// Whether `chunk` is already in the file: `file.search` with the whitespace-split regex
+/// (`ignore_whitespace`, prepend without `header`) or the chunk itself as the pattern.
+fn chunk_present(orig: &str, chunk: &str, whitespace: bool) -> Result<bool, StateError> {
+    if !whitespace {
+        return Ok(search(orig, chunk));
+    }
+    let pat =
+        whitespace_split_regex(chunk).map_err(|e| StateError::Other(format!("ValueError: {e}")))?;
+    Ok(regex::Regex::new(&pat).is_ok_and(|re| re.is_match(orig)))
 }
 
 pub fn append(call: &StateCall) -> Result<Map, StateError> {
@@ -83,11 +270,11 @@ pub fn append(call: &StateCall) -> Result<Map, StateError> {
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.append"));
     }
-    if call.arg("source").is_some() || call.arg("sources").is_some() {
-        return Ok(error(
-            ret,
-            "halite: file.append source/sources are not supported yet",
-        ));
+    if let Err(r) = unify_sources(call, &ret) {
+        return Ok(r);
+    }
+    if let Err(r) = makedirs_for(call, &name, &ret) {
+        return Ok(r);
     }
     if let Err(msg) = check_file(&name) {
         if let Err(r) = touch_for(call, &name) {
@@ -97,12 +284,20 @@ pub fn append(call: &StateCall) -> Result<Map, StateError> {
             return Ok(error(ret, msg));
         }
     }
-    let text = text_chunks(call.arg("text"));
+    let sourced = match source_texts(call, &ret) {
+        Ok(t) => t,
+        Err(r) => return Ok(r),
+    };
+    let text = match sourced {
+        Some(texts) => texts,
+        None => text_chunks(call.arg("text")),
+    };
     let orig = std::fs::read_to_string(&name).unwrap_or_default();
     let slines = splitlines(&orig);
     let mut append_lines: Vec<String> = Vec::new();
+    let ignore_whitespace = call.flag("ignore_whitespace", true);
     for chunk in &text {
-        if search(&orig, chunk) {
+        if chunk_present(&orig, chunk, ignore_whitespace)? {
             continue;
         }
         append_lines.extend(splitlines(chunk));
@@ -164,11 +359,11 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.prepend"));
     }
-    if call.arg("source").is_some() || call.arg("sources").is_some() {
-        return Ok(error(
-            ret,
-            "halite: file.prepend source/sources are not supported yet",
-        ));
+    if let Err(r) = unify_sources(call, &ret) {
+        return Ok(r);
+    }
+    if let Err(r) = makedirs_for(call, &name, &ret) {
+        return Ok(r);
     }
     if let Err(msg) = check_file(&name) {
         if let Err(r) = touch_for(call, &name) {
@@ -178,11 +373,19 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
             return Ok(error(ret, msg));
         }
     }
-    let text = text_chunks(call.arg("text"));
+    let sourced = match source_texts(call, &ret) {
+        Ok(t) => t,
+        Err(r) => return Ok(r),
+    };
+    let text = match sourced {
+        Some(texts) => texts,
+        None => text_chunks(call.arg("text")),
+    };
     let orig = std::fs::read_to_string(&name).unwrap_or_default();
     let mut pre: Vec<String> = Vec::new();
+    let header = call.flag("header", false);
     for chunk in &text {
-        if search(&orig, chunk) {
+        if !header && chunk_present(&orig, chunk, true)? {
             continue;
         }
         pre.extend(splitlines(chunk));
@@ -209,6 +412,11 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
             ret.insert("result", Value::Bool(true));
         }
         return Ok(ret);
+    }
+    // header: the text is written only when the file's first lines differ from it.
+    let head: Vec<String> = splitlines(&orig).into_iter().take(pre.len()).collect();
+    if header && head == pre {
+        pre.clear();
     }
     if !pre.is_empty() {
         if let Err(e) = write_atomic(&name, new.as_bytes(), 0o644) {

@@ -1116,24 +1116,27 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.blockreplace"));
     }
-    if call.arg("source").is_some_and(|v| !v.is_null())
-        || call.arg("sources").is_some_and(|v| !v.is_null())
-    {
-        return Ok(error(
-            ret,
-            "halite: file.blockreplace source is not supported yet",
-        ));
+    if let Err(r) = unify_sources(call, &ret) {
+        return Ok(r);
     }
     if let Err(m) = check_file(&name) {
         return Ok(error(ret, m));
     }
+    // Each rendered source is added to `content`.
+    let sourced = match source_texts(call, &ret) {
+        Ok(t) => t,
+        Err(r) => return Ok(r),
+    };
     let start = call
         .arg_str("marker_start")
         .unwrap_or_else(|| "#-- start managed zone --".into());
     let end = call
         .arg_str("marker_end")
         .unwrap_or_else(|| "#-- end managed zone --".into());
-    let content = call.arg_str("content").unwrap_or_default();
+    let mut content = call.arg_str("content").unwrap_or_default();
+    for text in sourced.unwrap_or_default() {
+        content.push_str(&text);
+    }
     let append_newline = match call.arg("append_newline") {
         None | Some(Value::Null) => None,
         Some(v) => Some(v.truthy()),

@@ -493,6 +493,56 @@ fn python_repl(repl: &str) -> String {
     out
 }
 
+/// salt/modules/file.py `_get_flags` (default `8`, MULTILINE) as the regex crate's inline
+/// flags; an unknown flag is the module's CommandExecutionError.
+fn re_flags(v: Option<&Value>) -> Result<String, String> {
+    let bits: i64 = match v {
+        None | Some(Value::Null) => 8,
+        Some(Value::Int(n)) => *n,
+        Some(Value::Bool(b)) => i64::from(*b),
+        Some(Value::Map(m)) => {
+            return Err(format!(
+                "Invalid re flags: \"{}\", must be given either as a single flag string, a list of strings, as an integer, or as an re flag",
+                Value::Map(m.clone()).py_str()
+            ))
+        }
+        Some(other) => {
+            let names: Vec<Value> = match other {
+                Value::List(l) => l.to_vec(),
+                v => vec![v.clone()],
+            };
+            let mut bits = 0;
+            for n in &names {
+                let name = n.py_str();
+                bits |= match name.to_uppercase().as_str() {
+                    "TEMPLATE" | "T" => 1,
+                    "IGNORECASE" | "I" => 2,
+                    "LOCALE" | "L" => 4,
+                    "MULTILINE" | "M" => 8,
+                    "DOTALL" | "S" => 16,
+                    "UNICODE" | "U" => 32,
+                    "VERBOSE" | "X" => 64,
+                    "DEBUG" => 128,
+                    "ASCII" | "A" => 256,
+                    _ => return Err(format!("Invalid re flag given: {name}")),
+                };
+            }
+            bits
+        }
+    };
+    let mut f = String::new();
+    for (bit, c) in [(2, 'i'), (8, 'm'), (16, 's'), (64, 'x')] {
+        if bits & bit != 0 {
+            f.push(c);
+        }
+    }
+    Ok(if f.is_empty() {
+        String::new()
+    } else {
+        format!("(?{f})")
+    })
+}
+
 pub fn replace(call: &StateCall) -> Result<Map, StateError> {
     let name = expanduser(&call.name_str());
     let mut ret = ret_ncrc(&name);
@@ -513,7 +563,11 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
         .and_then(Value::as_i64)
         .unwrap_or(0)
         .max(0) as usize;
-    let re = match regex::Regex::new(&format!("(?m){pattern}")) {
+    let flags = match re_flags(call.arg("flags")) {
+        Ok(f) => f,
+        Err(e) => return Err(StateError::Command(e)),
+    };
+    let re = match regex::Regex::new(&format!("{flags}{pattern}")) {
         Ok(r) => r,
         Err(e) => {
             return Ok(error(
@@ -545,7 +599,7 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
         .filter(|c| !c.is_empty() && (append_nf || prepend_nf))
         .unwrap_or_else(|| repl.clone());
     let content_present = (append_nf || prepend_nf)
-        && regex::Regex::new(&format!("(?m)^{}(?:$|\r\n)", regex::escape(&nf_content)))
+        && regex::Regex::new(&format!("{flags}^{}(?:$|\r\n)", regex::escape(&nf_content)))
             .is_ok_and(|r| r.is_match(&orig));
     if !re.is_match(&orig) && !content_present {
         let content = call

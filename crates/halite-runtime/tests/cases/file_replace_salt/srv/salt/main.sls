@@ -221,6 +221,165 @@ partial9_run2:
 show9:
   cmd.run:
     - name: od -c {{ s }}/r9; od -c {{ s }}/r9.bak || true
+setup10:
+  cmd.run:
+    - name: printf "#john=doe\nHello World\n" > {{ s }}/r10
+icase10_run0:
+  file.replace:
+    - name: {{ s }}/r10
+    - pattern: "^hello world$"
+    - repl: "goodbye world"
+    - flags: ["IGNORECASE"]
+    - backup: false
+icase10_run1:
+  file.replace:
+    - name: {{ s }}/r10
+    - pattern: "^hello world$"
+    - repl: "goodbye world"
+    - flags: ["IGNORECASE"]
+    - backup: false
+icase10_run2:
+  file.replace:
+    - name: {{ s }}/r10
+    - pattern: "^hello world$"
+    - repl: "goodbye world"
+    - flags: ["IGNORECASE"]
+    - backup: false
+show10:
+  cmd.run:
+    - name: od -c {{ s }}/r10; od -c {{ s }}/r10.bak || true
+setup11:
+  cmd.run:
+    - name: printf "#john=doe\nHello World\n" > {{ s }}/r11
+icase_str11_run0:
+  file.replace:
+    - name: {{ s }}/r11
+    - pattern: "^hello world$"
+    - repl: "bye"
+    - flags: "IGNORECASE"
+    - backup: false
+icase_str11_run1:
+  file.replace:
+    - name: {{ s }}/r11
+    - pattern: "^hello world$"
+    - repl: "bye"
+    - flags: "IGNORECASE"
+    - backup: false
+icase_str11_run2:
+  file.replace:
+    - name: {{ s }}/r11
+    - pattern: "^hello world$"
+    - repl: "bye"
+    - flags: "IGNORECASE"
+    - backup: false
+show11:
+  cmd.run:
+    - name: od -c {{ s }}/r11; od -c {{ s }}/r11.bak || true
+setup12:
+  cmd.run:
+    - name: printf "#john=doe\nHello World\n" > {{ s }}/r12
+int_flags12_run0:
+  file.replace:
+    - name: {{ s }}/r12
+    - pattern: "^hello world$"
+    - repl: "bye"
+    - flags: 10
+    - backup: false
+int_flags12_run1:
+  file.replace:
+    - name: {{ s }}/r12
+    - pattern: "^hello world$"
+    - repl: "bye"
+    - flags: 10
+    - backup: false
+int_flags12_run2:
+  file.replace:
+    - name: {{ s }}/r12
+    - pattern: "^hello world$"
+    - repl: "bye"
+    - flags: 10
+    - backup: false
+show12:
+  cmd.run:
+    - name: od -c {{ s }}/r12; od -c {{ s }}/r12.bak || true
+setup13:
+  cmd.run:
+    - name: printf "#john=doe\n#john=doe\n" > {{ s }}/r13
+no_multiline13_run0:
+  file.replace:
+    - name: {{ s }}/r13
+    - pattern: "^#john"
+    - repl: "john"
+    - flags: []
+    - backup: false
+no_multiline13_run1:
+  file.replace:
+    - name: {{ s }}/r13
+    - pattern: "^#john"
+    - repl: "john"
+    - flags: []
+    - backup: false
+no_multiline13_run2:
+  file.replace:
+    - name: {{ s }}/r13
+    - pattern: "^#john"
+    - repl: "john"
+    - flags: []
+    - backup: false
+show13:
+  cmd.run:
+    - name: od -c {{ s }}/r13; od -c {{ s }}/r13.bak || true
+setup14:
+  cmd.run:
+    - name: printf "a\nb\n" > {{ s }}/r14
+dotall14_run0:
+  file.replace:
+    - name: {{ s }}/r14
+    - pattern: "a.b"
+    - repl: "ab"
+    - flags: ["DOTALL", "MULTILINE"]
+    - backup: false
+dotall14_run1:
+  file.replace:
+    - name: {{ s }}/r14
+    - pattern: "a.b"
+    - repl: "ab"
+    - flags: ["DOTALL", "MULTILINE"]
+    - backup: false
+dotall14_run2:
+  file.replace:
+    - name: {{ s }}/r14
+    - pattern: "a.b"
+    - repl: "ab"
+    - flags: ["DOTALL", "MULTILINE"]
+    - backup: false
+show14:
+  cmd.run:
+    - name: od -c {{ s }}/r14; od -c {{ s }}/r14.bak || true
+setup15:
+  cmd.run:
+    - name: printf "a\n" > {{ s }}/r15
+bad_flag15_run0:
+  file.replace:
+    - name: {{ s }}/r15
+    - pattern: "a"
+    - repl: "b"
+    - flags: ["BOGUS"]
+bad_flag15_run1:
+  file.replace:
+    - name: {{ s }}/r15
+    - pattern: "a"
+    - repl: "b"
+    - flags: ["BOGUS"]
+bad_flag15_run2:
+  file.replace:
+    - name: {{ s }}/r15
+    - pattern: "a"
+    - repl: "b"
+    - flags: ["BOGUS"]
+show15:
+  cmd.run:
+    - name: od -c {{ s }}/r15; od -c {{ s }}/r15.bak || true
 setup99:
   cmd.run:
     - name: printf 'x\n' > {{ s }}/r99

@@ -164,6 +164,17 @@ missing_file:
   file.blockreplace:
     - name: {{ s }}/nofile
     - content: "x"
+setup_49043:
+  cmd.run:
+    - name: touch {{ s }}/u8
+issue_49043:
+  file.blockreplace:
+    - name: {{ s }}/u8
+    - source: salt://br/issue-49043
+    - append_if_not_found: True
+    - template: jinja
+    - context:
+        unicode_string: "äöü"
 show:
   cmd.run:
-    - name: cd {{ s }} && for f in eof0 eof0.bak eof1 eof1.bak eof2 eof2.bak local.txt ml ml.bak ml.orig src; do echo "== $f"; od -c $f; done
+    - name: cd {{ s }} && for f in eof0 eof0.bak eof1 eof1.bak eof2 eof2.bak local.txt ml ml.bak ml.orig src u8; do echo "== $f"; od -c $f; done

@@ -154,12 +154,20 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
         roots
             .envs
             .insert("base".into(), vec![case.join("srv/salt")]);
-        let ctx = ExecContext {
+        let mut ctx = ExecContext {
             file_roots: roots,
             saltenv: "base".into(),
             pillar: pillar.clone(),
             ..Default::default()
         };
+        // scripts/oracle/record.py's minion config: the cache lives in the scratch folder.
+        if let Some(m) = ctx.opts.as_map_mut() {
+            m.insert("cachedir", Value::Str(format!("{sp}/cache").into()));
+        } else {
+            let mut m = Map::new();
+            m.insert("cachedir", Value::Str(format!("{sp}/cache").into()));
+            ctx.opts = Value::Map(m);
+        }
         let env = RuntimeEnv::new(Registry::standard(), ctx);
         let (local, rc) = if cmd.starts_with("state.apply") {
             let Ok(low) = Value::from_json_str(&low_text.replace("@SCRATCH@", &sp)) else {

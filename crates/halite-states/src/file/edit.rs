@@ -65,16 +65,203 @@ fn touch_for(call: &StateCall, name: &str) -> Result<(), Map> {
         return Err(ret);
     }
     let parent = super::dirname(name);
-    if !super::is_dir(&parent) || write_atomic(name, b"", 0o666 & !super::umask()).is_err() {
-        ret.insert("changes", Value::Map(Map::new()));
-        ret.insert("result", Value::Bool(false));
-        ret.insert(
-            "comment",
-            Value::Str(format!("Directory not present to touch file {name}").into()),
-        );
-        return Err(ret);
+    if call.arg("makedirs").is_some_and(|v| v.truthy()) && !super::is_dir(&parent) {
+        let _ = super::managed::makedirs_(&parent, None);
+    }
+    // A failed touch is not reported: the caller's second `_check_file` fails instead.
+    if super::is_dir(&parent) {
+        let _ = write_atomic(name, b"", 0o666 & !super::umask());
     }
     Ok(())
+}
+
+/// `_unify_sources_and_hashes` + `_get_template_texts` as `file.append`/`file.prepend` run
+/// them: `Ok(None)` without sources, else each source fetched (salt:// through the file roots,
+/// or a local path) and rendered with `template` (jinja by default). `Err` is the state's
+/// return.
+fn unify_sources(call: &StateCall, ret: &Map) -> Result<(), Map> {
+    let source = call.arg("source").filter(|v| v.truthy());
+    let sources = call.arg("sources").filter(|v| v.truthy());
+    if source.is_some() && sources.is_some() {
+        return Err(error(
+            ret.clone(),
+            "source and sources are mutually exclusive",
+        ));
+    }
+    if call.arg("source_hash").is_some_and(|v| v.truthy())
+        && call.arg("source_hashes").is_some_and(|v| v.truthy())
+    {
+        return Err(error(
+            ret.clone(),
+            "source_hash and source_hashes are mutually exclusive",
+        ));
+    }
+    Ok(())
+}
+
+fn source_texts(call: &StateCall, ret: &Map) -> Result<Option<Vec<String>>, Map> {
+    unify_sources(call, ret)?;
+    let source = call.arg("source").filter(|v| v.truthy());
+    let sources = call.arg("sources").filter(|v| v.truthy());
+    let list: Vec<Value> = match (source, sources) {
+        (Some(s), _) => vec![s.clone()],
+        (None, Some(Value::List(l))) => l.to_vec(),
+        (None, Some(other)) => vec![other.clone()],
+        (None, None) => return Ok(None),
+    };
+    // cp.get_template without a template (null, "") loads nothing.
+    let template = match call.arg("template") {
+        None => Some("jinja".to_string()),
+        Some(v) if v.truthy() => Some(v.py_str().to_lowercase()),
+        Some(_) => None,
+    };
+    let mut texts = Vec::new();
+    for src in &list {
+        let url = src.py_str();
+        // `_get_template_texts`' own return (named after the source, with its `data`).
+        let fail = |msg: String| {
+            let mut r = Map::new();
+            r.insert("name", Value::Str(url.clone().into()));
+            r.insert("changes", Value::Map(Map::new()));
+            r.insert("result", Value::Bool(false));
+            r.insert("comment", Value::Str(msg.into()));
+            r.insert("data", Value::List(Vec::new().into()));
+            r
+        };
+        let Ok((_, path)) = super::managed::resolve_source(call, src) else {
+            return Err(fail(format!("Failed to load template file {url}")));
+        };
+        let Ok(data) = std::fs::read(&path) else {
+            return Err(fail(format!("Failed to load template file {url}")));
+        };
+        let text = String::from_utf8_lossy(&data).into_owned();
+        let rendered = match template.as_deref() {
+            None => return Err(fail(format!("Failed to load template file {url}"))),
+            Some("jinja") => {
+                let mut vars = Map::new();
+                vars.insert(
+                    "saltenv",
+                    Value::Str(super::managed::saltenv_of(call).into()),
+                );
+                super::managed::apply_context(call, &mut vars);
+                match super::managed::render_jinja(call, &text, &vars) {
+                    Ok(r) => r,
+                    Err(_) => return Err(fail(format!("Failed to load template file {url}"))),
+                }
+            }
+            Some(other) => {
+                return Err(fail(format!(
+                    "halite: template '{other}' is not supported (only jinja)"
+                )))
+            }
+        };
+        if rendered.is_empty() {
+            // The rendered copy lives in the minion cache (extrn_files/SALTENV/PATH).
+            let shown = match url.strip_prefix("salt://") {
+                Some(rel) => format!(
+                    "{}/extrn_files/{}/{}",
+                    super::cachedir(call),
+                    super::managed::saltenv_of(call),
+                    rel.split('?').next().unwrap_or(rel)
+                ),
+                None => path.clone(),
+            };
+            return Err(fail(format!(
+                "Failed to read rendered template file {shown} ({url})"
+            )));
+        }
+        texts.push(rendered);
+    }
+    Ok(Some(texts))
+}
+
+/// The `makedirs: True` step of `file.append`/`file.prepend`: the parent folders are made
+/// (outside test mode) before the file is touched.
+fn makedirs_for(call: &StateCall, name: &str, ret: &Map) -> Result<(), Map> {
+    if call.test || !matches!(call.arg("makedirs"), Some(Value::Bool(true))) {
+        return Ok(());
+    }
+    let dir = super::dirname(name);
+    if super::is_dir(&dir) {
+        return Ok(());
+    }
+    super::managed::makedirs_(&dir, None).map_err(|e| {
+        error(
+            ret.clone(),
+            format!("Failed to create directory {dir}: {e}"),
+        )
+    })
+}
+
+/// Python's non-POSIX `shlex.shlex(line)` with `whitespace_split = True` and no commenters,
+/// as `build_whitespace_split_regex` sets it up: the words of `line`, a quoted word kept with
+/// its quotes. An unclosed quote is Python's `ValueError`.
+fn shlex_words(line: &str) -> Result<Vec<String>, String> {
+    let quotes: &[char] = if line.contains("'\"") {
+        &[]
+    } else if line.contains('\'') {
+        &['"']
+    } else if line.contains('"') {
+        &['\'']
+    } else {
+        &['\'', '"']
+    };
+    let ws = |c: char| matches!(c, ' ' | '\t' | '\r' | '\n');
+    let mut words = Vec::new();
+    let mut chars = line.chars();
+    // state ' ': skip whitespace, then a quoted token or a word.
+    while let Some(c) = chars.by_ref().find(|c| !ws(*c)) {
+        let mut token = String::from(c);
+        if quotes.contains(&c) {
+            loop {
+                match chars.next() {
+                    None => return Err("No closing quotation".into()),
+                    Some(n) => {
+                        token.push(n);
+                        if n == c {
+                            break;
+                        }
+                    }
+                }
+            }
+        } else {
+            for n in chars.by_ref() {
+                if ws(n) {
+                    break;
+                }
+                token.push(n);
+            }
+        }
+        words.push(token);
+    }
+    Ok(words)
+}
+
+/// `salt.utils.stringutils.build_whitespace_split_regex(text)`.
+fn whitespace_split_regex(text: &str) -> Result<String, String> {
+    let mut regex = String::new();
+    for line in splitlines(text) {
+        let parts: Vec<String> = shlex_words(&line)?
+            .iter()
+            .map(|w| regex::escape(w))
+            .collect();
+        regex.push_str(&format!(
+            "(?:[\\s]+)?{}(?:[\\s]+)?",
+            parts.join("(?:[\\s]+)?")
+        ));
+    }
+    Ok(format!("(?m)^{regex}$"))
+}
+
+/// Whether `chunk` is already in the file: `file.search` with the whitespace-split regex
+/// (`ignore_whitespace`, prepend without `header`) or the chunk itself as the pattern.
+fn chunk_present(orig: &str, chunk: &str, whitespace: bool) -> Result<bool, StateError> {
+    if !whitespace {
+        return Ok(search(orig, chunk));
+    }
+    let pat =
+        whitespace_split_regex(chunk).map_err(|e| StateError::Other(format!("ValueError: {e}")))?;
+    Ok(regex::Regex::new(&pat).is_ok_and(|re| re.is_match(orig)))
 }
 
 pub fn append(call: &StateCall) -> Result<Map, StateError> {
@@ -83,11 +270,11 @@ pub fn append(call: &StateCall) -> Result<Map, StateError> {
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.append"));
     }
-    if call.arg("source").is_some() || call.arg("sources").is_some() {
-        return Ok(error(
-            ret,
-            "halite: file.append source/sources are not supported yet",
-        ));
+    if let Err(r) = unify_sources(call, &ret) {
+        return Ok(r);
+    }
+    if let Err(r) = makedirs_for(call, &name, &ret) {
+        return Ok(r);
     }
     if let Err(msg) = check_file(&name) {
         if let Err(r) = touch_for(call, &name) {
@@ -97,12 +284,20 @@ pub fn append(call: &StateCall) -> Result<Map, StateError> {
             return Ok(error(ret, msg));
         }
     }
-    let text = text_chunks(call.arg("text"));
+    let sourced = match source_texts(call, &ret) {
+        Ok(t) => t,
+        Err(r) => return Ok(r),
+    };
+    let text = match sourced {
+        Some(texts) => texts,
+        None => text_chunks(call.arg("text")),
+    };
     let orig = std::fs::read_to_string(&name).unwrap_or_default();
     let slines = splitlines(&orig);
     let mut append_lines: Vec<String> = Vec::new();
+    let ignore_whitespace = call.flag("ignore_whitespace", true);
     for chunk in &text {
-        if search(&orig, chunk) {
+        if chunk_present(&orig, chunk, ignore_whitespace)? {
             continue;
         }
         append_lines.extend(splitlines(chunk));
@@ -164,11 +359,11 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.prepend"));
     }
-    if call.arg("source").is_some() || call.arg("sources").is_some() {
-        return Ok(error(
-            ret,
-            "halite: file.prepend source/sources are not supported yet",
-        ));
+    if let Err(r) = unify_sources(call, &ret) {
+        return Ok(r);
+    }
+    if let Err(r) = makedirs_for(call, &name, &ret) {
+        return Ok(r);
     }
     if let Err(msg) = check_file(&name) {
         if let Err(r) = touch_for(call, &name) {
@@ -178,11 +373,19 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
             return Ok(error(ret, msg));
         }
     }
-    let text = text_chunks(call.arg("text"));
+    let sourced = match source_texts(call, &ret) {
+        Ok(t) => t,
+        Err(r) => return Ok(r),
+    };
+    let text = match sourced {
+        Some(texts) => texts,
+        None => text_chunks(call.arg("text")),
+    };
     let orig = std::fs::read_to_string(&name).unwrap_or_default();
     let mut pre: Vec<String> = Vec::new();
+    let header = call.flag("header", false);
     for chunk in &text {
-        if search(&orig, chunk) {
+        if !header && chunk_present(&orig, chunk, true)? {
             continue;
         }
         pre.extend(splitlines(chunk));
@@ -209,6 +412,11 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
             ret.insert("result", Value::Bool(true));
         }
         return Ok(ret);
+    }
+    // header: the text is written only when the file's first lines differ from it.
+    let head: Vec<String> = splitlines(&orig).into_iter().take(pre.len()).collect();
+    if header && head == pre {
+        pre.clear();
     }
     if !pre.is_empty() {
         if let Err(e) = write_atomic(&name, new.as_bytes(), 0o644) {
@@ -285,6 +493,56 @@ fn python_repl(repl: &str) -> String {
     out
 }
 
+/// salt/modules/file.py `_get_flags` (default `8`, MULTILINE) as the regex crate's inline
+/// flags; an unknown flag is the module's CommandExecutionError.
+fn re_flags(v: Option<&Value>) -> Result<String, String> {
+    let bits: i64 = match v {
+        None | Some(Value::Null) => 8,
+        Some(Value::Int(n)) => *n,
+        Some(Value::Bool(b)) => i64::from(*b),
+        Some(Value::Map(m)) => {
+            return Err(format!(
+                "Invalid re flags: \"{}\", must be given either as a single flag string, a list of strings, as an integer, or as an re flag",
+                Value::Map(m.clone()).py_str()
+            ))
+        }
+        Some(other) => {
+            let names: Vec<Value> = match other {
+                Value::List(l) => l.to_vec(),
+                v => vec![v.clone()],
+            };
+            let mut bits = 0;
+            for n in &names {
+                let name = n.py_str();
+                bits |= match name.to_uppercase().as_str() {
+                    "TEMPLATE" | "T" => 1,
+                    "IGNORECASE" | "I" => 2,
+                    "LOCALE" | "L" => 4,
+                    "MULTILINE" | "M" => 8,
+                    "DOTALL" | "S" => 16,
+                    "UNICODE" | "U" => 32,
+                    "VERBOSE" | "X" => 64,
+                    "DEBUG" => 128,
+                    "ASCII" | "A" => 256,
+                    _ => return Err(format!("Invalid re flag given: {name}")),
+                };
+            }
+            bits
+        }
+    };
+    let mut f = String::new();
+    for (bit, c) in [(2, 'i'), (8, 'm'), (16, 's'), (64, 'x')] {
+        if bits & bit != 0 {
+            f.push(c);
+        }
+    }
+    Ok(if f.is_empty() {
+        String::new()
+    } else {
+        format!("(?{f})")
+    })
+}
+
 pub fn replace(call: &StateCall) -> Result<Map, StateError> {
     let name = expanduser(&call.name_str());
     let mut ret = ret_ncrc(&name);
@@ -305,7 +563,11 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
         .and_then(Value::as_i64)
         .unwrap_or(0)
         .max(0) as usize;
-    let re = match regex::Regex::new(&format!("(?m){pattern}")) {
+    let flags = match re_flags(call.arg("flags")) {
+        Ok(f) => f,
+        Err(e) => return Err(StateError::Command(e)),
+    };
+    let re = match regex::Regex::new(&format!("{flags}{pattern}")) {
         Ok(r) => r,
         Err(e) => {
             return Ok(error(
@@ -321,17 +583,35 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
         python_repl(&repl)
     };
     let mut new = re.replacen(&orig, count, rrepl.as_str()).into_owned();
-    if !re.is_match(&orig) {
+    let (append_nf, prepend_nf) = (
+        call.flag("append_if_not_found", false),
+        call.flag("prepend_if_not_found", false),
+    );
+    if append_nf && prepend_nf {
+        return Err(StateError::Invocation(
+            "Only one of append and prepend_if_not_found is permitted".into(),
+        ));
+    }
+    // The content counts as found when a line already starts with it
+    // (`^{re.escape(content)}($|(?=\r\n))`, multiline): the append is idempotent.
+    let nf_content = call
+        .arg_str("not_found_content")
+        .filter(|c| !c.is_empty() && (append_nf || prepend_nf))
+        .unwrap_or_else(|| repl.clone());
+    let content_present = (append_nf || prepend_nf)
+        && regex::Regex::new(&format!("{flags}^{}(?:$|\r\n)", regex::escape(&nf_content)))
+            .is_ok_and(|r| r.is_match(&orig));
+    if !re.is_match(&orig) && !content_present {
         let content = call
             .arg_str("not_found_content")
             .unwrap_or_else(|| repl.clone());
-        if call.flag("append_if_not_found", false) {
+        if append_nf {
             if !new.is_empty() && !new.ends_with('\n') {
                 new.push('\n');
             }
             new.push_str(&content);
             new.push('\n');
-        } else if call.flag("prepend_if_not_found", false) {
+        } else if prepend_nf {
             new = format!("{content}\n{new}");
         }
     }
@@ -882,85 +1162,73 @@ pub fn line(call: &StateCall) -> Result<Map, StateError> {
     Ok(ret)
 }
 
-/// `file.blockreplace` for the common case: the lines between `marker_start` and
-/// `marker_end` become `content` (append/prepend_if_not_found supported).
+/// salt/states/file.py `blockreplace` over salt/modules/file.py `blockreplace`: the lines
+/// between `marker_start` and `marker_end` become `content`.
 pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
     let name = expanduser(&call.name_str());
     let mut ret = ret_ncrc(&name);
     if name.is_empty() {
         return Ok(error(ret, "Must provide name to file.blockreplace"));
     }
-    if call.arg("source").is_some() || call.arg("sources").is_some() {
-        return Ok(error(
-            ret,
-            "halite: file.blockreplace source is not supported yet",
-        ));
+    if let Err(r) = unify_sources(call, &ret) {
+        return Ok(r);
     }
     if let Err(m) = check_file(&name) {
         return Ok(error(ret, m));
     }
+    // Each rendered source is added to `content`.
+    let sourced = match source_texts(call, &ret) {
+        Ok(t) => t,
+        Err(r) => return Ok(r),
+    };
     let start = call
         .arg_str("marker_start")
         .unwrap_or_else(|| "#-- start managed zone --".into());
     let end = call
         .arg_str("marker_end")
         .unwrap_or_else(|| "#-- end managed zone --".into());
-    let content = call.arg_str("content").unwrap_or_default();
-    let orig = std::fs::read_to_string(&name).unwrap_or_default();
-    let mut block = String::new();
-    for l in content.lines() {
-        block.push_str(l);
-        block.push('\n');
+    let mut content = call.arg_str("content").unwrap_or_default();
+    for text in sourced.unwrap_or_default() {
+        content.push_str(&text);
     }
-    let lines: Vec<&str> = orig.split_inclusive('\n').collect();
-    let si = lines.iter().position(|l| {
-        l.trim_end_matches(['\r', '\n']).trim() == start.trim() || l.contains(start.trim())
-    });
-    let ei = si.and_then(|s| {
-        lines
-            .iter()
-            .skip(s + 1)
-            .position(|l| l.contains(end.trim()))
-            .map(|p| p + s + 1)
-    });
-    let new = match (si, ei) {
-        (Some(s), Some(e)) => {
-            let mut out: String = lines[..=s].concat();
-            out.push_str(&block);
-            out.push_str(&lines[e..].concat());
-            out
-        }
-        (Some(_), None) => {
+    let append_newline = match call.arg("append_newline") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.truthy()),
+    };
+    let before = call.arg_str("insert_before_match");
+    let after = call.arg_str("insert_after_match");
+    let orig = match std::fs::read(&name) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
             return Ok(error(
                 ret,
-                block_error("Unterminated marked block. End of file reached before marker_end."),
+                block_error(&format!("Failed to read from {name}: {e}")),
             ))
         }
-        _ => {
-            let wrapped = format!("{start}\n{block}{end}\n");
-            if call.flag("append_if_not_found", false) {
-                let mut o = orig.clone();
-                if !o.is_empty() && !o.ends_with('\n') {
-                    o.push('\n');
-                }
-                o + &wrapped
-            } else if call.flag("prepend_if_not_found", false) {
-                wrapped + &orig
-            } else {
-                return Ok(error(
-                    ret,
-                    block_error("Cannot edit marked block. Markers were not found in file."),
-                ));
-            }
-        }
     };
-    if new == orig {
+    let (orig_file, new_file) = match blockreplace_lines(
+        &orig,
+        &start,
+        &end,
+        &content,
+        call.flag("append_if_not_found", false),
+        call.flag("prepend_if_not_found", false),
+        before.as_deref(),
+        after.as_deref(),
+        append_newline,
+    ) {
+        Ok(v) => v,
+        Err(m) => return Ok(error(ret, block_error(&m))),
+    };
+    let diff = unified_diff(&orig_file, &new_file, "", "", "\n").concat();
+    if diff.is_empty() {
         ret.insert("result", Value::Bool(true));
         ret.insert("comment", Value::str("No changes needed to be made"));
         return Ok(ret);
     }
+    let new = new_file.concat();
     let diff = if call.flag("show_changes", true) {
-        Value::Str(get_diff(&orig, &new).into())
+        Value::Str(diff.into())
     } else {
         Value::Bool(true)
     };
@@ -995,6 +1263,154 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("comment", Value::str("Changes were made"));
     }
     Ok(ret)
+}
+
+/// Python's iteration over a file opened with `newline=""`: lines split after `\n`, `\r\n`
+/// or a lone `\r`, ends kept.
+fn universal_lines(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\n' || b[i] == b'\r' {
+            let end = if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+                i + 2
+            } else {
+                i + 1
+            };
+            out.push(text[start..end].to_string());
+            start = end;
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    if start < b.len() {
+        out.push(text[start..].to_string());
+    }
+    out
+}
+
+/// salt/modules/file.py `blockreplace` on a text: the new lines, or the error message
+/// (`Err`) the state wraps.
+#[allow(clippy::too_many_arguments)]
+fn blockreplace_lines(
+    orig: &str,
+    marker_start: &str,
+    marker_end: &str,
+    content: &str,
+    append_if_not_found: bool,
+    prepend_if_not_found: bool,
+    insert_before_match: Option<&str>,
+    insert_after_match: Option<&str>,
+    append_newline: Option<bool>,
+) -> Result<(Vec<String>, Vec<String>), String> {
+    let exclusive = [
+        append_if_not_found,
+        prepend_if_not_found,
+        insert_before_match.is_some_and(|s| !s.is_empty()),
+        insert_after_match.is_some_and(|s| !s.is_empty()),
+    ];
+    if exclusive.iter().filter(|b| **b).count() > 1 {
+        return Err("Only one of append_if_not_found, prepend_if_not_found, insert_before_match, and insert_after_match is permitted".into());
+    }
+    let append_newline = match append_newline {
+        None => !content.ends_with('\n'),
+        Some(b) => b,
+    };
+    let split_content: Vec<&str> = content.split("\r\n").flat_map(|w| w.split('\n')).collect();
+    let add_content =
+        |linesep: &str, lines: &mut Vec<String>, include_marker_start: bool, end_line: &str| {
+            let end_line = format!("{}{linesep}", end_line.trim_end_matches(['\r', '\n']));
+            if include_marker_start {
+                lines.push(format!("{marker_start}{linesep}"));
+            }
+            let n = split_content.len();
+            for (i, c) in split_content.iter().enumerate() {
+                if i + 1 != n {
+                    lines.push(format!("{c}{linesep}"));
+                } else if append_newline {
+                    lines.push(format!("{c}{linesep}"));
+                    lines.push(end_line.clone());
+                } else {
+                    lines.push(format!("{c}{end_line}"));
+                }
+            }
+        };
+    let mut orig_file: Vec<String> = Vec::new();
+    let mut new_file: Vec<String> = Vec::new();
+    let mut in_block = false;
+    let mut block_found = false;
+    let mut linesep: Option<&str> = None;
+    for line in universal_lines(orig) {
+        let mut keep = true;
+        if linesep.is_none() {
+            linesep = Some(if line.ends_with("\r\n") { "\r\n" } else { "\n" });
+        }
+        if line.contains(marker_start) {
+            in_block = true;
+        } else if in_block {
+            keep = false;
+            if let Some(pos) = line.find(marker_end) {
+                in_block = false;
+                block_found = true;
+                add_content(linesep.unwrap_or("\n"), &mut new_file, false, &line[pos..]);
+            }
+        }
+        if keep {
+            new_file.push(line.clone());
+        }
+        orig_file.push(line);
+    }
+    let linesep = linesep.unwrap_or("\n");
+    if in_block {
+        return Err("Unterminated marked block. End of file reached before marker_end.".into());
+    }
+    if !block_found {
+        if prepend_if_not_found {
+            let mut pre = Vec::new();
+            add_content(linesep, &mut pre, true, marker_end);
+            pre.extend(new_file);
+            new_file = pre;
+        } else if append_if_not_found {
+            if let Some(last) = new_file.last_mut() {
+                if !last.ends_with(linesep) {
+                    last.push_str(linesep);
+                }
+            }
+            add_content(linesep, &mut new_file, true, marker_end);
+        } else if let Some((pat, after)) = insert_before_match
+            .filter(|s| !s.is_empty())
+            .map(|p| (p, false))
+            .or(insert_after_match
+                .filter(|s| !s.is_empty())
+                .map(|p| (p, true)))
+        {
+            let re = compile(pat)?;
+            match orig_file.iter().position(|l| re.is_match(l)) {
+                Some(mut idx) => {
+                    let mut block = Vec::new();
+                    add_content(linesep, &mut block, true, marker_end);
+                    for l in block {
+                        if after {
+                            idx += 1;
+                        }
+                        new_file.insert(idx, l);
+                        if !after {
+                            idx += 1;
+                        }
+                    }
+                }
+                None => {
+                    return Err("Cannot edit marked block. Markers were not found in file.".into())
+                }
+            }
+        } else {
+            return Err("Cannot edit marked block. Markers were not found in file.".into());
+        }
+    }
+    Ok((orig_file, new_file))
 }
 
 /// Python `str.lstrip(chars)`; `None` strips whitespace.

@@ -79,7 +79,7 @@ fn py_splitlines(s: &str) -> Vec<&str> {
 
 /// `file.source_list` + `cp.cache_file`: the local file for a `salt://` URL or absolute path
 /// (a list takes the first that exists). Err is Salt's comment.
-fn resolve_source(call: &StateCall, source: &Value) -> Result<(String, String), String> {
+pub(crate) fn resolve_source(call: &StateCall, source: &Value) -> Result<(String, String), String> {
     let saltenv = call
         .low
         .get("saltenv")
@@ -709,7 +709,7 @@ fn is_jinja(call: &StateCall) -> bool {
         .unwrap_or(false)
 }
 
-fn saltenv_of(call: &StateCall) -> String {
+pub(crate) fn saltenv_of(call: &StateCall) -> String {
     call.low
         .get("saltenv")
         .or_else(|| call.low.get("__env__"))
@@ -726,7 +726,7 @@ fn user_value(call: &StateCall, key: &str) -> Value {
 /// arguments the state passes itself (`name`, `source`, `user`, `group`, `mode`, `attrs`,
 /// `saltenv`): salt.utils.templates' `render_tmpl` lets "explicit context overwrite the
 /// kws", so a context key named like a state argument wins.
-fn apply_context(call: &StateCall, vars: &mut Map) {
+pub(crate) fn apply_context(call: &StateCall, vars: &mut Map) {
     for key in ["defaults", "context"] {
         if let Some(Value::Map(m)) = call.arg(key) {
             for (k, v) in m.iter() {
@@ -737,7 +737,7 @@ fn apply_context(call: &StateCall, vars: &mut Map) {
 }
 
 /// Salt's jinja renderer (halite-jinja) with `salt`, `grains`, `pillar`, `opts` and `vars`.
-fn render_jinja(call: &StateCall, text: &str, vars: &Map) -> Result<String, String> {
+pub(crate) fn render_jinja(call: &StateCall, text: &str, vars: &Map) -> Result<String, String> {
     // The loader's saltenv is the template's own `saltenv` variable (a context may set it).
     let saltenv = match vars.get("saltenv") {
         Some(Value::Str(env)) => env.to_string(),

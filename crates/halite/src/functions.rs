@@ -126,7 +126,9 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
         "state.id_exists" => id_exists(minion, &args, &kwargs),
         "state.show_state_usage" => show_state_usage(minion),
         "state.apply" | "state.highstate" | "state.sls" | "state.test" | "state.sls_id"
-        | "state.single" | "state.low" => crate::apply::call(minion, fun, &args, &kwargs),
+        | "state.single" | "state.low" | "state.template_str" => {
+            crate::apply::call(minion, fun, &args, &kwargs)
+        }
         _ => return exec_call(minion, fun, args, kwargs),
     };
     Ok(outcome)

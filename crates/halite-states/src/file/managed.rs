@@ -363,33 +363,39 @@ fn manage(
             }
         }
     }
-    if let (Some((kind, hsum)), Content::Source(url, path), false) =
-        (&want_sum, &content, call.test)
-    {
-        if let Ok(data) = std::fs::read(path) {
-            let dl_sum = super::source_hash::hash_hex(kind, &data);
-            let dest = if follow {
-                std::fs::canonicalize(name)
-                    .map(|p| p.to_string_lossy().into_owned())
-                    .unwrap_or_else(|_| name.to_string())
-            } else {
-                name.to_string()
-            };
-            let dest_exists = is_file(name) || is_link(name);
-            let name_sum = if dest_exists {
-                std::fs::read(&dest)
-                    .ok()
-                    .map(|d| super::source_hash::hash_hex(kind, &d))
-            } else {
-                None
-            };
-            if dl_sum != *hsum && name_sum.as_deref() != Some(hsum.as_str()) {
-                let comment = if dest_exists {
-                    format!("Specified {kind} checksum for {url} ({hsum}) does not match actual checksum ({dl_sum}). If the 'source_hash' value refers to a remote file with multiple possible matches, then it may be necessary to set 'source_hash_name'.")
-                } else {
-                    format!("Specified {kind} checksum for {name} ({hsum}) does not match actual checksum ({dl_sum})")
-                };
-                return Ok(error(ret, comment));
+    // manage_file replaces the file only when its checksum differs from `source_hash`
+    // (so a file that matches the declared sum stays as it is, in test mode too), and then
+    // compares the source's checksum with it.
+    let mut keep_dest = false;
+    if let (Some((kind, hsum)), Content::Source(url, path)) = (&want_sum, &content) {
+        let dest_exists = is_file(name) || is_link(name);
+        let dest = if follow {
+            std::fs::canonicalize(name)
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_else(|_| name.to_string())
+        } else {
+            name.to_string()
+        };
+        let name_sum = if dest_exists && (follow || !is_link(name)) {
+            std::fs::read(&dest)
+                .ok()
+                .map(|d| super::source_hash::hash_hex(kind, &d))
+        } else {
+            None
+        };
+        if name_sum.as_deref() == Some(hsum.as_str()) {
+            keep_dest = true;
+        } else if !call.test {
+            if let Ok(data) = std::fs::read(path) {
+                let dl_sum = super::source_hash::hash_hex(kind, &data);
+                if dl_sum != *hsum {
+                    let comment = if dest_exists {
+                        format!("Specified {kind} checksum for {url} ({hsum}) does not match actual checksum ({dl_sum}). If the 'source_hash' value refers to a remote file with multiple possible matches, then it may be necessary to set 'source_hash_name'.")
+                    } else {
+                        format!("Specified {kind} checksum for {name} ({hsum}) does not match actual checksum ({dl_sum})")
+                    };
+                    return Ok(error(ret, comment));
+                }
             }
         }
     }
@@ -416,6 +422,11 @@ fn manage(
             Err(_) => return Ok(error(ret, format!("Source file '{url}' not found"))),
         },
         Content::None => None,
+    };
+    let new_data = if keep_dest {
+        std::fs::read(name).ok().or(new_data)
+    } else {
+        new_data
     };
     // keep_mode: cp.stat_file(source, octal=True), once the source is cached.
     let mode = match (&content, keep_mode) {

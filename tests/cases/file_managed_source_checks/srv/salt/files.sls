@@ -77,3 +77,26 @@ same_as_dest_template:
     - name: {{ out }}/local.txt
     - source: {{ out }}/local.txt
     - template: jinja
+{% for n in ['dest_matches_hash', 'dest_matches_hash_mode'] %}
+{{ n }}_pre:
+  file.managed:
+    - name: {{ out }}/{{ n }}
+    - contents: hello
+{{ n }}:
+  file.managed:
+    - name: {{ out }}/{{ n }}
+    - source: {{ root }}/other.txt
+    - source_hash: 5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03
+{% if n.endswith('mode') %}
+    - mode: '0600'
+{% endif %}
+{% endfor %}
+dest_differs_wrong_hash_pre:
+  file.managed:
+    - name: {{ out }}/dest_differs_wrong_hash
+    - contents: something else
+dest_differs_wrong_hash:
+  file.managed:
+    - name: {{ out }}/dest_differs_wrong_hash
+    - source: {{ root }}/other.txt
+    - source_hash: 5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03

@@ -109,6 +109,27 @@ pub fn sha1_hex(data: &[u8]) -> String {
 }
 
 pub fn sha256_hex(data: &[u8]) -> String {
+    hex(&sha256_core(
+        data,
+        [
+            0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
+            0x5be0cd19,
+        ],
+    ))
+}
+
+pub fn sha224_hex(data: &[u8]) -> String {
+    let d = sha256_core(
+        data,
+        [
+            0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7,
+            0xbefa4fa4,
+        ],
+    );
+    hex(&d[..28])
+}
+
+fn sha256_core(data: &[u8], iv: [u32; 8]) -> Vec<u8> {
     const K: [u32; 64] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
         0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
@@ -121,10 +142,7 @@ pub fn sha256_hex(data: &[u8]) -> String {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
         0xc67178f2,
     ];
-    let mut h: [u32; 8] = [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
-        0x5be0cd19,
-    ];
+    let mut h = iv;
     for chunk in pad(data, 64, 8, true).chunks(64) {
         let mut w = [0u32; 64];
         for i in 0..16 {
@@ -167,10 +185,43 @@ pub fn sha256_hex(data: &[u8]) -> String {
             *x = x.wrapping_add(y);
         }
     }
-    hex(&h.iter().flat_map(|v| v.to_be_bytes()).collect::<Vec<u8>>())
+    h.iter().flat_map(|v| v.to_be_bytes()).collect()
 }
 
 pub fn sha512_hex(data: &[u8]) -> String {
+    hex(&sha512_core(
+        data,
+        [
+            0x6a09e667f3bcc908,
+            0xbb67ae8584caa73b,
+            0x3c6ef372fe94f82b,
+            0xa54ff53a5f1d36f1,
+            0x510e527fade682d1,
+            0x9b05688c2b3e6c1f,
+            0x1f83d9abfb41bd6b,
+            0x5be0cd19137e2179,
+        ],
+    ))
+}
+
+pub fn sha384_hex(data: &[u8]) -> String {
+    let d = sha512_core(
+        data,
+        [
+            0xcbbb9d5dc1059ed8,
+            0x629a292a367cd507,
+            0x9159015a3070dd17,
+            0x152fecd8f70e5939,
+            0x67332667ffc00b31,
+            0x8eb44a8768581511,
+            0xdb0c2e0d64f98fa7,
+            0x47b5481dbefa4fa4,
+        ],
+    );
+    hex(&d[..48])
+}
+
+fn sha512_core(data: &[u8], iv: [u64; 8]) -> Vec<u8> {
     const K: [u64; 80] = [
         0x428a2f98d728ae22,
         0x7137449123ef65cd,
@@ -253,16 +304,7 @@ pub fn sha512_hex(data: &[u8]) -> String {
         0x5fcb6fab3ad6faec,
         0x6c44198c4a475817,
     ];
-    let mut h: [u64; 8] = [
-        0x6a09e667f3bcc908,
-        0xbb67ae8584caa73b,
-        0x3c6ef372fe94f82b,
-        0xa54ff53a5f1d36f1,
-        0x510e527fade682d1,
-        0x9b05688c2b3e6c1f,
-        0x1f83d9abfb41bd6b,
-        0x5be0cd19137e2179,
-    ];
+    let mut h = iv;
     for chunk in pad(data, 128, 16, true).chunks(128) {
         let mut w = [0u64; 80];
         for (i, word) in w.iter_mut().enumerate().take(16) {
@@ -302,7 +344,7 @@ pub fn sha512_hex(data: &[u8]) -> String {
             *x = x.wrapping_add(y);
         }
     }
-    hex(&h.iter().flat_map(|v| v.to_be_bytes()).collect::<Vec<u8>>())
+    h.iter().flat_map(|v| v.to_be_bytes()).collect()
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -365,6 +407,14 @@ mod tests {
         assert_eq!(
             sha512_hex(b"abc"),
             "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"
+        );
+        assert_eq!(
+            sha224_hex(b"abc"),
+            "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"
+        );
+        assert_eq!(
+            sha384_hex(b"abc"),
+            "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"
         );
         let long = vec![b'a'; 1000];
         assert_eq!(

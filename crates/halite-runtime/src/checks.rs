@@ -88,7 +88,15 @@ fn onlyif(low: &Map, copts: &CmdOptions, env: &RuntimeEnv) -> Map {
     for entry in entries {
         match &entry {
             Value::Str(cmd) => {
-                let rc = retcode(cmd, copts).unwrap_or(100);
+                // cmd.retcode(ignore_retcode=True) resets __context__['retcode'] (not when it
+                // raises).
+                let rc = match retcode(cmd, copts) {
+                    Ok(rc) => {
+                        env.ctx.retcode.set(0);
+                        rc
+                    }
+                    Err(_) => 100,
+                };
                 if rc != 0 && ret.get("result") == Some(&Value::Bool(false)) {
                     skip(&mut ret, "onlyif condition is false");
                     return ret;
@@ -113,7 +121,10 @@ fn onlyif(low: &Map, copts: &CmdOptions, env: &RuntimeEnv) -> Map {
                         .cloned()
                         .unwrap_or(Value::Null);
                 }
-                if !result.truthy() {
+                // A function that set __context__['retcode'] (test.retcode, cmd.*) is read by
+                // that code, which stays set for later checks until something resets it.
+                let rc = env.ctx.retcode.get();
+                if rc != 0 || !result.truthy() {
                     skip(&mut ret, "onlyif condition is false");
                     return ret;
                 }
@@ -153,7 +164,13 @@ fn unless(low: &Map, copts: &CmdOptions, env: &RuntimeEnv) -> Map {
     for entry in entries {
         match &entry {
             Value::Str(cmd) => {
-                let rc = retcode(cmd, copts).unwrap_or(0);
+                let rc = match retcode(cmd, copts) {
+                    Ok(rc) => {
+                        env.ctx.retcode.set(0);
+                        rc
+                    }
+                    Err(_) => 0,
+                };
                 if check(&mut ret, rc) {
                     return ret;
                 }
@@ -174,7 +191,12 @@ fn unless(low: &Map, copts: &CmdOptions, env: &RuntimeEnv) -> Map {
                         .cloned()
                         .unwrap_or(Value::Null);
                 }
-                if result.truthy() {
+                let rc = env.ctx.retcode.get();
+                if rc != 0 {
+                    if check(&mut ret, rc) {
+                        return ret;
+                    }
+                } else if result.truthy() {
                     ret.insert("comment", Value::str("unless condition is true"));
                     ret.insert("skip_watch", Value::Bool(true));
                     ret.insert("result", Value::Bool(true));

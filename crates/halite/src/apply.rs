@@ -48,6 +48,8 @@ pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Out
         "state.single" => single(minion, args, kwargs, test),
         // state.low takes no `test=`: only the config's `test` applies.
         "state.low" => low(minion, args, minion.config_test),
+        // template_str takes no `test=` either (get_sls_opts leaves `test` alone).
+        "state.template_str" => template_str(minion, args, kwargs, minion.config_test),
         _ => Outcome::new(Value::str(format!("'{fun}' is not available.")), 1),
     }
 }
@@ -357,4 +359,141 @@ fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
     let ret = halite_runtime::call_low(chunk.clone(), &run_options(minion, test), &env);
     let failed = matches!(ret.get("result"), Some(Value::Bool(false)));
     Outcome::state_run(Value::Map(ret), if failed { EX_STATE_FAILURE } else { 0 })
+}
+
+/// `state.template_str(tem)`: `State.call_template_str`: the text rendered through the
+/// default renderer (or its `#!` line), checked by `State.render_template`, then `call_high`.
+fn template_str(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome {
+    let Some(tem) = args.first().or_else(|| kwargs.get("tem")) else {
+        return missing_arguments("state.template_str", &["tem"]);
+    };
+    // salt-call reads the argument as YAML: a mapping or list (or number) is no text, and
+    // writing it to the template file raises a TypeError.
+    let Value::Str(tem) = tem else {
+        return compile_failure(
+            "state.template_str",
+            CompileFailure::Crash("TypeError: write() argument must be str".into()),
+            1,
+        );
+    };
+    // compile_template: an empty template renders to `{}`, returned as it is.
+    if tem.trim().is_empty() {
+        return Outcome::state_run(Value::Map(Map::new()), 1);
+    }
+    let saltenv = saltenv(minion);
+    let ctx = minion.exec_context(&saltenv);
+    let Some(renderer) = ctx.renderer.clone() else {
+        return Outcome::new(Value::str("halite: no renderer for state.template_str"), 1);
+    };
+    let job = halite_exec::RenderJob {
+        input: halite_exec::TemplateInput::String(tem.to_string()),
+        default_pipe: opts::get_str(&minion.opts, "renderer")
+            .unwrap_or("jinja|yaml")
+            .to_string(),
+        saltenv,
+        sls: String::new(),
+        vars: Map::new(),
+    };
+    let high = match renderer.compile_template(&ctx, &job) {
+        Ok(v) => v,
+        // Salt's SaltRenderError escapes to salt-call's global handler: nothing on stdout.
+        Err(e) => {
+            return compile_failure(
+                "state.template_str",
+                CompileFailure::Crash(format!("SaltRenderError: {e}")),
+                1,
+            )
+        }
+    };
+    if !high.truthy() {
+        return Outcome::state_run(Value::Map(Map::new()), 1);
+    }
+    let template = "<template-str>";
+    let Value::Map(mut high) = high else {
+        return Outcome::state_run(
+            errors_value(vec![format!(
+                "Template {template} does not render to a dictionary"
+            )]),
+            1,
+        );
+    };
+    let mut errors = Vec::new();
+    for item in ["include", "exclude", "extends"] {
+        if high.contains_key(item) {
+            errors.push(format!(
+                "The '{item}' declaration found on '{template}' is invalid when rendering single templates"
+            ));
+            return Outcome::state_run(errors_value(errors), 1);
+        }
+    }
+    let names: Vec<Value> = high.keys().cloned().collect();
+    for name in names {
+        let Some(body) = high.get_value(&name).cloned() else {
+            continue;
+        };
+        let body = match body {
+            Value::Map(m) => m,
+            Value::Str(text) => {
+                if let Some((module, fun)) = text.split_once('.') {
+                    let fun = fun.split('.').next().unwrap_or(fun);
+                    let mut m = Map::new();
+                    m.insert(
+                        module,
+                        Value::List(vec![Value::str(fun)].into_iter().collect()),
+                    );
+                    high.insert(name.clone(), Value::Map(m));
+                } else {
+                    errors.push(format!(
+                        "ID {} in template {template} is not a dictionary",
+                        name.py_str()
+                    ));
+                }
+                continue;
+            }
+            // Salt goes on with a non-dict, non-string body (and crashes on it later).
+            _ => continue,
+        };
+        let mut keys: Vec<String> = body.keys().map(Value::py_str).collect();
+        keys.sort();
+        let mut new_body = body.clone();
+        let mut skeys: Vec<String> = Vec::new();
+        for key in keys {
+            if key.starts_with('_') {
+                continue;
+            }
+            let Some(v) = body.get(key.as_str()) else {
+                continue;
+            };
+            if v.is_null() {
+                errors.push(format!(
+                    "ID '{}' in template {template} contains a short declaration ({key}) with a trailing colon. When not passing any arguments to a state, the colon must be omitted.",
+                    name.py_str()
+                ));
+                continue;
+            }
+            let Value::List(list) = v else { continue };
+            if let Some((module, fun)) = key.split_once('.') {
+                let fun = fun.split('.').next().unwrap_or(fun);
+                if skeys.iter().any(|k| k == module) {
+                    errors.push(format!(
+                        "ID '{}' in template '{template}' contains multiple state declarations of the same type",
+                        name.py_str()
+                    ));
+                    continue;
+                }
+                let mut list = list.clone();
+                list.push(Value::str(fun));
+                new_body.remove(key.as_str());
+                new_body.insert(module, Value::List(list));
+                skeys.push(module.to_string());
+                continue;
+            }
+            skeys.push(key);
+        }
+        high.insert(name, Value::Map(new_body));
+    }
+    if !errors.is_empty() {
+        return Outcome::state_run(errors_value(errors), 1);
+    }
+    call_high(minion, high, test)
 }

@@ -106,7 +106,9 @@ pub fn errors_value(errors: Vec<String>) -> Value {
 
 pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Result<Outcome> {
     let pillar_checked = match fun {
-        "state.show_top" | "state.show_highstate" | "state.show_lowstate" => true,
+        "state.show_top" | "state.show_highstate" | "state.show_lowstate" | "state.show_states" => {
+            true
+        }
         // without `mods` the call fails on its arguments first
         "state.show_sls" | "state.show_low_sls" => mods_arg(&args, &kwargs, 0).is_some(),
         _ => false,
@@ -120,8 +122,13 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
         "state.show_lowstate" => show_lowstate(minion),
         "state.show_sls" => show_sls(minion, &args, &kwargs, false),
         "state.show_low_sls" => show_sls(minion, &args, &kwargs, true),
+        "state.show_states" => show_states(minion),
+        "state.id_exists" => id_exists(minion, &args, &kwargs),
+        "state.show_state_usage" => show_state_usage(minion),
         "state.apply" | "state.highstate" | "state.sls" | "state.test" | "state.sls_id"
-        | "state.single" | "state.low" => crate::apply::call(minion, fun, &args, &kwargs),
+        | "state.single" | "state.low" | "state.template_str" => {
+            crate::apply::call(minion, fun, &args, &kwargs)
+        }
         _ => return exec_call(minion, fun, args, kwargs),
     };
     Ok(outcome)
@@ -266,6 +273,110 @@ fn show_lowstate(minion: &Minion) -> Outcome {
         }
         Err(crash) => compile_failure("state.show_lowstate", crash, 0),
     }
+}
+
+/// `state.show_states`: the sls of the highstate's low chunks, each once, in run order;
+/// compile errors are returned as a list (exit 1).
+fn show_states(minion: &Minion) -> Outcome {
+    let mut hs = minion.highstate();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(e) => return top_failure("state.show_states", e),
+    };
+    let matches = hs.top_matches(&top);
+    let (high, mut errors) = hs.render_highstate(&matches);
+    match halite_compile::try_compile_low_chunks(high, &compile_options(minion)) {
+        Ok(chunks) if errors.is_empty() => {
+            let mut seen: Vec<Value> = Vec::new();
+            for chunk in &chunks {
+                if let Some(sls) = chunk.get("__sls__") {
+                    if !seen.contains(sls) {
+                        seen.push(sls.clone());
+                    }
+                }
+            }
+            Outcome::new(Value::List(seen.into_iter().collect()), 0)
+        }
+        Ok(_) => Outcome::new(errors_value(errors), 1),
+        Err(CompileFailure::Errors(compile_errors)) => {
+            errors.extend(compile_errors);
+            Outcome::new(errors_value(errors), 1)
+        }
+        Err(crash) => compile_failure("state.show_states", crash, 1),
+    }
+}
+
+/// `state.id_exists(ids, mods)`: whether every id is among the `__id__`s of
+/// `show_low_sls(mods)`. Salt crashes (TypeError) when that returns errors.
+fn id_exists(minion: &Minion, args: &[Value], kwargs: &Map) -> Outcome {
+    let ids = args.first().or_else(|| kwargs.get("ids"));
+    let mods = args.get(1).or_else(|| kwargs.get("mods"));
+    let (ids, mods) = match (ids, mods) {
+        (Some(i), Some(m)) => (i, m),
+        (None, None) => return missing_arguments("state.id_exists", &["ids", "mods"]),
+        (None, _) => return missing_arguments("state.id_exists", &["ids"]),
+        (_, None) => return missing_arguments("state.id_exists", &["mods"]),
+    };
+    let low = show_sls(minion, std::slice::from_ref(mods), &Map::new(), true);
+    let Value::List(chunks) = &low.ret else {
+        return low;
+    };
+    let mut sls_ids: Vec<String> = Vec::new();
+    for chunk in chunks.iter() {
+        match chunk.get("__id__") {
+            Some(id) if matches!(chunk, Value::Map(_)) => sls_ids.push(id.py_str()),
+            _ => {
+                return compile_failure(
+                    "state.id_exists",
+                    CompileFailure::Crash(
+                        "TypeError: string indices must be integers, not 'str'".into(),
+                    ),
+                    1,
+                )
+            }
+        }
+    }
+    let all = split_input(ids).iter().all(|id| sls_ids.contains(id));
+    Outcome::new(Value::Bool(all), 0)
+}
+
+/// `state.show_state_usage`: per environment, which of its sls the top file uses
+/// (`HighState.compile_state_usage`).
+fn show_state_usage(minion: &Minion) -> Outcome {
+    let mut hs = minion.highstate();
+    let top = match hs.try_get_top() {
+        Ok(top) => top,
+        Err(e) => return top_failure("state.show_state_usage", e),
+    };
+    let errors = hs.verify_tops(&top);
+    if !errors.is_empty() {
+        return Outcome::new(errors_value(errors), 1);
+    }
+    let matches = hs.top_matches(&top);
+    let mut usage = Map::new();
+    for env in hs.envs() {
+        let Some(states) = hs.avail(&env) else {
+            continue;
+        };
+        let env_matches = matches.get(&env);
+        let (mut used, mut unused) = (Vec::new(), Vec::new());
+        for state in states {
+            if env_matches.is_some_and(|m| m.contains(state)) {
+                used.push(Value::str(state.clone()));
+            } else {
+                unused.push(Value::str(state.clone()));
+            }
+        }
+        let (n_used, n_unused) = (used.len() as i64, unused.len() as i64);
+        let mut m = Map::new();
+        m.insert("used", Value::List(used.into_iter().collect()));
+        m.insert("unused", Value::List(unused.into_iter().collect()));
+        m.insert("count_all", Value::Int(n_used + n_unused));
+        m.insert("count_used", Value::Int(n_used));
+        m.insert("count_unused", Value::Int(n_unused));
+        usage.insert(env.as_str(), Value::Map(m));
+    }
+    Outcome::new(Value::Map(usage), 0)
 }
 
 /// What a call renders from the file roots: the highstate, or the sls it names first.

@@ -183,6 +183,7 @@ const LOCKING_CALLS: &[&str] = &[
     "state.sls_id",
     "state.single",
     "state.low",
+    "state.template_str",
 ];
 
 /// Salt counts a running job's proc file only while the job's pid has `salt` in its command

@@ -107,3 +107,50 @@ pub fn update(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     }
     Ok(Value::Map(nodes))
 }
+
+/// `defaults._load(formula)`: the first of `salt://FORMULA/defaults.yaml` and
+/// `salt://FORMULA/defaults.json` that exists (in `base`, as `cache_files` fetches them),
+/// loaded (`{}` when empty); `None` when neither exists.
+fn load_defaults(ctx: &ExecContext, formula: &str) -> Result<Option<Value>, ExecError> {
+    for ext in ["yaml", "json"] {
+        let url = format!("salt://{formula}/defaults.{ext}");
+        let Some(path) = ctx.file_roots.find("base", &url) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| ExecError::Failed(format!("{}: {e}", path.display())))?;
+        let loaded = if ext == "yaml" {
+            halite_yaml::load(&text, halite_yaml::Schema::Salt)
+                .map_err(|e| ExecError::Failed(e.to_string()))?
+        } else {
+            Value::from_json_str(&text).map_err(|e| ExecError::Failed(e.to_string()))?
+        };
+        return Ok(Some(if loaded.truthy() {
+            loaded
+        } else {
+            Value::Map(Map::new())
+        }));
+    }
+    Ok(None)
+}
+
+/// `defaults.get(key, default='')`: the key's first part names the formula whose defaults
+/// file is read; the rest is looked up in it (`traverse_dict_and_list`).
+pub fn get(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("defaults.get", a, &["key", "default"], 1)?;
+    let key = b.get(0).map(Value::py_str).unwrap_or_default();
+    let default = b.get(1).cloned().unwrap_or_else(|| Value::str(""));
+    let (namespace, rest) = match key.split_once(':') {
+        Some((n, r)) => (n.to_string(), Some(r.to_string())),
+        None => (key.clone(), None),
+    };
+    let defaults = load_defaults(ctx, &namespace)?;
+    match rest.filter(|r| !r.is_empty()) {
+        Some(r) => Ok(defaults
+            .as_ref()
+            .and_then(|d| crate::salt_utils::traverse(d, &r, ":"))
+            .cloned()
+            .unwrap_or(default)),
+        None => Ok(defaults.unwrap_or(Value::Null)),
+    }
+}

@@ -64,6 +64,7 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("defaults.merge", defaults::merge);
     r.register_pure("defaults.deepcopy", defaults::deepcopy);
     r.register_pure("defaults.update", defaults::update);
+    r.register_pure("defaults.get", defaults::get);
     if dig::available() {
         r.register_pure("dig.A", dig::a);
         r.register_pure("dig.AAAA", dig::aaaa);

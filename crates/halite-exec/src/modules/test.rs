@@ -128,9 +128,18 @@ pub fn fib(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     ))
 }
 
-/// `test.retcode(code=42)`: sets the job's retcode (the caller's business) and returns True.
-pub fn retcode(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    bind("test.retcode", a, &["code"], 0)?;
+/// `test.retcode(code=42)`: sets `__context__['retcode']` (which an `onlyif`/`unless`
+/// function check reads, and salt-call turns into its exit status) and returns True.
+pub fn retcode(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("test.retcode", a, &["code"], 0)?;
+    let code = match b.opt(0) {
+        None => 42,
+        Some(Value::Int(i)) => *i,
+        Some(Value::Bool(v)) => i64::from(*v),
+        Some(Value::Null) => 0,
+        Some(other) => other.py_str().trim().parse::<i64>().unwrap_or(1),
+    };
+    ctx.retcode.set(code);
     Ok(Value::Bool(true))
 }
 

@@ -90,34 +90,50 @@ pub(crate) fn resolve_source(call: &StateCall, source: &Value) -> Result<(String
         Value::List(l) => l.iter().map(Value::py_str).collect(),
         other => vec![other.py_str()],
     };
+    let is_list = matches!(source, Value::List(_));
     for url in &candidates {
         if url.starts_with("salt://") {
             if let Some(p) = call.ctx.file_roots.find(&saltenv, url) {
                 return Ok((url.clone(), p.to_string_lossy().into_owned()));
             }
-        } else if let Some(p) = url
-            .strip_prefix("file://")
-            .or(Some(url.as_str()))
-            .filter(|p| p.starts_with('/'))
-        {
-            if is_file(p) {
+        } else if let Some(p) = local_source_path(url) {
+            // file.source_list takes a listed local file that exists; file.get_managed
+            // takes a single one when the path exists.
+            let exists = if is_list {
+                p.starts_with('/') && std::path::Path::new(p).exists()
+            } else {
+                std::path::Path::new(p).exists()
+            };
+            if exists {
                 return Ok((url.clone(), p.to_string()));
             }
         }
     }
-    let first = candidates.first().cloned().unwrap_or_default();
-    if candidates.len() > 1 {
-        return Err(format!(
-            "none of the specified sources were found ({})",
-            candidates.join(", ")
-        ));
+    if is_list {
+        return Err("Unable to manage file: none of the specified sources were found".into());
     }
+    let first = candidates.first().cloned().unwrap_or_default();
     if first.starts_with("salt://") {
         Err(format!(
             "Source file {first} not found in saltenv '{saltenv}'"
         ))
+    } else if let Some(p) = local_source_path(&first) {
+        Err(format!("Local file source {p} does not exist"))
     } else {
         Err(format!("Source file {first} not found"))
+    }
+}
+
+/// The local path of a source without a scheme or with `file://` (get_managed's
+/// `unix_local_source`), None for other schemes.
+fn local_source_path(url: &str) -> Option<&str> {
+    if let Some(p) = url.strip_prefix("file://") {
+        return Some(p);
+    }
+    if super::source_hash::url_scheme(url).is_empty() {
+        Some(url)
+    } else {
+        None
     }
 }
 
@@ -323,6 +339,66 @@ fn manage(
         },
         (None, None) => Content::None,
     };
+    // A local source: get_managed reads `source_hash` (its format errors fail the state in
+    // test mode too), refuses a template source that is the destination itself, and
+    // manage_file compares the checksum before writing.
+    let mut want_sum: Option<(String, String)> = None;
+    if let Content::Source(url, path) = &content {
+        if local_source_path(url).is_some() {
+            let sh = call.arg("source_hash").filter(|v| v.truthy());
+            if let Some(sh) = sh.filter(|_| !call.flag("skip_verify", false)) {
+                match super::source_hash::source_sum(call, name, url, &sh.py_str()) {
+                    Ok(sum) => want_sum = Some(sum),
+                    Err(e) => return Ok(error(ret, e)),
+                }
+            }
+            if is_jinja(call) {
+                want_sum = None;
+                if path == name {
+                    return Ok(error(
+                        ret,
+                        "Unable to manage file: Source file cannot be the same as destination",
+                    ));
+                }
+            }
+        }
+    }
+    // manage_file replaces the file only when its checksum differs from `source_hash`
+    // (so a file that matches the declared sum stays as it is, in test mode too), and then
+    // compares the source's checksum with it.
+    let mut keep_dest = false;
+    if let (Some((kind, hsum)), Content::Source(url, path)) = (&want_sum, &content) {
+        let dest_exists = is_file(name) || is_link(name);
+        let dest = if follow {
+            std::fs::canonicalize(name)
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_else(|_| name.to_string())
+        } else {
+            name.to_string()
+        };
+        let name_sum = if dest_exists && (follow || !is_link(name)) {
+            std::fs::read(&dest)
+                .ok()
+                .map(|d| super::source_hash::hash_hex(kind, &d))
+        } else {
+            None
+        };
+        if name_sum.as_deref() == Some(hsum.as_str()) {
+            keep_dest = true;
+        } else if !call.test {
+            if let Ok(data) = std::fs::read(path) {
+                let dl_sum = super::source_hash::hash_hex(kind, &data);
+                if dl_sum != *hsum {
+                    let comment = if dest_exists {
+                        format!("Specified {kind} checksum for {url} ({hsum}) does not match actual checksum ({dl_sum}). If the 'source_hash' value refers to a remote file with multiple possible matches, then it may be necessary to set 'source_hash_name'.")
+                    } else {
+                        format!("Specified {kind} checksum for {name} ({hsum}) does not match actual checksum ({dl_sum})")
+                    };
+                    return Ok(error(ret, comment));
+                }
+            }
+        }
+    }
     let new_data: Option<Vec<u8>> = match &content {
         Content::Text(t) => Some(t.as_bytes().to_vec()),
         Content::Source(url, path) => match std::fs::read(path) {
@@ -346,6 +422,11 @@ fn manage(
             Err(_) => return Ok(error(ret, format!("Source file '{url}' not found"))),
         },
         Content::None => None,
+    };
+    let new_data = if keep_dest {
+        std::fs::read(name).ok().or(new_data)
+    } else {
+        new_data
     };
     // keep_mode: cp.stat_file(source, octal=True), once the source is cached.
     let mode = match (&content, keep_mode) {

@@ -10,6 +10,7 @@ mod edit;
 mod managed;
 mod misc;
 mod recurse;
+mod source_hash;
 
 use crate::StateRegistry;
 use halite_value::{Map, Value};

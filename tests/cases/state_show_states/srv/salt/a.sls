@@ -1,0 +1,6 @@
+include:
+  - c
+a1:
+  test.nop
+a2:
+  test.nop

@@ -1,0 +1,2 @@
+b1:
+  test.nop

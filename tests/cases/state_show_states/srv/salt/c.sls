@@ -1,0 +1,2 @@
+c1:
+  test.nop

@@ -1,0 +1,2 @@
+e1:
+  test.nop

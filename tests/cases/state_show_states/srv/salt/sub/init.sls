@@ -1,0 +1,2 @@
+s1:
+  test.nop

@@ -1,0 +1,7 @@
+base:
+  '*':
+    - b
+    - a
+    - sub
+  'nomatch':
+    - unused

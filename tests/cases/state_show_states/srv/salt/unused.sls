@@ -1,0 +1,2 @@
+u1:
+  test.nop

@@ -1,0 +1,2 @@
+a1:
+  test.nop

@@ -1,0 +1,2 @@
+g1:
+  test.nop

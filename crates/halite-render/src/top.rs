@@ -29,19 +29,6 @@ pub enum TopError {
 
 const NO_TARGETS: &str = "Unable to render top file. No targets found.";
 
-/// Python's type name for a rendered value.
-fn py_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "NoneType",
-        Value::Bool(_) => "bool",
-        Value::Int(_) => "int",
-        Value::Float(_) => "float",
-        Value::Str(_) => "str",
-        Value::List(_) => "list",
-        Value::Map(_) => "dict",
-    }
-}
-
 /// A top file must render to a dict (one that renders to nothing counts as `{}`). Salt
 /// looks for `include` in every top file first (`"include" not in ctop`: a TypeError for a
 /// number or `True`), then calls `ctop.items()` while merging (an AttributeError for a
@@ -64,14 +51,14 @@ pub fn check_tops(tops: &Tops) -> Result<(), TopError> {
         };
         format!(
             "{which} renders to a {}, not to a dict of saltenvs and their targets",
-            py_type(ctop)
+            ctop.type_name()
         )
     };
     if let Some((env, i, ctop)) = bad(true) {
         return Err(TopError::Crash {
             exception: format!(
                 "TypeError: argument of type '{}' is not iterable",
-                py_type(ctop)
+                ctop.type_name()
             ),
             detail: detail(env, i, ctop),
         });
@@ -80,7 +67,7 @@ pub fn check_tops(tops: &Tops) -> Result<(), TopError> {
         return Err(TopError::Crash {
             exception: format!(
                 "AttributeError: '{}' object has no attribute 'items'",
-                py_type(ctop)
+                ctop.type_name()
             ),
             detail: detail(env, i, ctop),
         });
@@ -96,7 +83,7 @@ fn no_targets(env: &str, targets: &Value) -> TopError {
         message: NO_TARGETS.into(),
         detail: format!(
             "the targets of saltenv '{env}' in the top file are a {}, not a dict of targets and their sls lists",
-            py_type(targets)
+            targets.type_name()
         ),
     }
 }

@@ -80,12 +80,7 @@ fn py_splitlines(s: &str) -> Vec<&str> {
 /// `file.source_list` + `cp.cache_file`: the local file for a `salt://` URL or absolute path
 /// (a list takes the first that exists). Err is Salt's comment.
 pub(crate) fn resolve_source(call: &StateCall, source: &Value) -> Result<(String, String), String> {
-    let saltenv = call
-        .low
-        .get("saltenv")
-        .or_else(|| call.low.get("__env__"))
-        .map(Value::py_str)
-        .unwrap_or_else(|| "base".into());
+    let saltenv = saltenv_of(call);
     let candidates: Vec<String> = match source {
         Value::List(l) => l.iter().map(Value::py_str).collect(),
         other => vec![other.py_str()],

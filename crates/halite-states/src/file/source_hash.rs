@@ -5,7 +5,6 @@
 
 use crate::StateCall;
 use halite_exec::hashes;
-use halite_value::Value;
 
 /// `HASHES`: type and hex length, in Salt's order.
 const HASHES: [(&str, usize); 6] = [
@@ -177,12 +176,7 @@ pub fn source_sum(
         if VALID_PROTOS.contains(&proto.as_str()) {
             let found = match proto.as_str() {
                 "salt" => {
-                    let saltenv = call
-                        .low
-                        .get("saltenv")
-                        .or_else(|| call.low.get("__env__"))
-                        .map(Value::py_str)
-                        .unwrap_or_else(|| "base".into());
+                    let saltenv = super::managed::saltenv_of(call);
                     call.ctx
                         .file_roots
                         .find(&saltenv, source_hash)

@@ -16,7 +16,9 @@ A case is a folder:
 Only the recording needs Salt; halite's tests read the expected files. The minion config is
 built by `minion_config()` here and by halite's test harness the same way.
 
-Usage: scripts/oracle/record.py [--salt-call PATH] CASE [CASE ...]
+Usage: scripts/oracle/record.py [--salt-call PATH] [--expected DIR] CASE [CASE ...]
+(Salt 3008.4: --salt-call ~/.cache/halite-oracles/salt3008/bin/salt-call --expected expected-3008,
+run with that venv's python)
 """
 
 import argparse
@@ -93,9 +95,9 @@ def run_command(case, argv, program):
     return proc.returncode, proc.stdout.replace(scratch, "@SCRATCH@").replace(case, "@CASE@")
 
 
-def record(case, salt_call):
+def record(case, salt_call, expected="expected"):
     case = os.path.abspath(case)
-    out_dir = os.path.join(case, "expected")
+    out_dir = os.path.join(case, expected)
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(out_dir)
     for n, argv in enumerate(commands(case)):
@@ -111,10 +113,12 @@ def record(case, salt_call):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--salt-call", default=DEFAULT_SALT_CALL)
+    ap.add_argument("--expected", default="expected",
+                    help="the folder of each case the answers go to (expected-3008 for Salt 3008.4)")
     ap.add_argument("cases", nargs="+")
     args = ap.parse_args()
     for case in args.cases:
-        record(case, args.salt_call)
+        record(case, args.salt_call, args.expected)
 
 
 if __name__ == "__main__":

@@ -631,7 +631,7 @@ fn check_exclude(path: &str, exclude_pat: Option<&Value>) -> bool {
         other => vec![other.py_str()],
     };
     !pats.iter().any(|p| match p.strip_prefix("E@") {
-        Some(re) => regex::Regex::new(re)
+        Some(re) => super::pyre::PyRegex::new(re)
             .map(|r| r.is_match(path))
             .unwrap_or(false),
         None => fnmatch(path, p),

@@ -2,6 +2,7 @@
 //! (salt/states/file.py `replace` over salt/modules/file.py `replace`).
 
 use super::difflib::{get_diff, unified_diff};
+use super::pyre::PyRegex;
 use super::{error, expanduser, not_absolute, ret_ncrc, write_atomic};
 use crate::{StateCall, StateError};
 use halite_value::{Map, Value};
@@ -29,14 +30,15 @@ fn text_chunks(v: Option<&Value>) -> Vec<String> {
 
 /// `file.search(name, pattern, multiline=True)`: a regex search over the whole file.
 fn search(content: &str, pattern: &str) -> bool {
-    match regex::Regex::new(&format!("(?m){}", python_regex(pattern))) {
+    match PyRegex::new(&format!("(?m){}", python_regex(pattern))) {
         Ok(re) => re.is_match(content),
         Err(_) => content.contains(pattern),
     }
 }
 
 /// Python `re` syntax differences that matter here: named groups `(?P<n>...)` are accepted by
-/// the regex crate already; nothing else is translated.
+/// the regex crate already; look-around, backreferences and atomic groups are handled by
+/// `PyRegex` falling back to fancy-regex; nothing else is translated.
 fn python_regex(p: &str) -> String {
     p.to_string()
 }
@@ -261,7 +263,7 @@ fn chunk_present(orig: &str, chunk: &str, whitespace: bool) -> Result<bool, Stat
     }
     let pat =
         whitespace_split_regex(chunk).map_err(|e| StateError::Other(format!("ValueError: {e}")))?;
-    Ok(regex::Regex::new(&pat).is_ok_and(|re| re.is_match(orig)))
+    Ok(PyRegex::new(&pat).is_ok_and(|re| re.is_match(orig)))
 }
 
 pub fn append(call: &StateCall) -> Result<Map, StateError> {
@@ -567,7 +569,7 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
         Ok(f) => f,
         Err(e) => return Err(StateError::Command(e)),
     };
-    let re = match regex::Regex::new(&format!("{flags}{pattern}")) {
+    let re = match PyRegex::new(&format!("{flags}{}", python_regex(&pattern))) {
         Ok(r) => r,
         Err(e) => {
             return Ok(error(
@@ -582,7 +584,15 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
     } else {
         python_repl(&repl)
     };
-    let mut new = re.replacen(&orig, count, rrepl.as_str()).into_owned();
+    let mut new = match re.replacen(&orig, count, rrepl.as_str()) {
+        Ok(n) => n.into_owned(),
+        Err(e) => {
+            return Ok(error(
+                ret,
+                format!("halite: regular expression {pattern:?}: {e}"),
+            ))
+        }
+    };
     let (append_nf, prepend_nf) = (
         call.flag("append_if_not_found", false),
         call.flag("prepend_if_not_found", false),
@@ -599,8 +609,11 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
         .filter(|c| !c.is_empty() && (append_nf || prepend_nf))
         .unwrap_or_else(|| repl.clone());
     let content_present = (append_nf || prepend_nf)
-        && regex::Regex::new(&format!("{flags}^{}(?:$|\r\n)", regex::escape(&nf_content)))
-            .is_ok_and(|r| r.is_match(&orig));
+        && PyRegex::new(&format!(
+            "{flags}^{}($|(?=\r\n))",
+            regex::escape(&nf_content)
+        ))
+        .is_ok_and(|r| r.is_match(&orig));
     if !re.is_match(&orig) && !content_present {
         let content = call
             .arg_str("not_found_content")
@@ -654,13 +667,14 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
 }
 
 /// `re.match(regex, line)` (anchored at the start; `$` also matches before a final newline).
-fn re_match_start(re: &regex::Regex, line: &str) -> bool {
+fn re_match_start(re: &PyRegex, line: &str) -> bool {
     let body = line.strip_suffix('\n').unwrap_or(line);
-    re.find(body).map(|m| m.start() == 0).unwrap_or(false)
+    re.find(body).is_some_and(|(start, _)| start == 0)
 }
 
-fn compile(p: &str) -> Result<regex::Regex, String> {
-    regex::Regex::new(p).map_err(|e| format!("halite: unsupported regular expression {p:?}: {e}"))
+fn compile(p: &str) -> Result<PyRegex, String> {
+    PyRegex::new(&python_regex(p))
+        .map_err(|e| format!("halite: unsupported regular expression {p:?}: {e}"))
 }
 
 /// `file.comment_line`: comment (`cmnt`) or uncomment the lines matching `regex`; writes a
@@ -863,7 +877,7 @@ fn regex_to_static(lines: &[String], regex: Option<&str>) -> Result<Option<Vec<S
     if lines.is_empty() {
         return Ok(None);
     }
-    let re = regex::Regex::new(&format!("(?s){r}")).ok();
+    let re = PyRegex::new(&format!("(?s){}", python_regex(r))).ok();
     Ok(Some(
         lines
             .iter()

@@ -9,6 +9,7 @@ mod directory;
 mod edit;
 mod managed;
 mod misc;
+mod pyre;
 mod recurse;
 mod source_hash;
 

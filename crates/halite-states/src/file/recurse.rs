@@ -58,7 +58,7 @@ pub(crate) fn check_include_exclude(
         }
     };
     let hit = |p: &str| match p.strip_prefix("E@") {
-        Some(re) => regex::Regex::new(re)
+        Some(re) => super::pyre::PyRegex::new(re)
             .map(|r| r.is_match(path))
             .unwrap_or(false),
         None => fnmatch(path, p),

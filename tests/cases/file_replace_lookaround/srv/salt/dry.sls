@@ -1,0 +1,2 @@
+{% from 'replaces.jinja' import replaces %}
+{{ replaces(opts['file_roots']['base'][0] ~ '/data') }}

@@ -266,35 +266,33 @@ fn chunk_present(orig: &str, chunk: &str, whitespace: bool) -> Result<bool, Stat
     Ok(PyRegex::new(&pat).is_ok_and(|re| re.is_match(orig)))
 }
 
-pub fn append(call: &StateCall) -> Result<Map, StateError> {
+/// What file.append and file.prepend do before their own work, as Salt's two functions do
+/// it: the path, the empty return, the text chunks (from `source(s)`, else `text`) and the
+/// file's current text. Err is the state's return.
+fn edit_prologue(call: &StateCall, fun: &str) -> Result<(String, Map, Vec<String>, String), Map> {
     let name = expanduser(&call.name_str());
-    let mut ret = ret_ncrc(&name);
+    let ret = ret_ncrc(&name);
     if name.is_empty() {
-        return Ok(error(ret, "Must provide name to file.append"));
+        return Err(error(ret, format!("Must provide name to {fun}")));
     }
-    if let Err(r) = unify_sources(call, &ret) {
-        return Ok(r);
-    }
-    if let Err(r) = makedirs_for(call, &name, &ret) {
-        return Ok(r);
-    }
+    unify_sources(call, &ret)?;
+    makedirs_for(call, &name, &ret)?;
     if let Err(msg) = check_file(&name) {
-        if let Err(r) = touch_for(call, &name) {
-            return Ok(r);
-        }
+        touch_for(call, &name)?;
         if check_file(&name).is_err() {
-            return Ok(error(ret, msg));
+            return Err(error(ret, msg));
         }
     }
-    let sourced = match source_texts(call, &ret) {
-        Ok(t) => t,
+    let text = source_texts(call, &ret)?.unwrap_or_else(|| text_chunks(call.arg("text")));
+    let orig = std::fs::read_to_string(&name).unwrap_or_default();
+    Ok((name, ret, text, orig))
+}
+
+pub fn append(call: &StateCall) -> Result<Map, StateError> {
+    let (name, mut ret, text, orig) = match edit_prologue(call, "file.append") {
+        Ok(p) => p,
         Err(r) => return Ok(r),
     };
-    let text = match sourced {
-        Some(texts) => texts,
-        None => text_chunks(call.arg("text")),
-    };
-    let orig = std::fs::read_to_string(&name).unwrap_or_default();
     let slines = splitlines(&orig);
     let mut append_lines: Vec<String> = Vec::new();
     let ignore_whitespace = call.flag("ignore_whitespace", true);
@@ -356,34 +354,10 @@ pub fn append(call: &StateCall) -> Result<Map, StateError> {
 }
 
 pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
-    let name = expanduser(&call.name_str());
-    let mut ret = ret_ncrc(&name);
-    if name.is_empty() {
-        return Ok(error(ret, "Must provide name to file.prepend"));
-    }
-    if let Err(r) = unify_sources(call, &ret) {
-        return Ok(r);
-    }
-    if let Err(r) = makedirs_for(call, &name, &ret) {
-        return Ok(r);
-    }
-    if let Err(msg) = check_file(&name) {
-        if let Err(r) = touch_for(call, &name) {
-            return Ok(r);
-        }
-        if check_file(&name).is_err() {
-            return Ok(error(ret, msg));
-        }
-    }
-    let sourced = match source_texts(call, &ret) {
-        Ok(t) => t,
+    let (name, mut ret, text, orig) = match edit_prologue(call, "file.prepend") {
+        Ok(p) => p,
         Err(r) => return Ok(r),
     };
-    let text = match sourced {
-        Some(texts) => texts,
-        None => text_chunks(call.arg("text")),
-    };
-    let orig = std::fs::read_to_string(&name).unwrap_or_default();
     let mut pre: Vec<String> = Vec::new();
     let header = call.flag("header", false);
     for chunk in &text {

@@ -12,6 +12,11 @@ A case is a folder:
                            the per-command scratch folder written @SCRATCH@ and the case
                            folder itself @CASE@
     CASE/expected/NN.rc    written here: its exit status
+    CASE/reset             a host case (tests/host-cases/): a shell script that puts the
+                           machine back in the state the case starts from (removes the
+                           packages, users, services, files named `halitetest*` that the case
+                           makes); run with `sh reset` before the first command and after the
+                           last, as root. The commands then run in order against the real host.
 
 Only the recording needs Salt; halite's tests read the expected files. The minion config is
 built by `minion_config()` here and by halite's test harness the same way.
@@ -100,6 +105,12 @@ def record(case, salt_call, expected="expected"):
     out_dir = os.path.join(case, expected)
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(out_dir)
+    reset = os.path.join(case, "reset")
+    host = os.path.isfile(reset)
+    if host:
+        if os.geteuid() != 0:
+            sys.exit("%s is a host case (it has a reset script): record it as root" % case)
+        subprocess.run(["sh", "reset"], cwd=case, check=True)
     for n, argv in enumerate(commands(case)):
         returncode, stdout = run_command(case, argv, salt_call)
         stem = os.path.join(out_dir, "%02d" % n)
@@ -108,6 +119,8 @@ def record(case, salt_call, expected="expected"):
         with open(stem + ".rc", "w") as f:
             f.write("%d\n" % returncode)
         print("%s %02d rc=%d %s" % (os.path.basename(case), n, returncode, " ".join(argv)))
+    if host:
+        subprocess.run(["sh", "reset"], cwd=case, check=True)
 
 
 def main():

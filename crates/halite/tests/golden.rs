@@ -5,6 +5,12 @@
 //!
 //! `tests/known-failures.txt` lists `case/NN reason` for commands halite does not match yet;
 //! such a command must still fail (so the list stays true), every other one must pass.
+//!
+//! Host cases (`tests/host-cases/*`, a case folder with a `reset` script) change the machine
+//! for real: packages from the local test repository, users, services, files with the
+//! `halitetest` prefix. They need root (skipped with that reason otherwise) and run one at a
+//! time, commands in order, with `sh reset` before and after each case (the state the
+//! recording started from; record.py runs it the same way).
 
 use halite_value::{Map, Value};
 use std::collections::BTreeMap;
@@ -20,7 +26,7 @@ fn repo_root() -> PathBuf {
 
 fn case_dirs(root: &Path) -> Vec<PathBuf> {
     let mut dirs = Vec::new();
-    let mut parents = vec![root.join("tests/cases")];
+    let mut parents = vec![root.join("tests/cases"), root.join("tests/host-cases")];
     if let Ok(crates) = std::fs::read_dir(root.join("crates")) {
         parents.extend(crates.flatten().map(|c| c.path().join("tests/cases")));
     }
@@ -334,6 +340,8 @@ fn run_halite(case: &Path, argv: &[String]) -> Run {
 /// One recorded command of one case.
 struct Job {
     case: PathBuf,
+    /// A host case (it has a `reset` script): run serially, as root only.
+    host: bool,
     rel: String,
     key: String,
     n: usize,
@@ -453,6 +461,79 @@ fn run_jobs(jobs: &[Job]) -> Vec<Verdict> {
         .collect()
 }
 
+/// Runs `sh reset` of a host case; a failing reset is a failing case.
+fn reset_host(case: &Path) -> Result<(), String> {
+    let out = Command::new("sh")
+        .arg("reset")
+        .current_dir(case)
+        .output()
+        .map_err(|e| format!("{}: cannot run reset: {e}", case.display()))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: reset failed ({}): {}",
+            case.display(),
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
+
+/// The host cases, one at a time in order, each between two resets; `None` (with the reason
+/// on stderr) when not root.
+fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Verdict>> {
+    if jobs.is_empty() {
+        return Some(Vec::new());
+    }
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        progress(&format!(
+            "golden: SKIPPED {} host-case commands (tests/host-cases): they install packages \
+             from the test's own apt repository and create users, services and files, which \
+             needs root",
+            jobs.len()
+        ));
+        return None;
+    }
+    let start = std::time::Instant::now();
+    let mut verdicts = Vec::with_capacity(jobs.len());
+    let mut i = 0;
+    while i < jobs.len() {
+        let case = &jobs[i].case;
+        let end = i + jobs[i..].iter().take_while(|j| &j.case == case).count();
+        let before = reset_host(case);
+        for job in &jobs[i..end] {
+            let verdict = match &before {
+                Ok(()) => run_job(job),
+                Err(e) => Some((e.clone(), format!("{}/{:02} reset failed", job.rel, job.n))),
+            };
+            eprintln!(
+                "golden host {}/{:02} {}",
+                job.rel,
+                job.n,
+                if verdict.is_some() { "differs" } else { "ok" }
+            );
+            verdicts.push(verdict);
+        }
+        if let Err(e) = reset_host(case) {
+            if let Some(last) = verdicts.last_mut() {
+                last.get_or_insert((
+                    e.clone(),
+                    format!("{} reset after the case failed", jobs[i].rel),
+                ));
+            }
+        }
+        i = end;
+    }
+    progress(&format!(
+        "golden: {} host-case commands in {:.1} s",
+        jobs.len(),
+        start.elapsed().as_secs_f64()
+    ));
+    Some(verdicts)
+}
+
 #[test]
 fn golden_cases_match_salt() {
     let root = repo_root();
@@ -476,6 +557,7 @@ fn golden_cases_match_salt() {
         for (n, argv) in commands(&case).into_iter().enumerate() {
             jobs.push(Job {
                 case: case.clone(),
+                host: case.join("reset").is_file(),
                 rel: rel.clone(),
                 key: format!("{name}/{n:02}"),
                 n,
@@ -483,7 +565,15 @@ fn golden_cases_match_salt() {
             });
         }
     }
-    let verdicts = run_jobs(&jobs);
+    let (host_jobs, jobs): (Vec<Job>, Vec<Job>) = jobs.into_iter().partition(|j| j.host);
+    let mut verdicts = run_jobs(&jobs);
+    let jobs: Vec<Job> = match run_host_jobs(&host_jobs) {
+        Some(host_verdicts) => {
+            verdicts.extend(host_verdicts);
+            jobs.into_iter().chain(host_jobs).collect()
+        }
+        None => jobs,
+    };
     let mut failures = Vec::new();
     let mut unexpected_passes = Vec::new();
     let mut summary = Vec::new();

@@ -5,6 +5,8 @@
 
 pub mod cmd;
 pub mod file;
+pub mod module;
+mod module_argspecs;
 pub mod test;
 pub mod util;
 
@@ -119,6 +121,7 @@ impl StateRegistry {
         test::register(&mut r);
         cmd::register(&mut r);
         file::register(&mut r);
+        module::register(&mut r);
         r
     }
 

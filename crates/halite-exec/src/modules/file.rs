@@ -1,4 +1,4 @@
-//! `salt.modules.file`: the read-only helpers templates use.
+//! `salt.modules.file`: the read-only helpers templates use, and `touch`, `mkdir`, `write`.
 
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
@@ -271,4 +271,114 @@ pub fn get_mode(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("file.get_mode", a, &["path", "follow_symlinks"], 1)?;
     let md = stat(&b.str_or(0, ""), b.get(1).is_none_or(Value::truthy))?;
     Ok(Value::Str(format!("{:04o}", md.mode() & 0o7777).into()))
+}
+
+fn os_error(e: &std::io::Error) -> ExecError {
+    ExecError::Failed(
+        std::io::Error::from_raw_os_error(e.raw_os_error().unwrap_or(0))
+            .to_string()
+            .split(" (os error")
+            .next()
+            .unwrap_or_default()
+            .to_string(),
+    )
+}
+
+/// `file.touch(name, atime=None, mtime=None)`: creates the file when missing, sets its times
+/// (now, or the given epoch seconds), returns whether it exists.
+pub fn touch(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.touch", a, &["name", "atime", "mtime"], 1)?;
+    let name = expanduser(&b.str_or(0, ""));
+    let secs = |i: usize| -> Result<Option<i64>, ExecError> {
+        match b.opt(i) {
+            None => Ok(None),
+            Some(v) if !v.truthy() => Ok(None),
+            Some(Value::Int(n)) => Ok(Some(*n)),
+            Some(v) => v
+                .py_str()
+                .parse::<i64>()
+                .map(Some)
+                .map_err(|_| ExecError::Failed("atime and mtime must be integers".into())),
+        }
+    };
+    let (atime, mtime) = (secs(1)?, secs(2)?);
+    if !Path::new(&name).exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&name)
+            .map_err(|e| os_error(&e))?;
+    }
+    let now = std::time::SystemTime::now();
+    let at = |s: Option<i64>| match s {
+        Some(s) => std::time::UNIX_EPOCH + std::time::Duration::from_secs(s.max(0) as u64),
+        None => now,
+    };
+    let times = std::fs::FileTimes::new()
+        .set_accessed(at(atime))
+        .set_modified(at(mtime));
+    std::fs::File::options()
+        .append(true)
+        .open(&name)
+        .or_else(|_| std::fs::File::open(&name))
+        .and_then(|f| f.set_times(times))
+        .map_err(|e| os_error(&e))?;
+    Ok(Value::Bool(Path::new(&name).exists()))
+}
+
+/// `file.mkdir(dir_path, user=None, group=None, mode=None)`: the directory and its missing
+/// parents (with `mode`), True. halite refuses `user`/`group` (not implemented).
+pub fn mkdir(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    use std::os::unix::fs::DirBuilderExt;
+    let b = bind("file.mkdir", a, &["dir_path", "user", "group", "mode"], 1)?;
+    if b.opt(1).is_some() || b.opt(2).is_some() {
+        return Err(ExecError::Failed(
+            "halite's file.mkdir does not set user or group".into(),
+        ));
+    }
+    let dir = expanduser(&b.str_or(0, ""));
+    if !Path::new(&dir).is_dir() {
+        let mut builder = std::fs::DirBuilder::new();
+        builder.recursive(true);
+        if let Some(mode) = b.opt(3) {
+            let m = u32::from_str_radix(&mode.py_str(), 8)
+                .map_err(|_| ExecError::Failed(format!("invalid mode: {}", mode.py_str())))?;
+            builder.mode(m);
+        }
+        builder.create(&dir).map_err(|e| os_error(&e))?;
+    }
+    Ok(Value::Bool(true))
+}
+
+/// `file.write(path, *args, **kwargs)`: each argument (or the `args` keyword) a line.
+pub fn write(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let path = match (a.args.first(), a.kwargs.get("path")) {
+        (Some(p), _) | (None, Some(p)) => expanduser(&p.py_str()),
+        (None, None) => {
+            return Err(ExecError::Failed(
+                "write() missing 1 required positional argument: 'path'".into(),
+            ))
+        }
+    };
+    let mut lines: Vec<Value> = a.args.iter().skip(1).cloned().collect();
+    if let Some(v) = a.kwargs.get("args") {
+        lines = match v {
+            Value::List(l) => l.iter().cloned().collect(),
+            other => vec![other.clone()],
+        };
+    }
+    let text: String = lines.iter().map(|l| format!("{}\n", l.py_str())).collect();
+    std::fs::write(&path, text).map_err(|e| {
+        ExecError::Failed(format!(
+            "[Errno {}] {}: '{}'",
+            e.raw_os_error().unwrap_or(0),
+            io_msg(&e),
+            path
+        ))
+    })?;
+    Ok(Value::str(format!(
+        "Wrote {} lines to \"{}\"",
+        lines.len(),
+        path
+    )))
 }

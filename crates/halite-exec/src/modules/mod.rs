@@ -88,6 +88,9 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("file.get_user", file::get_user);
     r.register_pure("file.get_group", file::get_group);
     r.register_pure("file.get_mode", file::get_mode);
+    r.register("file.touch", file::touch);
+    r.register("file.mkdir", file::mkdir);
+    r.register("file.write", file::write);
     r.register_pure("file.get_hash", hashutil::file_get_hash);
     if git::available() {
         r.register_pure("git.current_branch", git::current_branch);

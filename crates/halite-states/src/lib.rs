@@ -3,6 +3,7 @@
 //! and returns the state's return dict, with its keys in the order Salt's function builds them.
 //! Each function is registered with one line in [`StateRegistry::standard`].
 
+pub mod archive;
 pub mod cmd;
 pub mod file;
 pub mod module;
@@ -122,6 +123,7 @@ impl StateRegistry {
         cmd::register(&mut r);
         file::register(&mut r);
         module::register(&mut r);
+        archive::register(&mut r);
         r
     }
 

@@ -174,10 +174,13 @@ fn run_command(
     // `shell=DEFAULT_SHELL` in every signature: checked even without python_shell.
     opts.shell = b.opt(5).map(Value::py_str).unwrap_or_else(default_shell);
     opts.merge_stderr = merge_stderr;
-    let program = if python_shell {
-        Program::Shell(cmd.clone())
-    } else {
-        Program::Argv(shlex_split(&cmd)?)
+    let program = match b.get(0) {
+        // A list runs as its argv (Salt's `archive.extracted` passes `["tar", ...]`).
+        Some(Value::List(items)) if !python_shell => {
+            Program::Argv(items.iter().map(Value::py_str).collect())
+        }
+        _ if python_shell => Program::Shell(cmd.clone()),
+        _ => Program::Argv(shlex_split(&cmd)?),
     };
     let out = process::run(&program, &opts).map_err(ExecError::Failed)?;
     if out.retcode != 0 && !b.truthy(18) {

@@ -144,7 +144,7 @@ pub(crate) fn group_name(gid: u32) -> String {
     }
 }
 
-fn user_uid(name: &str) -> Option<u32> {
+pub(crate) fn user_uid(name: &str) -> Option<u32> {
     let c = std::ffi::CString::new(name).ok()?;
     // SAFETY: valid C string; getpwnam returns static storage or null.
     unsafe {
@@ -153,7 +153,7 @@ fn user_uid(name: &str) -> Option<u32> {
     }
 }
 
-fn group_gid(name: &str) -> Option<u32> {
+pub(crate) fn group_gid(name: &str) -> Option<u32> {
     let c = std::ffi::CString::new(name).ok()?;
     // SAFETY: valid C string; getgrnam returns static storage or null.
     unsafe {
@@ -486,6 +486,11 @@ pub(crate) fn cachedir(call: &crate::StateCall) -> String {
 }
 
 pub(crate) use halite_exec::files::mkstemp;
+
+// Shared with archive.extracted.
+pub(crate) use directory::normpath;
+pub(crate) use managed::saltenv_of;
+pub(crate) use source_hash::{hash_hex, source_sum, url_scheme};
 
 /// `file.copy(src, dst)` for a file: the contents, then the source's owner, group and mode.
 pub(crate) fn copy_with_perms(src: &str, dst: &str) -> std::io::Result<()> {

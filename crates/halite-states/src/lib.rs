@@ -6,6 +6,7 @@
 pub mod archive;
 pub mod cmd;
 pub mod file;
+pub mod git;
 pub mod module;
 mod module_argspecs;
 pub mod test;
@@ -124,6 +125,7 @@ impl StateRegistry {
         file::register(&mut r);
         module::register(&mut r);
         archive::register(&mut r);
+        git::register(&mut r);
         r
     }
 

@@ -1,0 +1,1200 @@
+//! Salt's `git` state module (salt/states/git.py): `git.cloned` and `git.latest`, running the
+//! system `git` with the commands Salt's git execution module runs.
+//!
+//! `git.latest` covers a fresh clone (rev `HEAD`, a branch, a tag or a SHA1; `branch`,
+//! `depth`, `remote`, `force_clone`), an existing checkout on the wanted branch (up to date,
+//! fast-forward after a fetch, `force_reset` over local changes or a non-fast-forward, tag
+//! and upstream tracking updates), in test mode and for real. Not covered yet, each failing
+//! with a message that says so: `user` and the other credentials, `bare`/`mirror`,
+//! `submodules`, switching an existing checkout to another branch, changing the remote's
+//! URL (docs/compat.md).
+
+use crate::{StateCall, StateError, StateRegistry};
+use halite_value::{Map, Value};
+use std::path::Path;
+use std::process::Command;
+
+pub(crate) fn register(r: &mut StateRegistry) {
+    r.register("git.latest", latest, &["name"]);
+    r.register("git.cloned", cloned, &["name"]);
+}
+
+/// A git command's result: stdout (rstripped) or the error Salt's `_strip_exc` leaves.
+fn git(args: &[&str], cwd: Option<&str>, redirect_stderr: bool) -> Result<String, String> {
+    let mut cmd = Command::new("git");
+    cmd.args(args);
+    cmd.current_dir(
+        cwd.map(str::to_string)
+            .unwrap_or_else(|| std::env::var("HOME").unwrap_or_else(|_| "/".into())),
+    );
+    cmd.env("LC_ALL", "C").env("GIT_TERMINAL_PROMPT", "0");
+    let out = cmd.output().map_err(|e| format!("git: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
+    let stderr = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
+    let text = if redirect_stderr {
+        let mut both = String::from_utf8_lossy(&out.stdout).into_owned();
+        both.push_str(&String::from_utf8_lossy(&out.stderr));
+        both.trim_end().to_string()
+    } else {
+        stdout
+    };
+    if out.status.success() {
+        Ok(text)
+    } else if redirect_stderr {
+        Err(text)
+    } else {
+        Err(stderr)
+    }
+}
+
+fn git_ok(args: &[&str], cwd: &str) -> Option<String> {
+    git(args, Some(cwd), false).ok()
+}
+
+fn short(s: &Option<String>) -> String {
+    s.as_deref()
+        .map(|x| x.chars().take(7).collect())
+        .unwrap_or_else(|| "None".into())
+}
+
+fn format_comments(c: &[String]) -> String {
+    let mut s = c.join(". ");
+    if c.len() > 1 {
+        s.push('.');
+    }
+    s
+}
+
+fn new_ret(name: &Value, result: bool) -> Map {
+    let mut m = Map::new();
+    m.insert("name", name.clone());
+    m.insert("result", Value::Bool(result));
+    m.insert("comment", Value::str(""));
+    m.insert("changes", Value::Map(Map::new()));
+    m
+}
+
+fn set(ret: &mut Map, key: &str, v: Value) {
+    crate::file::changes_mut(ret).insert(key, v);
+}
+
+fn fail(mut ret: Map, msg: impl Into<String>, comments: &[String]) -> Result<Map, StateError> {
+    let mut msg = msg.into();
+    if !comments.is_empty() {
+        msg.push_str("\n\nChanges already made: ");
+        msg.push_str(&format_comments(comments));
+    }
+    ret.insert("result", Value::Bool(false));
+    ret.insert("comment", Value::str(msg));
+    Ok(ret)
+}
+
+fn neutral(mut ret: Map, comment: impl Into<String>) -> Result<Map, StateError> {
+    ret.insert("result", Value::Null);
+    ret.insert("comment", Value::str(comment.into()));
+    Ok(ret)
+}
+
+fn uptodate(
+    mut ret: Map,
+    target: &str,
+    comments: &[String],
+    local_changes: bool,
+    test: bool,
+) -> Result<Map, StateError> {
+    let mut c = format!("Repository {target} is up-to-date");
+    if local_changes {
+        c.push_str(
+            ", but with uncommitted changes. Set 'force_reset' to True to purge uncommitted \
+             changes.",
+        );
+    }
+    if !comments.is_empty() {
+        c.push_str(&format!(
+            "\n\nChanges {}made: {}",
+            if test { "that would be " } else { "" },
+            format_comments(comments)
+        ));
+    }
+    ret.insert("comment", Value::str(c));
+    Ok(ret)
+}
+
+fn opt_str(call: &StateCall, key: &str) -> Option<String> {
+    call.arg(key).map(Value::py_str)
+}
+
+fn unsupported(call: &StateCall, ret: &Map, keys: &[&str]) -> Option<String> {
+    let _ = ret;
+    keys.iter()
+        .find(|k| call.arg(k).is_some_and(Value::truthy))
+        .map(|k| format!("halite: the git states do not support '{k}' yet"))
+}
+
+/// `git.cloned`.
+pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
+    let name = call.name();
+    let name_s = name.py_str();
+    let ret = new_ret(&name, false);
+    if let Some(msg) = unsupported(
+        call,
+        &ret,
+        &["user", "password", "identity", "https_user", "https_pass"],
+    ) {
+        return fail(ret, msg, &[]);
+    }
+    let Some(target) = opt_str(call, "target") else {
+        return fail(ret, "'target' argument is required", &[]);
+    };
+    if !target.starts_with('/') {
+        return fail(ret, "'target' path must be absolute", &[]);
+    }
+    let branch = opt_str(call, "branch");
+    if branch.as_deref() == Some("") {
+        return fail(ret, "Invalid 'branch' argument", &[]);
+    }
+    let need_clone = !Path::new(&target).exists();
+    if !need_clone {
+        if let Err(e) = git(&["status", "--porcelain"], Some(&target), false) {
+            return fail(
+                ret,
+                format!("Command 'git status --porcelain' failed: {e}"),
+                &[],
+            );
+        }
+    }
+    let with_branch = branch
+        .as_ref()
+        .map(|b| format!(" with branch '{b}'"))
+        .unwrap_or_default();
+    let mut ret = ret;
+    if need_clone {
+        set(&mut ret, "new", Value::str(format!("{name_s} => {target}")));
+        if call.test {
+            return neutral(
+                ret,
+                format!("{name_s} would be cloned to {target}{with_branch}"),
+            );
+        }
+        let mut args = vec!["clone"];
+        if let Some(b) = &branch {
+            args.extend(["--branch", b.as_str()]);
+        }
+        args.extend(["--", name_s.as_str(), target.as_str()]);
+        if let Err(e) = git(&args, Some("/tmp"), false) {
+            let mut r = ret;
+            r.insert("changes", Value::Map(Map::new()));
+            return fail(r, format!("Clone failed: {e}"), &[]);
+        }
+        ret.insert(
+            "comment",
+            Value::str(format!("{name_s} cloned to {target}{with_branch}")),
+        );
+        ret.insert("result", Value::Bool(true));
+        return Ok(ret);
+    }
+    let already = |mut ret: Map, branch: Option<&str>| {
+        ret.insert("result", Value::Bool(true));
+        ret.insert(
+            "comment",
+            Value::str(format!(
+                "Repository already exists at {target}{}",
+                branch
+                    .map(|b| format!(" and is checked out to branch '{b}'"))
+                    .unwrap_or_default()
+            )),
+        );
+        Ok(ret)
+    };
+    let Some(branch) = branch else {
+        return already(ret, None);
+    };
+    let current =
+        git(&["rev-parse", "--abbrev-ref", "HEAD"], Some(&target), false).unwrap_or_default();
+    if current == branch {
+        return already(ret, Some(&branch));
+    }
+    let mut change = Map::new();
+    change.insert("old", Value::str(current.as_str()));
+    change.insert("new", Value::str(branch.as_str()));
+    if call.test {
+        set(&mut ret, "branch", Value::Map(change));
+        return neutral(ret, format!("Branch would be changed to '{branch}'"));
+    }
+    let local = git_ok(&["rev-parse", &branch], &target).is_some();
+    let remote_branch = format!("origin/{branch}");
+    let args: Vec<&str> = if local {
+        vec!["checkout", &branch]
+    } else {
+        vec!["checkout", "-b", &branch, &remote_branch]
+    };
+    if let Err(e) = git(&args, Some(&target), false) {
+        return fail(
+            ret,
+            format!(
+                "Failed to change branch to '{branch}': Command 'git {}' failed: {e}",
+                args.join(" ")
+            ),
+            &[],
+        );
+    }
+    set(&mut ret, "branch", Value::Map(change));
+    ret.insert(
+        "comment",
+        Value::str(format!("Branch changed to '{branch}'")),
+    );
+    ret.insert("result", Value::Bool(true));
+    Ok(ret)
+}
+
+#[derive(PartialEq, Clone, Copy)]
+enum RevType {
+    Sha1,
+    Branch,
+    Tag,
+    None,
+}
+
+fn revs_equal(a: &Option<String>, b: &Option<String>, t: RevType) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            if t == RevType::Sha1 {
+                a.starts_with(b.as_str())
+            } else {
+                a == b
+            }
+        }
+        _ => false,
+    }
+}
+
+/// `git ls-remote URL` as a map of ref name to SHA1, in output order.
+fn remote_refs(
+    url: &str,
+    cwd: Option<&str>,
+    tags_only: bool,
+) -> Result<Vec<(String, String)>, String> {
+    let mut args = vec!["ls-remote"];
+    if tags_only {
+        args.push("--tags");
+    }
+    args.push(url);
+    let out = git(&args, cwd, false)?;
+    Ok(out
+        .lines()
+        .filter_map(|l| {
+            let mut it = l.split_whitespace();
+            let sha = it.next()?;
+            let name = it.next()?;
+            Some((name.to_string(), sha.to_string()))
+        })
+        .collect())
+}
+
+/// `git.latest`.
+pub fn latest(call: &StateCall) -> Result<Map, StateError> {
+    let name = call.name();
+    let name_s = name.py_str();
+    let mut ret = new_ret(&name, true);
+    let test = call.test;
+
+    const PARAMS: &[&str] = &[
+        "name",
+        "target",
+        "rev",
+        "branch",
+        "user",
+        "password",
+        "update_head",
+        "force_checkout",
+        "force_clone",
+        "force_fetch",
+        "force_reset",
+        "submodules",
+        "bare",
+        "mirror",
+        "remote",
+        "fetch_tags",
+        "sync_tags",
+        "depth",
+        "identity",
+        "https_user",
+        "https_pass",
+        "refspec_branch",
+        "refspec_tag",
+        "output_encoding",
+    ];
+    let extra = crate::util::extra_kwargs(call.low, PARAMS);
+    let extra: Vec<(String, String)> = extra
+        .iter()
+        .map(|(k, v)| (k.py_str(), v.py_str()))
+        .filter(|(k, _)| !k.starts_with("__"))
+        .collect();
+    if !extra.is_empty() {
+        let list: Vec<String> = extra.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        return fail(
+            ret,
+            format!(
+                "The following keyword arguments are not valid: {}",
+                list.join(", ")
+            ),
+            &[],
+        );
+    }
+    if let Some(msg) = unsupported(
+        call,
+        &ret,
+        &[
+            "user",
+            "password",
+            "identity",
+            "https_user",
+            "https_pass",
+            "submodules",
+            "bare",
+            "mirror",
+        ],
+    ) {
+        return fail(ret, msg, &[]);
+    }
+    let remote = call
+        .low
+        .get("remote")
+        .cloned()
+        .unwrap_or(Value::str("origin"));
+    if !remote.truthy() {
+        return fail(ret, "'remote' argument is required", &[]);
+    }
+    let remote = remote.py_str();
+    let Some(target) = call.arg("target").filter(|v| v.truthy()).map(Value::py_str) else {
+        return fail(ret, "'target' argument is required", &[]);
+    };
+    let rev_v = call.low.get("rev").cloned().unwrap_or(Value::str("HEAD"));
+    if !rev_v.truthy() {
+        return fail(
+            ret,
+            format!(
+                "'{}' is not a valid value for the 'rev' argument",
+                rev_v.py_str()
+            ),
+            &[],
+        );
+    }
+    // force_reset: True, False or 'remote-changes'.
+    #[derive(PartialEq, Clone, Copy)]
+    enum Reset {
+        No,
+        Yes,
+        RemoteChanges,
+    }
+    let force_reset = match call.low.get("force_reset") {
+        None | Some(Value::Bool(false)) => Reset::No,
+        Some(Value::Bool(true)) => Reset::Yes,
+        Some(Value::Int(0)) => Reset::No,
+        Some(Value::Int(1)) => Reset::Yes,
+        Some(Value::Str(s)) if &**s == "remote-changes" => Reset::RemoteChanges,
+        _ => {
+            return fail(
+                ret,
+                "'force_reset' must be one of True, False, or 'remote-changes'",
+                &[],
+            )
+        }
+    };
+    let mut rev = rev_v.py_str();
+    if !target.starts_with('/') {
+        return fail(
+            ret,
+            format!("target '{target}' is not an absolute path"),
+            &[],
+        );
+    }
+    let branch = opt_str(call, "branch");
+    if Path::new(&target).is_file() {
+        return fail(
+            ret,
+            format!("Target '{target}' exists and is a regular file, cannot proceed"),
+            &[],
+        );
+    }
+    let update_head = call.flag("update_head", true);
+    let force_clone = call.flag("force_clone", false);
+    let force_fetch = call.flag("force_fetch", false);
+    let fetch_tags = call.flag("fetch_tags", true);
+    let sync_tags = call.flag("sync_tags", true);
+    let depth = call.arg("depth").map(Value::py_str);
+    let refspec_branch = opt_str(call, "refspec_branch").unwrap_or_else(|| "*".into());
+    let refspec_tag = opt_str(call, "refspec_tag").unwrap_or_else(|| "*".into());
+    let refspecs: Vec<String> = if fetch_tags {
+        vec![
+            format!("refs/heads/{refspec_branch}:refs/remotes/{remote}/{refspec_branch}"),
+            format!("+refs/tags/{refspec_tag}:refs/tags/{refspec_tag}"),
+        ]
+    } else {
+        Vec::new()
+    };
+
+    let all_remote_refs = match remote_refs(&name_s, None, false) {
+        Ok(r) => r,
+        Err(e) => return fail(ret, format!("Failed to check remote refs: {e}"), &[]),
+    };
+    let lookup = |k: &str| {
+        all_remote_refs
+            .iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, s)| s.clone())
+    };
+    let head_rev = lookup("HEAD");
+    let default_branch = head_rev.as_ref().and_then(|h| {
+        all_remote_refs
+            .iter()
+            .find(|(n, s)| n.starts_with("refs/heads/") && s == h)
+            .map(|(n, _)| n["refs/heads/".len()..].to_string())
+    });
+    // desired_upstream: None (follow whatever), Some(False) (none), Some(branch).
+    let mut desired_upstream: Option<Option<String>> = Some(None);
+    let (remote_rev, rev_type) = if rev == "HEAD" {
+        match &head_rev {
+            Some(h) => {
+                desired_upstream = None;
+                (Some(h.clone()), RevType::Sha1)
+            }
+            None => (None, RevType::None),
+        }
+    } else if let Some(s) = lookup(&format!("refs/heads/{rev}")) {
+        desired_upstream = Some(Some(format!("{remote}/{rev}")));
+        (Some(s), RevType::Branch)
+    } else if let Some(s) = lookup(&format!("refs/tags/{rev}^{{}}")) {
+        (Some(s), RevType::Tag)
+    } else if let Some(s) = lookup(&format!("refs/tags/{rev}")) {
+        (Some(s), RevType::Tag)
+    } else if rev.len() <= 40 && rev.chars().all(|c| c.is_ascii_hexdigit()) {
+        rev = rev.to_lowercase();
+        (Some(rev.clone()), RevType::Sha1)
+    } else {
+        (None, RevType::None)
+    };
+    let desired_upstream_name: Option<String> = desired_upstream.clone().flatten();
+    let remote_loc = match (&remote_rev, rev_type) {
+        (Some(r), RevType::Sha1) if rev == "HEAD" => {
+            format!("remote HEAD ({})", &r[..7.min(r.len())])
+        }
+        (Some(r), RevType::Sha1) => r.chars().take(7).collect(),
+        (Some(r), RevType::Branch) => format!(
+            "{} ({})",
+            desired_upstream_name.clone().unwrap_or_default(),
+            &r[..7.min(r.len())]
+        ),
+        (Some(r), _) => format!("{rev} ({})", &r[..7.min(r.len())]),
+        (None, _) => "None".to_string(),
+    };
+    if depth.is_some() && !matches!(rev_type, RevType::Branch | RevType::Tag) {
+        return fail(
+            ret,
+            "When 'depth' is used, 'rev' must be set to the name of a branch or tag on the \
+             remote repository",
+            &[],
+        );
+    }
+    if remote_rev.is_none() && rev != "HEAD" {
+        return fail(
+            ret,
+            format!("No revision matching '{rev}' exists in the remote repository"),
+            &[],
+        );
+    }
+
+    let mut comments: Vec<String> = Vec::new();
+    if Path::new(&format!("{target}/.git")).is_dir() {
+        let t = target.as_str();
+        let all_local_tags: std::collections::BTreeSet<String> = git_ok(&["tag"], t)
+            .map(|o| o.lines().map(str::to_string).collect())
+            .unwrap_or_default();
+        let local_rev = git_ok(&["rev-parse", "HEAD"], t);
+        let local_branch = git_ok(&["rev-parse", "--abbrev-ref", "HEAD"], t);
+        if remote_rev.is_none() && local_rev.is_some() {
+            return fail(
+                ret,
+                "Remote repository is empty, cannot update from a non-empty to an empty \
+                 repository",
+                &[],
+            );
+        }
+        if branch.is_some() && branch != local_branch {
+            return fail(
+                ret,
+                "halite: git.latest does not yet switch an existing checkout to another branch",
+                &[],
+            );
+        }
+        let base_rev = local_rev.clone();
+        let base_branch = local_branch.clone();
+        let fetch_url = git_ok(&["remote", "--verbose"], t).and_then(|o| {
+            o.lines().find_map(|l| {
+                let mut it = l.split_whitespace();
+                let (r, url, kind) = (it.next()?, it.next()?, it.next()?);
+                (r == remote && kind == "(fetch)").then(|| url.to_string())
+            })
+        });
+        if remote_rev.is_some() && fetch_url.as_deref() != Some(name_s.as_str()) {
+            return fail(
+                ret,
+                format!(
+                    "halite: git.latest does not yet change remote '{remote}' of an existing \
+                     checkout (it fetches from {})",
+                    fetch_url.unwrap_or_else(|| "nothing".into())
+                ),
+                &[],
+            );
+        }
+        let revs_match = revs_equal(&local_rev, &remote_rev, rev_type);
+        let local_changes = git_ok(&["diff", "HEAD"], t).is_some_and(|d| !d.is_empty());
+        if local_changes && revs_match {
+            if force_reset == Reset::Yes {
+                let msg = format!(
+                    "{target} is up-to-date, but with uncommitted changes. Since 'force_reset' \
+                     is set to True, these local changes would be reset. To only reset when \
+                     there are changes in the remote repository, set 'force_reset' to \
+                     'remote-changes'."
+                );
+                if test {
+                    set(&mut ret, "forced update", Value::Bool(true));
+                    return neutral(ret, msg);
+                }
+            } else {
+                return uptodate(ret, &target, &comments, local_changes, test);
+            }
+        }
+        let mut has_remote_rev = false;
+        if let Some(rr) = &remote_rev {
+            if rev_type == RevType::Sha1
+                && base_rev
+                    .as_ref()
+                    .is_some_and(|b| b.starts_with(rr.as_str()))
+            {
+                has_remote_rev = true;
+            } else if git_ok(&["rev-parse", &format!("{rr}^{{commit}}")], t).is_some() {
+                match rev_type {
+                    RevType::Branch => {
+                        if let Some(up) = &desired_upstream_name {
+                            if git_ok(&["rev-parse", up], t).as_ref() == Some(rr) {
+                                has_remote_rev = true;
+                            }
+                        }
+                    }
+                    RevType::Tag => {
+                        if all_local_tags.contains(&rev) {
+                            let local_tag = git_ok(&["rev-parse", &format!("{rev}^{{commit}}")], t);
+                            if local_tag.as_ref() == Some(rr) {
+                                has_remote_rev = true;
+                            } else if force_reset == Reset::No {
+                                return fail(
+                                    ret,
+                                    format!(
+                                        "'{rev}' is a tag, but the remote SHA1 for this tag ({}) \
+                                         doesn't match the local SHA1 ({}). Set 'force_reset' to \
+                                         True to force this update.",
+                                        short(&remote_rev),
+                                        short(&local_tag)
+                                    ),
+                                    &[],
+                                );
+                            }
+                        }
+                    }
+                    RevType::Sha1 => has_remote_rev = true,
+                    RevType::None => {}
+                }
+            }
+        }
+        let mut fast_forward: Option<bool> = if local_changes && force_reset != Reset::RemoteChanges
+        {
+            Some(false)
+        } else {
+            None
+        };
+        let is_ancestor = |a: &str, b: &str| {
+            Command::new("git")
+                .args(["merge-base", "--is-ancestor", a, b])
+                .current_dir(t)
+                .output()
+                .map(|o| o.status.success())
+                .unwrap_or(false)
+        };
+        let head_not_updated = |local: &Option<String>| {
+            format!(
+                "{} is already present and local HEAD ({}) does not match, but \
+                 update_head=False. HEAD has not been updated locally.",
+                if rev == "HEAD" {
+                    capitalize(&remote_loc)
+                } else {
+                    remote_loc.clone()
+                },
+                short(local)
+            )
+        };
+        if has_remote_rev {
+            if !revs_match && !update_head {
+                ret.insert("comment", Value::str(head_not_updated(&local_rev)));
+                return Ok(ret);
+            }
+            if fast_forward != Some(false) {
+                fast_forward = Some(match &base_rev {
+                    None => true,
+                    Some(b) => is_ancestor(b, remote_rev.as_deref().unwrap_or_default()),
+                });
+            }
+        }
+        let not_ff =
+            |ret: Map, comments: &[String]| {
+                let mut branch_msg = String::new();
+                if branch.is_none() {
+                    if rev != "HEAD" {
+                        if local_branch.as_deref() != Some(rev.as_str()) {
+                            branch_msg = format!(
+                            " The desired rev ({rev}) differs from the name of the local branch \
+                             ({}), if the desired rev is a branch name then a forced update \
+                             could possibly be avoided by setting the 'branch' argument to \
+                             '{rev}' instead.",
+                            local_branch.clone().unwrap_or_else(|| "None".into())
+                        );
+                        }
+                    } else if let Some(db) = &default_branch {
+                        if local_branch.as_deref() != Some(db.as_str()) {
+                            branch_msg = format!(
+                                " The default remote branch ({db}) differs from the local branch \
+                             ({0}). This could be caused by changing the default remote branch, \
+                             or if the local branch was manually changed. Rather than forcing an \
+                             update, it may be advisable to set the 'branch' argument to '{db}' \
+                             instead. To ensure that this state follows the '{db}' branch \
+                             instead of the remote HEAD, set the 'rev' argument to '{db}'.",
+                                local_branch.clone().unwrap_or_else(|| "None".into())
+                            );
+                        }
+                    }
+                }
+                let pre = short(&base_rev);
+                let post = short(&remote_rev);
+                fail(
+                    ret,
+                    format!(
+                    "Repository would be updated {}, but {}. Set 'force_reset' to True{} to force \
+                     this update{}.{}",
+                    if local_changes && pre != post {
+                        format!("from {pre} to {post}")
+                    } else {
+                        format!("to {post}")
+                    },
+                    if local_changes {
+                        "there are uncommitted changes"
+                    } else {
+                        "this is not a fast-forward merge"
+                    },
+                    if local_changes { " (or 'remote-changes')" } else { "" },
+                    if local_changes { " and discard these changes" } else { "" },
+                    branch_msg
+                ),
+                    comments,
+                )
+            };
+        if fast_forward == Some(false) && force_reset == Reset::No {
+            return not_ff(ret, &comments);
+        }
+        // upstream: None without a local branch, Some(None) when unset.
+        let upstream: Option<Option<String>> = base_branch.as_ref().map(|b| {
+            git_ok(
+                &["rev-parse", "--abbrev-ref", &format!("{b}@{{upstream}}")],
+                t,
+            )
+        });
+        let upstream_set = matches!(&upstream, Some(Some(_)));
+        let upstream_name = upstream.clone().flatten();
+        if remote_rev.is_some() {
+            if test {
+                let mut actions = Vec::new();
+                if !has_remote_rev {
+                    actions.push(format!("Remote '{remote}' would be fetched"));
+                }
+                if !revs_match && update_head {
+                    let mut m = Map::new();
+                    m.insert(
+                        "old",
+                        local_rev.clone().map(Value::str).unwrap_or(Value::Null),
+                    );
+                    m.insert(
+                        "new",
+                        remote_rev.clone().map(Value::str).unwrap_or(Value::Null),
+                    );
+                    set(&mut ret, "revision", Value::Map(m));
+                }
+                if !revs_match {
+                    if update_head {
+                        if fast_forward == Some(true) {
+                            actions.push(format!(
+                                "Repository would be fast-forwarded from {} to {}",
+                                short(&local_rev),
+                                short(&remote_rev)
+                            ));
+                        } else {
+                            actions.push(format!(
+                                "Repository would be {} from {} to {}",
+                                if force_reset != Reset::No && has_remote_rev {
+                                    "hard-reset"
+                                } else {
+                                    "updated"
+                                },
+                                short(&local_rev),
+                                short(&remote_rev)
+                            ));
+                        }
+                    } else {
+                        actions.push(format!(
+                            "Local HEAD ({}) does not match {remote_loc} but update_head=False, \
+                             HEAD would not be updated locally",
+                            short(&local_rev)
+                        ));
+                    }
+                }
+                match &desired_upstream {
+                    Some(Some(d)) if !upstream_set => {
+                        actions.push(format!("Tracking branch would be set to {d}"))
+                    }
+                    Some(None) if upstream_set => {
+                        actions.push("Tracking branch would be unset".to_string())
+                    }
+                    Some(Some(d)) if upstream_name.as_ref() != Some(d) => {
+                        actions.push(format!("Tracking branch would be updated to {d}"))
+                    }
+                    _ => {}
+                }
+                let changed = ret
+                    .get("changes")
+                    .and_then(Value::as_map)
+                    .is_some_and(|m| !m.is_empty());
+                if changed {
+                    return neutral(ret, format_comments(&actions));
+                }
+                let formatted = format_comments(&actions);
+                if !revs_match && !update_head && !formatted.is_empty() {
+                    ret.insert("comment", Value::str(formatted));
+                    return Ok(ret);
+                }
+                return uptodate(ret, &target, &actions, false, test);
+            }
+            let (upstream_action, branch_opts): (String, Option<Vec<String>>) =
+                match &desired_upstream {
+                    Some(Some(d)) if !upstream_set => (
+                        format!("Tracking branch was set to {d}"),
+                        Some(vec!["--set-upstream-to".into(), d.clone()]),
+                    ),
+                    Some(None) if upstream_set => (
+                        "Tracking branch was unset".into(),
+                        Some(vec!["--unset-upstream".into()]),
+                    ),
+                    Some(Some(d)) if upstream_name.as_ref() != Some(d) => (
+                        format!("Tracking branch was updated to {d}"),
+                        Some(vec!["--set-upstream-to".into(), d.clone()]),
+                    ),
+                    _ => (String::new(), None),
+                };
+            if branch_opts.is_some() && local_branch.is_none() {
+                return fail(
+                    ret,
+                    "Cannot set/unset upstream tracking branch, local HEAD refers to nonexistent \
+                     branch. This may have been caused by cloning a remote repository for which \
+                     the default branch was renamed or deleted. If you are unable to fix the \
+                     remote repository, you can work around this by setting the 'branch' \
+                     argument (which will ensure that the named branch is created if it does \
+                     not already exist).",
+                    &comments,
+                );
+            }
+            let remote_tags: std::collections::BTreeSet<String> =
+                remote_refs(&remote, Some(t), true)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(n, _)| n.trim_start_matches("refs/tags/").to_string())
+                    .filter(|n| !n.contains("^{}"))
+                    .collect();
+            if all_local_tags != remote_tags {
+                has_remote_rev = false;
+                let new_tags: Vec<String> = remote_tags
+                    .difference(&all_local_tags)
+                    .map(|s| Value::str(s.as_str()).py_repr())
+                    .collect();
+                if !new_tags.is_empty() {
+                    // A Python set, which Salt's JSON outputter prints as its repr (in set
+                    // order, which varies; halite sorts).
+                    set(
+                        &mut ret,
+                        "new_tags",
+                        Value::str(format!("{{{}}}", new_tags.join(", "))),
+                    );
+                }
+                let deleted: Vec<String> =
+                    all_local_tags.difference(&remote_tags).cloned().collect();
+                if sync_tags && !deleted.is_empty() {
+                    let mut done = Vec::new();
+                    for tag in deleted {
+                        if git(&["tag", "-d", &tag], Some(t), false).is_ok() {
+                            done.push(tag);
+                        }
+                    }
+                    if !done.is_empty() {
+                        comments.push(format!(
+                            "The following tags were removed from the local checkout: {}",
+                            done.join(", ")
+                        ));
+                        set(
+                            &mut ret,
+                            "deleted_tags",
+                            Value::List(
+                                done.iter()
+                                    .map(|s| Value::str(s.as_str()))
+                                    .collect::<Vec<_>>()
+                                    .into(),
+                            ),
+                        );
+                    }
+                }
+            }
+            if !has_remote_rev {
+                let mut args: Vec<String> = vec!["fetch".into()];
+                if force_fetch {
+                    args.push("--force".into());
+                }
+                args.push(remote.clone());
+                args.extend(refspecs.iter().cloned());
+                let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+                match git(&argv, Some(t), true) {
+                    Err(e) => {
+                        return fail(
+                            ret,
+                            format!(
+                                "Fetch failed. Set 'force_fetch' to True to force the fetch if \
+                                 the failure was due to not being able to fast-forward. Output \
+                                 of the fetch command follows:\n\n{e}"
+                            ),
+                            &comments,
+                        )
+                    }
+                    Ok(out) => {
+                        if fetch_updated_refs(&out) {
+                            comments
+                                .push(format!("{name_s} was fetched, resulting in updated refs"));
+                        }
+                    }
+                }
+                let rr = remote_rev.clone().unwrap_or_default();
+                if let Err(e) = git(&["rev-parse", &format!("{rr}^{{commit}}")], Some(t), false) {
+                    return fail(
+                        ret,
+                        format!(
+                            "Fetch did not successfully retrieve rev '{rev}' from {name_s}: \
+                             Command 'git rev-parse {rr}^{{commit}}' failed: {e}"
+                        ),
+                        &[],
+                    );
+                }
+                if !revs_match && !update_head {
+                    ret.insert("comment", Value::str(head_not_updated(&local_rev)));
+                    return Ok(ret);
+                }
+                fast_forward = Some(match &base_rev {
+                    None => true,
+                    Some(b) => is_ancestor(b, &rr),
+                });
+                if (fast_forward == Some(false) && force_reset == Reset::No)
+                    || (fast_forward == Some(true) && local_changes && force_reset == Reset::No)
+                {
+                    return not_ff(ret, &comments);
+                }
+            }
+            let rr = remote_rev.clone().unwrap_or_default();
+            let run = |args: &[&str]| -> Result<String, String> { git(args, Some(t), false) };
+            let step = |res: Result<String, String>, args: &[&str]| -> Result<(), String> {
+                res.map(|_| ())
+                    .map_err(|e| format!("Command 'git {}' failed: {e}", args.join(" ")))
+            };
+            let outcome: Result<(), String> = (|| {
+                if fast_forward == Some(false) {
+                    step(run(&["reset", "--hard", &rr]), &["reset", "--hard", &rr])?;
+                    set(&mut ret, "forced update", Value::Bool(true));
+                    if local_changes {
+                        comments.push("Uncommitted changes were discarded".into());
+                    }
+                    comments.push(format!("Repository was hard-reset to {remote_loc}"));
+                } else if fast_forward == Some(true) && local_changes && force_reset != Reset::No {
+                    step(run(&["checkout", "--", "."]), &["checkout", "--", "."])?;
+                    comments.push("Uncommitted changes were discarded".into());
+                }
+                if let Some(opts) = &branch_opts {
+                    let mut args = vec!["branch"];
+                    args.extend(opts.iter().map(String::as_str));
+                    step(run(&args), &args)?;
+                    comments.push(upstream_action.clone());
+                }
+                if fast_forward == Some(true) && !revs_equal(&base_rev, &remote_rev, rev_type) {
+                    if desired_upstream_name.is_some() || rev == "HEAD" {
+                        if run(&["symbolic-ref", "--quiet", "HEAD"]).is_ok() {
+                            step(
+                                run(&["merge", "--ff-only", &rr]),
+                                &["merge", "--ff-only", &rr],
+                            )?;
+                            comments.push(format!("Repository was fast-forwarded to {remote_loc}"));
+                        } else {
+                            return Err("Unable to fast-forward, HEAD is detached".into());
+                        }
+                    } else {
+                        let to = if rev == "HEAD" {
+                            rr.clone()
+                        } else {
+                            rev.clone()
+                        };
+                        step(run(&["reset", "--hard", &to]), &["reset", "--hard", &to])?;
+                        comments.push(format!("Repository was reset to {rev} (fast-forward)"));
+                    }
+                }
+                Ok(())
+            })();
+            if let Err(e) = outcome {
+                let e = strip_exc(&e);
+                return fail(ret, e, &comments);
+            }
+        }
+        let new_rev = git_ok(&["rev-parse", "HEAD"], t);
+        if !revs_equal(&new_rev, &remote_rev, rev_type) {
+            return fail(ret, "Failed to update repository", &comments);
+        }
+        if local_rev != new_rev {
+            ret.insert("comment", Value::str(format_comments(&comments)));
+            let mut m = Map::new();
+            m.insert("old", local_rev.map(Value::str).unwrap_or(Value::Null));
+            m.insert("new", new_rev.map(Value::str).unwrap_or(Value::Null));
+            set(&mut ret, "revision", Value::Map(m));
+            return Ok(ret);
+        }
+        return uptodate(ret, &target, &comments, false, test);
+    }
+
+    // Not a git checkout: clone.
+    if Path::new(&target).is_dir() {
+        let contents: Vec<_> = std::fs::read_dir(&target)
+            .map(|rd| rd.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        if force_clone {
+            if test {
+                set(&mut ret, "forced clone", Value::Bool(true));
+                set(&mut ret, "new", Value::str(format!("{name_s} => {target}")));
+                return neutral(
+                    ret,
+                    format!(
+                        "Target directory {target} exists. Since force_clone=True, the contents \
+                         of {target} would be deleted, and {name_s} would be cloned into this \
+                         directory."
+                    ),
+                );
+            }
+            for p in contents {
+                let r = if p.is_dir() && !p.is_symlink() {
+                    std::fs::remove_dir_all(&p)
+                } else {
+                    std::fs::remove_file(&p)
+                };
+                if let Err(e) = r {
+                    return fail(
+                        ret,
+                        format!("Unable to remove\n  {}\n    {e}", p.display()),
+                        &comments,
+                    );
+                }
+            }
+            set(&mut ret, "forced clone", Value::Bool(true));
+        } else if !contents.is_empty() {
+            return fail(
+                ret,
+                format!(
+                    "Target '{target}' exists, is non-empty and is not a git repository. Set the \
+                     'force_clone' option to True to remove this directory's contents and \
+                     proceed with cloning the remote repository"
+                ),
+                &[],
+            );
+        }
+    }
+    if test {
+        set(&mut ret, "new", Value::str(format!("{name_s} => {target}")));
+        return neutral(
+            ret,
+            format!("Repository {name_s} would be cloned to {target}"),
+        );
+    }
+    let mut args: Vec<String> = vec!["clone".into()];
+    if remote != "origin" {
+        args.extend(["--origin".into(), remote.clone()]);
+    }
+    if let Some(d) = &depth {
+        args.extend(["--depth".into(), d.clone(), "--branch".into(), rev.clone()]);
+    }
+    args.extend(["--".into(), name_s.clone(), target.clone()]);
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    if let Err(e) = git(&argv, Some("/tmp"), false) {
+        return fail(ret, format!("Clone failed: {e}"), &comments);
+    }
+    set(&mut ret, "new", Value::str(format!("{name_s} => {target}")));
+    comments.push(format!("{name_s} cloned to {target}"));
+    let t = target.as_str();
+    if remote_rev.is_none() {
+        if rev != "HEAD" {
+            return fail(
+                ret,
+                format!(
+                    "Repository was cloned but is empty, so {remote}/{rev} cannot be checked out"
+                ),
+                &comments,
+            );
+        }
+    } else {
+        let rr = remote_rev.clone().unwrap_or_default();
+        if rev_type == RevType::Tag {
+            let tags = git_ok(&["tag"], t).unwrap_or_default();
+            if !tags.lines().any(|l| l == rev) {
+                return fail(
+                    ret,
+                    format!("Revision '{rev}' does not exist in clone"),
+                    &comments,
+                );
+            }
+        }
+        let list_branches = || -> Vec<String> {
+            git_ok(
+                &[
+                    "for-each-ref",
+                    "--format",
+                    "%(refname:short)",
+                    "refs/heads/",
+                ],
+                t,
+            )
+            .map(|o| o.lines().map(str::to_string).collect())
+            .unwrap_or_default()
+        };
+        if let Some(b) = &branch {
+            if !list_branches().contains(b) {
+                let checkout_rev = if rev == "HEAD" {
+                    rr.clone()
+                } else {
+                    desired_upstream_name.clone().unwrap_or_else(|| rev.clone())
+                };
+                if let Err(e) = git(&["checkout", "-b", b, &checkout_rev], Some(t), false) {
+                    return fail(ret, e, &comments);
+                }
+                comments.push(format!(
+                    "Branch '{b}' checked out, with {remote_loc} as a starting point"
+                ));
+            }
+        }
+        let local_rev = git_ok(&["rev-parse", "HEAD"], t);
+        let local_branch = git_ok(&["rev-parse", "--abbrev-ref", "HEAD"], t);
+        if local_branch.is_none() && lookup("HEAD").is_none() {
+            return fail(
+                ret,
+                "Remote HEAD refers to a ref that does not exist. This can happen when the \
+                 default branch on the remote repository is renamed or deleted. If you are \
+                 unable to fix the remote repository, you can work around this by setting the \
+                 'branch' argument (which will ensure that the named branch is created if it \
+                 does not already exist).",
+                &comments,
+            );
+        }
+        if !revs_equal(&local_rev, &remote_rev, rev_type) {
+            if let Err(e) = git(&["reset", "--hard", &rr], Some(t), false) {
+                return fail(ret, e, &comments);
+            }
+            comments.push(format!("Repository was reset to {remote_loc}"));
+        }
+        let lb = local_branch.clone().unwrap_or_else(|| "None".into());
+        let upstream = git_ok(
+            &["rev-parse", "--abbrev-ref", &format!("{lb}@{{upstream}}")],
+            t,
+        );
+        let opts: Option<(String, Vec<String>)> = match &desired_upstream {
+            Some(Some(d)) if upstream.is_none() => {
+                branch_opts(&branch, &list_branches()).then(|| {
+                    (
+                        format!("Tracking branch was set to {d}"),
+                        vec!["--set-upstream-to".into(), d.clone()],
+                    )
+                })
+            }
+            Some(None) if upstream.is_some() => Some((
+                "Tracking branch was unset".into(),
+                vec!["--unset-upstream".into()],
+            )),
+            Some(Some(d)) if upstream.as_ref() != Some(d) => branch_opts(&branch, &list_branches())
+                .then(|| {
+                    (
+                        format!("Tracking branch was updated to {d}"),
+                        vec!["--set-upstream-to".into(), d.clone()],
+                    )
+                }),
+            _ => None,
+        };
+        if let Some((action, opts)) = opts {
+            let mut args = vec!["branch"];
+            args.extend(opts.iter().map(String::as_str));
+            if let Err(e) = git(&args, Some(t), false) {
+                return fail(ret, e, &comments);
+            }
+            comments.push(action);
+        }
+    }
+    let new_rev = git_ok(&["rev-parse", "HEAD"], t);
+    ret.insert("comment", Value::str(format_comments(&comments)));
+    if let Some(n) = new_rev {
+        let mut m = Map::new();
+        m.insert("old", Value::Null);
+        m.insert("new", Value::str(n));
+        set(&mut ret, "revision", Value::Map(m));
+    }
+    Ok(ret)
+}
+
+/// `_get_branch_opts`: whether upstream is set with `git branch` (not when the branch is
+/// about to be created by a checkout, which sets it).
+fn branch_opts(branch: &Option<String>, local_branches: &[String]) -> bool {
+    match branch {
+        Some(b) => local_branches.contains(b),
+        None => true,
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
+        None => String::new(),
+    }
+}
+
+/// `_strip_exc`: drops the "Command '...' failed: " prefix.
+fn strip_exc(e: &str) -> String {
+    if let Some(rest) = e.strip_prefix("Command '") {
+        if let Some(i) = rest.find("' failed: ") {
+            return rest[i + "' failed: ".len()..].to_string();
+        }
+    }
+    e.to_string()
+}
+
+/// Whether `git fetch` output names an updated or new ref (Salt's `git.fetch` return).
+fn fetch_updated_refs(out: &str) -> bool {
+    let re = regex::Regex::new(
+        r"^[\s*]*(?:([0-9a-f]+)\.\.([0-9a-f]+)|\[(?:new (tag|branch)|tag update)\])\s+(.+)->",
+    );
+    match re {
+        Ok(re) => out.lines().any(|l| re.is_match(l)),
+        Err(_) => false,
+    }
+}

@@ -5,7 +5,7 @@
 //! `depth`, `remote`, `force_clone`), an existing checkout on the wanted branch (up to date,
 //! fast-forward after a fetch, `force_reset` over local changes or a non-fast-forward, tag
 //! and upstream tracking updates), in test mode and for real. Not covered yet, each failing
-//! with a message that says so: `user` and the other credentials, `bare`/`mirror`,
+//! with a message that says so: `password`, `identity` and the https credentials, `bare`/`mirror`,
 //! `submodules`, switching an existing checkout to another branch, changing the remote's
 //! URL (docs/compat.md).
 
@@ -19,36 +19,85 @@ pub(crate) fn register(r: &mut StateRegistry) {
     r.register("git.cloned", cloned, &["name"]);
 }
 
-/// A git command's result: stdout (rstripped) or the error Salt's `_strip_exc` leaves.
-fn git(args: &[&str], cwd: Option<&str>, redirect_stderr: bool) -> Result<String, String> {
-    let mut cmd = Command::new("git");
-    cmd.args(args);
-    cmd.current_dir(
-        cwd.map(str::to_string)
-            .unwrap_or_else(|| std::env::var("HOME").unwrap_or_else(|_| "/".into())),
-    );
-    cmd.env("LC_ALL", "C").env("GIT_TERMINAL_PROMPT", "0");
-    let out = cmd.output().map_err(|e| format!("git: {e}"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
-    let stderr = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
-    let text = if redirect_stderr {
-        let mut both = String::from_utf8_lossy(&out.stdout).into_owned();
-        both.push_str(&String::from_utf8_lossy(&out.stderr));
-        both.trim_end().to_string()
-    } else {
-        stdout
-    };
-    if out.status.success() {
-        Ok(text)
-    } else if redirect_stderr {
-        Err(text)
-    } else {
-        Err(stderr)
-    }
+/// Runs git as Salt's git module does (`cmd.run_all` with `runas=user`).
+#[derive(Clone, Default)]
+struct Git {
+    /// `user`: git runs with its uid, gid and home.
+    user: Option<halite_exec::process::Passwd>,
+    /// The user was named but does not exist: every command fails as `runas` does.
+    missing_user: Option<String>,
 }
 
-fn git_ok(args: &[&str], cwd: &str) -> Option<String> {
-    git(args, Some(cwd), false).ok()
+impl Git {
+    fn for_user(user: Option<String>) -> Git {
+        match user {
+            None => Git::default(),
+            Some(u) => match halite_exec::process::getpwnam(&u) {
+                Some(pw) => Git {
+                    user: Some(pw),
+                    missing_user: None,
+                },
+                None => Git {
+                    user: None,
+                    missing_user: Some(u),
+                },
+            },
+        }
+    }
+
+    /// A git command's result: stdout (rstripped) or the error Salt's `_strip_exc` leaves.
+    fn run(
+        &self,
+        args: &[&str],
+        cwd: Option<&str>,
+        redirect_stderr: bool,
+    ) -> Result<String, String> {
+        if let Some(u) = &self.missing_user {
+            return Err(format!("User '{u}' is not available"));
+        }
+        let mut cmd = Command::new("git");
+        cmd.args(args);
+        let home = match &self.user {
+            Some(pw) => pw.dir.clone(),
+            None => std::env::var("HOME").unwrap_or_else(|_| "/".into()),
+        };
+        let dir = cwd.map(str::to_string).unwrap_or_else(|| home.clone());
+        // A user whose home does not exist (nobody's /nonexistent) runs from /.
+        cmd.current_dir(if Path::new(&dir).is_dir() {
+            dir.as_str()
+        } else {
+            "/"
+        });
+        cmd.env("LC_ALL", "C").env("GIT_TERMINAL_PROMPT", "0");
+        if let Some(pw) = &self.user {
+            use std::os::unix::process::CommandExt;
+            cmd.uid(pw.uid)
+                .gid(pw.gid)
+                .env("HOME", &home)
+                .env("USER", &pw.name);
+        }
+        let out = cmd.output().map_err(|e| format!("git: {e}"))?;
+        let stdout = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
+        let stderr = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
+        let text = if redirect_stderr {
+            let mut both = String::from_utf8_lossy(&out.stdout).into_owned();
+            both.push_str(&String::from_utf8_lossy(&out.stderr));
+            both.trim_end().to_string()
+        } else {
+            stdout
+        };
+        if out.status.success() {
+            Ok(text)
+        } else if redirect_stderr {
+            Err(text)
+        } else {
+            Err(stderr)
+        }
+    }
+
+    fn ok(&self, args: &[&str], cwd: &str) -> Option<String> {
+        self.run(args, Some(cwd), false).ok()
+    }
 }
 
 fn short(s: &Option<String>) -> String {
@@ -139,10 +188,11 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
     if let Some(msg) = unsupported(
         call,
         &ret,
-        &["user", "password", "identity", "https_user", "https_pass"],
+        &["password", "identity", "https_user", "https_pass"],
     ) {
         return fail(ret, msg, &[]);
     }
+    let g = Git::for_user(opt_str(call, "user"));
     let Some(target) = opt_str(call, "target") else {
         return fail(ret, "'target' argument is required", &[]);
     };
@@ -155,12 +205,13 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
     }
     let need_clone = !Path::new(&target).exists();
     if !need_clone {
-        if let Err(e) = git(&["status", "--porcelain"], Some(&target), false) {
-            return fail(
-                ret,
-                format!("Command 'git status --porcelain' failed: {e}"),
-                &[],
-            );
+        if let Err(e) = g.run(&["status", "-z", "--porcelain"], Some(&target), false) {
+            let msg = if g.missing_user.is_some() {
+                e
+            } else {
+                format!("Command 'git status -z --porcelain' failed: {e}")
+            };
+            return fail(ret, msg, &[]);
         }
     }
     let with_branch = branch
@@ -181,7 +232,7 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
             args.extend(["--branch", b.as_str()]);
         }
         args.extend(["--", name_s.as_str(), target.as_str()]);
-        if let Err(e) = git(&args, Some("/tmp"), false) {
+        if let Err(e) = g.run(&args, Some("/tmp"), false) {
             let mut r = ret;
             r.insert("changes", Value::Map(Map::new()));
             return fail(r, format!("Clone failed: {e}"), &[]);
@@ -209,8 +260,9 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
     let Some(branch) = branch else {
         return already(ret, None);
     };
-    let current =
-        git(&["rev-parse", "--abbrev-ref", "HEAD"], Some(&target), false).unwrap_or_default();
+    let current = g
+        .run(&["rev-parse", "--abbrev-ref", "HEAD"], Some(&target), false)
+        .unwrap_or_default();
     if current == branch {
         return already(ret, Some(&branch));
     }
@@ -221,14 +273,14 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
         set(&mut ret, "branch", Value::Map(change));
         return neutral(ret, format!("Branch would be changed to '{branch}'"));
     }
-    let local = git_ok(&["rev-parse", &branch], &target).is_some();
+    let local = g.ok(&["rev-parse", &branch], &target).is_some();
     let remote_branch = format!("origin/{branch}");
     let args: Vec<&str> = if local {
         vec!["checkout", &branch]
     } else {
         vec!["checkout", "-b", &branch, &remote_branch]
     };
-    if let Err(e) = git(&args, Some(&target), false) {
+    if let Err(e) = g.run(&args, Some(&target), false) {
         return fail(
             ret,
             format!(
@@ -271,6 +323,7 @@ fn revs_equal(a: &Option<String>, b: &Option<String>, t: RevType) -> bool {
 
 /// `git ls-remote URL` as a map of ref name to SHA1, in output order.
 fn remote_refs(
+    g: &Git,
     url: &str,
     cwd: Option<&str>,
     tags_only: bool,
@@ -280,7 +333,7 @@ fn remote_refs(
         args.push("--tags");
     }
     args.push(url);
-    let out = git(&args, cwd, false)?;
+    let out = g.run(&args, cwd, false)?;
     Ok(out
         .lines()
         .filter_map(|l| {
@@ -346,7 +399,6 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         call,
         &ret,
         &[
-            "user",
             "password",
             "identity",
             "https_user",
@@ -358,6 +410,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
     ) {
         return fail(ret, msg, &[]);
     }
+    let g = Git::for_user(opt_str(call, "user"));
     let remote = call
         .low
         .get("remote")
@@ -435,7 +488,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         Vec::new()
     };
 
-    let all_remote_refs = match remote_refs(&name_s, None, false) {
+    let all_remote_refs = match remote_refs(&g, &name_s, None, false) {
         Ok(r) => r,
         Err(e) => return fail(ret, format!("Failed to check remote refs: {e}"), &[]),
     };
@@ -508,11 +561,12 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
     let mut comments: Vec<String> = Vec::new();
     if Path::new(&format!("{target}/.git")).is_dir() {
         let t = target.as_str();
-        let all_local_tags: std::collections::BTreeSet<String> = git_ok(&["tag"], t)
+        let all_local_tags: std::collections::BTreeSet<String> = g
+            .ok(&["tag"], t)
             .map(|o| o.lines().map(str::to_string).collect())
             .unwrap_or_default();
-        let local_rev = git_ok(&["rev-parse", "HEAD"], t);
-        let local_branch = git_ok(&["rev-parse", "--abbrev-ref", "HEAD"], t);
+        let local_rev = g.ok(&["rev-parse", "HEAD"], t);
+        let local_branch = g.ok(&["rev-parse", "--abbrev-ref", "HEAD"], t);
         if remote_rev.is_none() && local_rev.is_some() {
             return fail(
                 ret,
@@ -530,7 +584,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         }
         let base_rev = local_rev.clone();
         let base_branch = local_branch.clone();
-        let fetch_url = git_ok(&["remote", "--verbose"], t).and_then(|o| {
+        let fetch_url = g.ok(&["remote", "--verbose"], t).and_then(|o| {
             o.lines().find_map(|l| {
                 let mut it = l.split_whitespace();
                 let (r, url, kind) = (it.next()?, it.next()?, it.next()?);
@@ -549,7 +603,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
             );
         }
         let revs_match = revs_equal(&local_rev, &remote_rev, rev_type);
-        let local_changes = git_ok(&["diff", "HEAD"], t).is_some_and(|d| !d.is_empty());
+        let local_changes = g.ok(&["diff", "HEAD"], t).is_some_and(|d| !d.is_empty());
         if local_changes && revs_match {
             if force_reset == Reset::Yes {
                 let msg = format!(
@@ -574,18 +628,21 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                     .is_some_and(|b| b.starts_with(rr.as_str()))
             {
                 has_remote_rev = true;
-            } else if git_ok(&["rev-parse", &format!("{rr}^{{commit}}")], t).is_some() {
+            } else if g
+                .ok(&["rev-parse", &format!("{rr}^{{commit}}")], t)
+                .is_some()
+            {
                 match rev_type {
                     RevType::Branch => {
                         if let Some(up) = &desired_upstream_name {
-                            if git_ok(&["rev-parse", up], t).as_ref() == Some(rr) {
+                            if g.ok(&["rev-parse", up], t).as_ref() == Some(rr) {
                                 has_remote_rev = true;
                             }
                         }
                     }
                     RevType::Tag => {
                         if all_local_tags.contains(&rev) {
-                            let local_tag = git_ok(&["rev-parse", &format!("{rev}^{{commit}}")], t);
+                            let local_tag = g.ok(&["rev-parse", &format!("{rev}^{{commit}}")], t);
                             if local_tag.as_ref() == Some(rr) {
                                 has_remote_rev = true;
                             } else if force_reset == Reset::No {
@@ -615,12 +672,8 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
             None
         };
         let is_ancestor = |a: &str, b: &str| {
-            Command::new("git")
-                .args(["merge-base", "--is-ancestor", a, b])
-                .current_dir(t)
-                .output()
-                .map(|o| o.status.success())
-                .unwrap_or(false)
+            g.run(&["merge-base", "--is-ancestor", a, b], Some(t), false)
+                .is_ok()
         };
         let head_not_updated = |local: &Option<String>| {
             format!(
@@ -703,7 +756,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         }
         // upstream: None without a local branch, Some(None) when unset.
         let upstream: Option<Option<String>> = base_branch.as_ref().map(|b| {
-            git_ok(
+            g.ok(
                 &["rev-parse", "--abbrev-ref", &format!("{b}@{{upstream}}")],
                 t,
             )
@@ -811,7 +864,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 );
             }
             let remote_tags: std::collections::BTreeSet<String> =
-                remote_refs(&remote, Some(t), true)
+                remote_refs(&g, &remote, Some(t), true)
                     .unwrap_or_default()
                     .into_iter()
                     .map(|(n, _)| n.trim_start_matches("refs/tags/").to_string())
@@ -837,7 +890,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 if sync_tags && !deleted.is_empty() {
                     let mut done = Vec::new();
                     for tag in deleted {
-                        if git(&["tag", "-d", &tag], Some(t), false).is_ok() {
+                        if g.run(&["tag", "-d", &tag], Some(t), false).is_ok() {
                             done.push(tag);
                         }
                     }
@@ -867,7 +920,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 args.push(remote.clone());
                 args.extend(refspecs.iter().cloned());
                 let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-                match git(&argv, Some(t), true) {
+                match g.run(&argv, Some(t), true) {
                     Err(e) => {
                         return fail(
                             ret,
@@ -887,7 +940,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                     }
                 }
                 let rr = remote_rev.clone().unwrap_or_default();
-                if let Err(e) = git(&["rev-parse", &format!("{rr}^{{commit}}")], Some(t), false) {
+                if let Err(e) = g.run(&["rev-parse", &format!("{rr}^{{commit}}")], Some(t), false) {
                     return fail(
                         ret,
                         format!(
@@ -912,7 +965,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 }
             }
             let rr = remote_rev.clone().unwrap_or_default();
-            let run = |args: &[&str]| -> Result<String, String> { git(args, Some(t), false) };
+            let run = |args: &[&str]| -> Result<String, String> { g.run(args, Some(t), false) };
             let step = |res: Result<String, String>, args: &[&str]| -> Result<(), String> {
                 res.map(|_| ())
                     .map_err(|e| format!("Command 'git {}' failed: {e}", args.join(" ")))
@@ -963,7 +1016,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 return fail(ret, e, &comments);
             }
         }
-        let new_rev = git_ok(&["rev-parse", "HEAD"], t);
+        let new_rev = g.ok(&["rev-parse", "HEAD"], t);
         if !revs_equal(&new_rev, &remote_rev, rev_type) {
             return fail(ret, "Failed to update repository", &comments);
         }
@@ -1039,7 +1092,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
     }
     args.extend(["--".into(), name_s.clone(), target.clone()]);
     let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-    if let Err(e) = git(&argv, Some("/tmp"), false) {
+    if let Err(e) = g.run(&argv, Some("/tmp"), false) {
         return fail(ret, format!("Clone failed: {e}"), &comments);
     }
     set(&mut ret, "new", Value::str(format!("{name_s} => {target}")));
@@ -1058,7 +1111,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
     } else {
         let rr = remote_rev.clone().unwrap_or_default();
         if rev_type == RevType::Tag {
-            let tags = git_ok(&["tag"], t).unwrap_or_default();
+            let tags = g.ok(&["tag"], t).unwrap_or_default();
             if !tags.lines().any(|l| l == rev) {
                 return fail(
                     ret,
@@ -1068,7 +1121,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
             }
         }
         let list_branches = || -> Vec<String> {
-            git_ok(
+            g.ok(
                 &[
                     "for-each-ref",
                     "--format",
@@ -1087,7 +1140,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 } else {
                     desired_upstream_name.clone().unwrap_or_else(|| rev.clone())
                 };
-                if let Err(e) = git(&["checkout", "-b", b, &checkout_rev], Some(t), false) {
+                if let Err(e) = g.run(&["checkout", "-b", b, &checkout_rev], Some(t), false) {
                     return fail(ret, e, &comments);
                 }
                 comments.push(format!(
@@ -1095,8 +1148,8 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 ));
             }
         }
-        let local_rev = git_ok(&["rev-parse", "HEAD"], t);
-        let local_branch = git_ok(&["rev-parse", "--abbrev-ref", "HEAD"], t);
+        let local_rev = g.ok(&["rev-parse", "HEAD"], t);
+        let local_branch = g.ok(&["rev-parse", "--abbrev-ref", "HEAD"], t);
         if local_branch.is_none() && lookup("HEAD").is_none() {
             return fail(
                 ret,
@@ -1109,13 +1162,13 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
             );
         }
         if !revs_equal(&local_rev, &remote_rev, rev_type) {
-            if let Err(e) = git(&["reset", "--hard", &rr], Some(t), false) {
+            if let Err(e) = g.run(&["reset", "--hard", &rr], Some(t), false) {
                 return fail(ret, e, &comments);
             }
             comments.push(format!("Repository was reset to {remote_loc}"));
         }
         let lb = local_branch.clone().unwrap_or_else(|| "None".into());
-        let upstream = git_ok(
+        let upstream = g.ok(
             &["rev-parse", "--abbrev-ref", &format!("{lb}@{{upstream}}")],
             t,
         );
@@ -1144,13 +1197,13 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         if let Some((action, opts)) = opts {
             let mut args = vec!["branch"];
             args.extend(opts.iter().map(String::as_str));
-            if let Err(e) = git(&args, Some(t), false) {
+            if let Err(e) = g.run(&args, Some(t), false) {
                 return fail(ret, e, &comments);
             }
             comments.push(action);
         }
     }
-    let new_rev = git_ok(&["rev-parse", "HEAD"], t);
+    let new_rev = g.ok(&["rev-parse", "HEAD"], t);
     ret.insert("comment", Value::str(format_comments(&comments)));
     if let Some(n) = new_rev {
         let mut m = Map::new();

@@ -137,3 +137,13 @@ latest_bad_remote:
   git.latest:
     - name: file://{{ d }}/nosuch.git
     - target: {{ d }}/x
+latest_no_such_user:
+  git.latest:
+    - name: file://{{ d }}/remote.git
+    - target: {{ d }}/x
+    - user: halitetest-fs-nouser
+cloned_no_such_user:
+  git.cloned:
+    - name: file://{{ d }}/remote.git
+    - target: {{ d }}/cloned
+    - user: halitetest-fs-nouser

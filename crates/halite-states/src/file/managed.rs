@@ -916,7 +916,8 @@ pub(crate) fn makedirs_(dir: &str, dir_mode: Option<&str>) -> std::io::Result<()
     b.create(dir)
 }
 
-/// `file.serialize`: the dataset dumped with `formatter` (json, yaml) and managed like
+/// `file.serialize`: the dataset dumped with `formatter` (json, yaml, plist, configparser,
+/// python) and managed like
 /// `contents`.
 pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
     let name = expanduser(&call.name_str());
@@ -943,8 +944,31 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
             format!("{}\n", v.to_json_styled(JsonStyle::Pretty(2)))
         }
         "yaml" => halite_exec::yamldump::dump(&dataset),
+        // Salt appends a newline to text, not to plistlib's bytes.
+        "plist" => match super::serializers::plist(&dataset) {
+            Ok(t) => t,
+            Err(e) => return Err(StateError::Other(format!("SerializationError: {e}"))),
+        },
+        "configparser" => match super::serializers::configparser(&dataset) {
+            Ok(t) => format!("{t}\n"),
+            Err(e) => return Err(StateError::Other(format!("SerializationError: {e}"))),
+        },
+        "python" => format!("{}\n", super::serializers::python(&dataset)),
+        "msgpack" | "keyvalue" | "yamlex" => {
+            return Ok(error(
+                ret,
+                format!("halite: the {formatter} serializer is not implemented"),
+            ));
+        }
         other => {
-            return Ok(error(ret, format!("{other} format is not supported")));
+            // No such serializer (Salt 3007.8 has no toml library either).
+            return Ok(error(
+                ret,
+                format!(
+                    "The {other} serializer could not be found. It either does not exist or \
+                     its prerequisites are not installed."
+                ),
+            ));
         }
     };
     let mode = normalize_mode(call.arg("mode"));

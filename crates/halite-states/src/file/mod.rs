@@ -11,6 +11,7 @@ mod managed;
 mod misc;
 mod pyre;
 mod recurse;
+mod serializers;
 mod source_hash;
 
 use crate::StateRegistry;

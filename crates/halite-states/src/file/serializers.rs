@@ -1,0 +1,384 @@
+//! Salt's serializers that `file.serialize` writes with besides json and yaml
+//! (salt/serializers/): `configparser` (Python's ConfigParser.write), `python`
+//! (`pprint.pformat` after a JSON round trip) and `plist` (plistlib's XML).
+
+use halite_value::{Map, Value};
+
+/// `str(value)` as Python prints a value of a dataset read from an SLS: mappings are
+/// `OrderedDict`s there.
+fn od_str(v: &Value) -> String {
+    match v {
+        Value::Str(s) => s.to_string(),
+        other => od_repr(other),
+    }
+}
+
+fn od_repr(v: &Value) -> String {
+    match v {
+        Value::Map(m) => {
+            if m.is_empty() {
+                return "OrderedDict()".into();
+            }
+            let items: Vec<String> = m
+                .iter()
+                .map(|(k, v)| format!("({}, {})", od_repr(k), od_repr(v)))
+                .collect();
+            format!("OrderedDict([{}])", items.join(", "))
+        }
+        Value::List(l) => {
+            let items: Vec<String> = l.iter().map(od_repr).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => other.py_repr(),
+    }
+}
+
+/// `salt.serializers.configparser.serialize`: `ConfigParser.write` of the sections.
+pub(crate) fn configparser(data: &Value) -> Result<String, String> {
+    let Value::Map(sections) = data else {
+        return Err(format!(
+            "configparser can only serialize dictionaries, not <class '{}'>",
+            data.type_name()
+        ));
+    };
+    let mut defaults: Vec<(String, Option<String>)> = Vec::new();
+    let mut out_sections: Vec<(String, Vec<(String, Option<String>)>)> = Vec::new();
+    for (section, keys) in sections.iter() {
+        let section = section.py_str();
+        let Value::Map(keys) = keys else {
+            return Err(format!(
+                "'{}' object has no attribute 'items'",
+                keys.type_name()
+            ));
+        };
+        let mut entries = Vec::new();
+        for (k, v) in keys.iter() {
+            let key = k.py_str().to_lowercase();
+            let value = match v {
+                Value::Null => return Err("option values must be strings".into()),
+                other => Some(od_str(other)),
+            };
+            entries.retain(|(e, _): &(String, Option<String>)| *e != key);
+            entries.push((key, value));
+        }
+        if section == "DEFAULT" {
+            defaults.extend(entries);
+        } else {
+            out_sections.push((section, entries));
+        }
+    }
+    let mut out = String::new();
+    let write_section = |out: &mut String, name: &str, entries: &[(String, Option<String>)]| {
+        out.push_str(&format!("[{name}]\n"));
+        for (k, v) in entries {
+            match v {
+                Some(v) => {
+                    out.push_str(&format!("{k} = {}\n", v.replace('\n', "\n\t")));
+                }
+                None => out.push_str(&format!("{k}\n")),
+            }
+        }
+        out.push('\n');
+    };
+    if !defaults.is_empty() {
+        write_section(&mut out, "DEFAULT", &defaults);
+    }
+    for (name, entries) in &out_sections {
+        write_section(&mut out, name, entries);
+    }
+    Ok(out)
+}
+
+/// The JSON round trip `salt.serializers.python` makes: keys become strings.
+fn json_round_trip(v: &Value) -> Value {
+    match v {
+        Value::Map(m) => {
+            let mut out = Map::new();
+            for (k, v) in m.iter() {
+                let key = match k {
+                    Value::Str(_) => k.clone(),
+                    Value::Null => Value::str("null"),
+                    Value::Bool(b) => Value::str(if *b { "true" } else { "false" }),
+                    other => Value::str(other.py_str()),
+                };
+                out.insert(key, json_round_trip(v));
+            }
+            Value::Map(out)
+        }
+        Value::List(l) => Value::List(l.iter().map(json_round_trip).collect::<Vec<_>>().into()),
+        other => other.clone(),
+    }
+}
+
+/// `pprint.pformat(obj)` (width 80, sorted dicts) of JSON-like data.
+pub(crate) fn python(data: &Value) -> String {
+    let data = json_round_trip(data);
+    let mut out = String::new();
+    PrettyPrinter { width: 80 }.format(&data, &mut out, 0, 0, 0);
+    out
+}
+
+struct PrettyPrinter {
+    width: usize,
+}
+
+fn sorted_items(m: &Map) -> Vec<(&Value, &Value)> {
+    let mut items: Vec<(&Value, &Value)> = m.iter().collect();
+    items.sort_by(|a, b| a.0.py_str().cmp(&b.0.py_str()));
+    items
+}
+
+/// `repr()` with dict keys sorted (pprint's `_safe_repr`).
+fn safe_repr(v: &Value) -> String {
+    match v {
+        Value::Map(m) => {
+            let items: Vec<String> = sorted_items(m)
+                .into_iter()
+                .map(|(k, v)| format!("{}: {}", safe_repr(k), safe_repr(v)))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        Value::List(l) => {
+            let items: Vec<String> = l.iter().map(safe_repr).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => other.py_repr(),
+    }
+}
+
+impl PrettyPrinter {
+    fn format(&self, v: &Value, out: &mut String, indent: usize, allowance: usize, level: usize) {
+        let rep = safe_repr(v);
+        let max_width = self.width as isize - indent as isize - allowance as isize;
+        if (rep.chars().count() as isize) <= max_width {
+            out.push_str(&rep);
+            return;
+        }
+        let level = level + 1;
+        match v {
+            Value::Map(m) if !m.is_empty() => {
+                out.push('{');
+                let items = sorted_items(m);
+                let indent = indent + 1;
+                let delimnl = format!(",\n{}", " ".repeat(indent));
+                let last_index = items.len() - 1;
+                for (i, (k, ent)) in items.into_iter().enumerate() {
+                    let last = i == last_index;
+                    let krep = safe_repr(k);
+                    out.push_str(&krep);
+                    out.push_str(": ");
+                    self.format(
+                        ent,
+                        out,
+                        indent + krep.chars().count() + 2,
+                        if last { allowance + 1 } else { 1 },
+                        level,
+                    );
+                    if !last {
+                        out.push_str(&delimnl);
+                    }
+                }
+                out.push('}');
+            }
+            Value::List(l) if !l.is_empty() => {
+                out.push('[');
+                let indent = indent + 1;
+                let delimnl = format!(",\n{}", " ".repeat(indent));
+                let n = l.len();
+                for (i, ent) in l.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(&delimnl);
+                    }
+                    let last = i == n - 1;
+                    self.format(
+                        ent,
+                        out,
+                        indent,
+                        if last { allowance + 1 } else { 1 },
+                        level,
+                    );
+                }
+                out.push(']');
+            }
+            Value::Str(s) if !s.is_empty() => self.pprint_str(s, out, indent, allowance, level),
+            _ => out.push_str(&rep),
+        }
+    }
+
+    /// pprint's `_pprint_str`: a long string split at whitespace into adjacent literals.
+    fn pprint_str(&self, s: &str, out: &mut String, indent: usize, allowance: usize, level: usize) {
+        let repr = |x: &str| Value::str(x).py_repr();
+        let (mut indent, mut allowance) = (indent, allowance);
+        if level == 1 {
+            indent += 1;
+            allowance += 1;
+        }
+        let max_width = self.width as isize - indent as isize;
+        let mut max_width1 = max_width;
+        let lines = split_lines_keep(s);
+        let mut chunks: Vec<String> = Vec::new();
+        let mut last_rep = String::new();
+        for (i, line) in lines.iter().enumerate() {
+            let rep = repr(line);
+            last_rep = rep.clone();
+            if i == lines.len() - 1 {
+                max_width1 -= allowance as isize;
+            }
+            if rep.chars().count() as isize <= max_width1 {
+                chunks.push(rep);
+            } else {
+                let parts = word_parts(line);
+                let mut max_width2 = max_width;
+                let mut current = String::new();
+                for (j, part) in parts.iter().enumerate() {
+                    let candidate = format!("{current}{part}");
+                    if j == parts.len() - 1 && i == lines.len() - 1 {
+                        max_width2 -= allowance as isize;
+                    }
+                    if repr(&candidate).chars().count() as isize > max_width2 {
+                        if !current.is_empty() {
+                            chunks.push(repr(&current));
+                        }
+                        current = part.clone();
+                    } else {
+                        current = candidate;
+                    }
+                }
+                if !current.is_empty() {
+                    chunks.push(repr(&current));
+                }
+            }
+        }
+        if chunks.len() == 1 {
+            out.push_str(&last_rep);
+            return;
+        }
+        if level == 1 {
+            out.push('(');
+        }
+        for (i, c) in chunks.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+                out.push_str(&" ".repeat(indent));
+            }
+            out.push_str(c);
+        }
+        if level == 1 {
+            out.push(')');
+        }
+    }
+}
+
+/// `str.splitlines(True)` for `\n`, `\r\n` and `\r`.
+fn split_lines_keep(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        cur.push(c);
+        if c == '\n' || (c == '\r' && chars.peek() != Some(&'\n')) {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// `re.findall(r'\S*\s*', line)` without the final empty match.
+fn word_parts(line: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut cur = String::new();
+    let mut in_space = false;
+    for c in line.chars() {
+        if c.is_whitespace() {
+            in_space = true;
+            cur.push(c);
+        } else {
+            if in_space {
+                parts.push(std::mem::take(&mut cur));
+                in_space = false;
+            }
+            cur.push(c);
+        }
+    }
+    if !cur.is_empty() {
+        parts.push(cur);
+    }
+    parts
+}
+
+/// `plistlib.dumps(value)`: the XML property list (keys sorted).
+pub(crate) fn plist(data: &Value) -> Result<String, String> {
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST \
+         1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n",
+    );
+    plist_value(data, 0, &mut out)?;
+    out.push_str("</plist>\n");
+    Ok(out)
+}
+
+fn plist_escape(s: &str) -> Result<String, String> {
+    if s.chars()
+        .any(|c| (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r'))
+    {
+        return Err("strings can't contain control characters; use bytes instead".into());
+    }
+    Ok(s.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;"))
+}
+
+fn plist_value(v: &Value, level: usize, out: &mut String) -> Result<(), String> {
+    let tabs = "\t".repeat(level);
+    match v {
+        Value::Str(s) => out.push_str(&format!("{tabs}<string>{}</string>\n", plist_escape(s)?)),
+        Value::Bool(true) => out.push_str(&format!("{tabs}<true/>\n")),
+        Value::Bool(false) => out.push_str(&format!("{tabs}<false/>\n")),
+        Value::Int(i) => out.push_str(&format!("{tabs}<integer>{i}</integer>\n")),
+        Value::Float(_) => out.push_str(&format!("{tabs}<real>{}</real>\n", v.py_repr())),
+        Value::Map(m) if m.is_empty() => out.push_str(&format!("{tabs}<dict/>\n")),
+        Value::Map(m) => {
+            out.push_str(&format!("{tabs}<dict>\n"));
+            let mut items: Vec<(&Value, &Value)> = m.iter().collect();
+            if items.iter().any(|(k, _)| !matches!(k, Value::Str(_))) {
+                return Err("keys must be strings".into());
+            }
+            items.sort_by(|a, b| a.0.py_str().cmp(&b.0.py_str()));
+            let inner = "\t".repeat(level + 1);
+            for (k, val) in items {
+                out.push_str(&format!(
+                    "{inner}<key>{}</key>\n",
+                    plist_escape(&k.py_str())?
+                ));
+                plist_value(val, level + 1, out)?;
+            }
+            out.push_str(&format!("{tabs}</dict>\n"));
+        }
+        Value::List(l) if l.is_empty() => out.push_str(&format!("{tabs}<array/>\n")),
+        Value::List(l) => {
+            out.push_str(&format!("{tabs}<array>\n"));
+            for val in l.iter() {
+                plist_value(val, level + 1, out)?;
+            }
+            out.push_str(&format!("{tabs}</array>\n"));
+        }
+        Value::Null => return Err("unsupported type: <class 'NoneType'>".into()),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_parts_like_python_findall() {
+        assert_eq!(word_parts("ab  cd e"), vec!["ab  ", "cd ", "e"]);
+        assert_eq!(word_parts(" x"), vec![" ", "x"]);
+    }
+}

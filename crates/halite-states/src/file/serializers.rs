@@ -33,6 +33,9 @@ fn od_repr(v: &Value) -> String {
     }
 }
 
+/// One `key = value` line of a section (`None`: a key without a value).
+type Entry = (String, Option<String>);
+
 /// `salt.serializers.configparser.serialize`: `ConfigParser.write` of the sections.
 pub(crate) fn configparser(data: &Value) -> Result<String, String> {
     let Value::Map(sections) = data else {
@@ -41,8 +44,8 @@ pub(crate) fn configparser(data: &Value) -> Result<String, String> {
             data.type_name()
         ));
     };
-    let mut defaults: Vec<(String, Option<String>)> = Vec::new();
-    let mut out_sections: Vec<(String, Vec<(String, Option<String>)>)> = Vec::new();
+    let mut defaults: Vec<Entry> = Vec::new();
+    let mut out_sections: Vec<(String, Vec<Entry>)> = Vec::new();
     for (section, keys) in sections.iter() {
         let section = section.py_str();
         let Value::Map(keys) = keys else {
@@ -124,7 +127,7 @@ struct PrettyPrinter {
 
 fn sorted_items(m: &Map) -> Vec<(&Value, &Value)> {
     let mut items: Vec<(&Value, &Value)> = m.iter().collect();
-    items.sort_by(|a, b| a.0.py_str().cmp(&b.0.py_str()));
+    items.sort_by_key(|a| a.0.py_str());
     items
 }
 
@@ -348,7 +351,7 @@ fn plist_value(v: &Value, level: usize, out: &mut String) -> Result<(), String> 
             if items.iter().any(|(k, _)| !matches!(k, Value::Str(_))) {
                 return Err("keys must be strings".into());
             }
-            items.sort_by(|a, b| a.0.py_str().cmp(&b.0.py_str()));
+            items.sort_by_key(|a| a.0.py_str());
             let inner = "\t".repeat(level + 1);
             for (k, val) in items {
                 out.push_str(&format!(

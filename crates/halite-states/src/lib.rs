@@ -20,11 +20,30 @@ use std::sync::{Arc, Mutex};
 
 /// The Jinja engines file templates render with, one per saltenv, built on first use and
 /// shared by a run's states: building one copies the context (opts, grains, pillar) and the
-/// function registry, which is too dear to repeat for every templated file.
+/// function registry, which is too dear to repeat for every templated file. It also holds
+/// the run's `file.accumulated` data, which file templates and `file.blockreplace` read
+/// (Salt keeps it in a per-run file under `cachedir/accumulator`).
 #[derive(Default)]
-pub struct TemplateEngines(Mutex<HashMap<String, Arc<JinjaEngine>>>);
+pub struct TemplateEngines(
+    Mutex<HashMap<String, Arc<JinjaEngine>>>,
+    pub(crate) Mutex<Accumulators>,
+);
+
+/// `file.accumulated`'s data for one run: for each target file, the accumulators' texts
+/// and the IDs each accumulator is required by (`accumulators` and `accumulators_deps`).
+#[derive(Default)]
+pub(crate) struct Accumulators {
+    pub data: Map,
+    pub deps: Map,
+}
 
 impl TemplateEngines {
+    pub(crate) fn accumulators(&self) -> std::sync::MutexGuard<'_, Accumulators> {
+        self.1
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     pub fn get(&self, exec: &Registry, ctx: &ExecContext, saltenv: &str) -> Arc<JinjaEngine> {
         let mut engines = self
             .0

@@ -1176,6 +1176,14 @@ pub fn blockreplace(call: &StateCall) -> Result<Map, StateError> {
         .arg_str("marker_end")
         .unwrap_or_else(|| "#-- end managed zone --".into());
     let mut content = call.arg_str("content").unwrap_or_default();
+    for line in super::accumulated::block_lines(call, &name) {
+        if content.is_empty() {
+            content = line;
+        } else {
+            content.push('\n');
+            content.push_str(&line);
+        }
+    }
     for text in sourced.unwrap_or_default() {
         content.push_str(&text);
     }

@@ -408,6 +408,7 @@ fn manage(
                 vars.insert("attrs", call.arg("attrs").cloned().unwrap_or(Value::Null));
                 vars.insert("saltenv", Value::Str(saltenv_of(call).into()));
                 apply_context(call, &mut vars);
+                super::accumulated::template_context(call, name, &mut vars);
                 match render_jinja(call, &String::from_utf8_lossy(&d), &vars) {
                     Ok(r) => Some(r.into_bytes()),
                     Err(e) => return Ok(error(ret, e)),

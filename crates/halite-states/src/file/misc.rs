@@ -627,3 +627,153 @@ fn md_gid(group: &str) -> Option<u32> {
         (!gr.is_null()).then(|| (*gr).gr_gid)
     }
 }
+
+/// `file.pruned(name, recurse=False, ignore_errors=False, older_than=None)`: removes an
+/// empty directory (and, with `recurse`, the empty directories under it), as `file.rmdir`.
+pub fn pruned(call: &StateCall) -> Result<Map, StateError> {
+    let name = expanduser(&call.name_str());
+    let mut ret = Map::new();
+    ret.insert("name", Value::str(name.as_str()));
+    ret.insert("changes", Value::Map(Map::new()));
+    ret.insert("comment", Value::str(""));
+    ret.insert("result", Value::Bool(true));
+    let ignore_errors = call.flag("ignore_errors", false);
+    let recurse = ignore_errors || call.flag("recurse", false);
+    if call.arg("older_than").is_some_and(Value::truthy) {
+        return Ok(super::error(
+            ret,
+            "halite: file.pruned does not support older_than yet",
+        ));
+    }
+    if !Path::new(&name).is_dir() {
+        ret.insert(
+            "comment",
+            Value::str(format!("Directory {name} is not present")),
+        );
+        return Ok(ret);
+    }
+    if call.test {
+        ret.insert("result", Value::Null);
+        super::changes_mut(&mut ret).insert("deleted", Value::str(name.as_str()));
+        ret.insert(
+            "comment",
+            Value::str(format!("Directory {name} is set for removal")),
+        );
+        return Ok(ret);
+    }
+    if !name.starts_with('/') {
+        return Err(StateError::Invocation("File path must be absolute.".into()));
+    }
+    let mut deleted: Vec<String> = Vec::new();
+    let mut errors: Vec<(String, String)> = Vec::new();
+    let os_err = |e: &std::io::Error, p: &str| {
+        let msg = std::io::Error::from_raw_os_error(e.raw_os_error().unwrap_or(0)).to_string();
+        let msg = msg
+            .split(" (os error")
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        format!("[Errno {}] {msg}: '{p}'", e.raw_os_error().unwrap_or(0))
+    };
+    let mut ok = false;
+    if recurse {
+        // os.walk(path, topdown=False): the subdirectories, deepest first.
+        fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+            if let Ok(rd) = std::fs::read_dir(dir) {
+                for e in rd.flatten() {
+                    let p = e.path();
+                    if p.is_dir() && !p.is_symlink() {
+                        walk(&p, out);
+                        out.push(p);
+                    }
+                }
+            }
+        }
+        let mut dirs = Vec::new();
+        walk(Path::new(&name), &mut dirs);
+        for d in dirs {
+            let p = d.to_string_lossy().into_owned();
+            match std::fs::remove_dir(&d) {
+                Ok(()) => deleted.push(p),
+                Err(e) => errors.push((p.clone(), os_err(&e, &p))),
+            }
+        }
+        ok = errors.is_empty();
+    }
+    match std::fs::remove_dir(&name) {
+        Ok(()) => {
+            deleted.push(name.clone());
+            ok = ok || !recurse;
+        }
+        Err(e) => {
+            ok = false;
+            errors.push((name.clone(), os_err(&e, &name)));
+        }
+    }
+    let mut sorted = deleted.clone();
+    sorted.sort();
+    let sorted_v = || {
+        Value::List(
+            sorted
+                .iter()
+                .map(|s| Value::str(s.as_str()))
+                .collect::<Vec<_>>()
+                .into(),
+        )
+    };
+    if ok {
+        if recurse && !deleted.is_empty() {
+            ret.insert(
+                "comment",
+                Value::str(format!(
+                    "Recursively removed empty directories under {name}"
+                )),
+            );
+            super::changes_mut(&mut ret).insert("deleted", sorted_v());
+        } else if !recurse {
+            ret.insert("comment", Value::str(format!("Removed directory {name}")));
+            super::changes_mut(&mut ret).insert("deleted", Value::str(name.as_str()));
+        }
+        return Ok(ret);
+    }
+    if ignore_errors && !deleted.is_empty() {
+        ret.insert(
+            "comment",
+            Value::str(format!(
+                "Recursively removed empty directories under {name}"
+            )),
+        );
+        super::changes_mut(&mut ret).insert("deleted", sorted_v());
+        return Ok(ret);
+    }
+    let mut res = Map::new();
+    res.insert(
+        "deleted",
+        Value::List(
+            deleted
+                .iter()
+                .map(|s| Value::str(s.as_str()))
+                .collect::<Vec<_>>()
+                .into(),
+        ),
+    );
+    res.insert(
+        "errors",
+        Value::List(
+            errors
+                .iter()
+                .map(|(p, e)| {
+                    Value::List(vec![Value::str(p.as_str()), Value::str(e.as_str())].into())
+                })
+                .collect::<Vec<_>>()
+                .into(),
+        ),
+    );
+    ret.insert("result", Value::Bool(false));
+    ret.insert("changes", Value::Map(res));
+    ret.insert(
+        "comment",
+        Value::str(format!("Failed to remove directory {name}")),
+    );
+    Ok(ret)
+}

@@ -4,6 +4,7 @@
 //! salt/modules/file.py (`check_perms`, `stats`) and salt/utils/files.py (`normalize_mode`,
 //! atomic writes).
 
+mod accumulated;
 pub mod difflib;
 mod directory;
 mod edit;
@@ -40,6 +41,12 @@ pub(crate) fn register(r: &mut StateRegistry) {
     r.register("file.line", edit::line, &["name"]);
     r.register("file.blockreplace", edit::blockreplace, &["name"]);
     r.register("file.keyvalue", edit::keyvalue, &["name"]);
+    r.register(
+        "file.accumulated",
+        accumulated::accumulated,
+        &["name", "filename", "text"],
+    );
+    r.register("file.pruned", misc::pruned, &["name"]);
 }
 
 /// `_error(ret, msg)`.

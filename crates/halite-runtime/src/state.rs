@@ -861,6 +861,9 @@ impl<'a> State<'a> {
                         Value::Float(t0.elapsed().as_micros() as f64 / 1000.0),
                     );
                     r.insert("__parallel__", Value::Bool(true));
+                    if low_c.contains_key("retry") {
+                        r = parallel_retry(&call, def.fun, &full_c, r);
+                    }
                     r
                 });
                 self.procs.push((gen_tag(low), handle));
@@ -1217,6 +1220,80 @@ fn pseudo_random(max: i64) -> i64 {
         .map(|d| d.subsec_nanos())
         .unwrap_or(0) as i64;
     n % (max + 1)
+}
+
+/// `_call_parallel_target`'s retry: in the state's own process, Salt re-runs the function
+/// while the result differs from `until`, up to `attempts` more times, and keeps the last
+/// run's return (without `__parallel__`), its comment joined under the earlier ones; in test
+/// mode it only appends the retry notice.
+fn parallel_retry(call: &StateCall, fun: halite_states::StateFn, full: &str, mut ret: Map) -> Map {
+    let retry = verify_retry_data(call.low.get("retry").unwrap_or(&Value::Null));
+    let until = retry.get("until").cloned().unwrap_or(Value::Bool(true));
+    let attempts = retry.get("attempts").and_then(Value::as_i64).unwrap_or(2);
+    let interval0 = retry.get("interval").and_then(Value::as_i64).unwrap_or(30);
+    let splay = retry.get("splay").and_then(Value::as_i64).unwrap_or(0);
+    if call.test {
+        let c = ret
+            .get("comment")
+            .filter(|c| c.truthy())
+            .map(Value::py_str)
+            .unwrap_or_default();
+        ret.insert(
+            "comment",
+            Value::Str(format!(
+                "{c}  The state would be retried every {interval0} seconds (with a splay of up to {splay} seconds) a maximum of {attempts} times or until a result of {} is returned",
+                py_bool_str(Some(&until))
+            ).into()),
+        );
+        return ret;
+    }
+    let mut retries = 1;
+    while attempts >= retries {
+        if ret.get("result").is_some_and(|r| *r == until) {
+            break;
+        }
+        let mut interval = interval0;
+        if splay != 0 {
+            interval += pseudo_random(splay);
+        }
+        std::thread::sleep(std::time::Duration::from_secs(interval.max(0) as u64));
+        let t0 = Instant::now();
+        let mut retry_ret = match fun(call) {
+            Ok(r) => r,
+            Err(e) => exception_ret(call.low, full, &e),
+        };
+        unify(&mut retry_ret);
+        let duration = t0.elapsed().as_micros() as f64 / 1000.0;
+        let orig = ret;
+        let comment = retry_ret.get("comment").cloned().unwrap_or(Value::Null);
+        let attempt = if comment.truthy() {
+            format!(
+                "Attempt {retries}: Returned a result of \"{}\", with the following comment: \"{}\"",
+                py_bool_str(retry_ret.get("result")),
+                comment.py_str()
+            )
+        } else {
+            String::new()
+        };
+        let orig_comment = orig.get("comment").map(Value::py_str).unwrap_or_default();
+        retry_ret.insert(
+            "comment",
+            Value::Str(format!("{orig_comment}\n{attempt}").into()),
+        );
+        let d = duration
+            + orig.get("duration").and_then(Value::as_f64).unwrap_or(0.0)
+            + (interval * 1000) as f64;
+        if retries == 1 {
+            retry_ret.insert(
+                "start_time",
+                orig.get("start_time").cloned().unwrap_or(Value::Null),
+            );
+        }
+        retry_ret.insert("duration", Value::Float(d));
+        ret = retry_ret;
+        retries += 1;
+    }
+    ret
 }
 
 /// `verify_retry_data`: `retry: True`, `False` or a dict, with defaults and type checks.

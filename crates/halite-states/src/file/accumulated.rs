@@ -135,8 +135,7 @@ pub(crate) fn block_lines(call: &StateCall, name: &str) -> Vec<String> {
         Some(Value::Map(deps)) => deps
             .iter()
             .filter(|(a, ids)| {
-                ids.as_list().is_some_and(|l| l.contains(&id))
-                    && accumulator.contains_value_key(a)
+                ids.as_list().is_some_and(|l| l.contains(&id)) && accumulator.contains_value_key(a)
             })
             .map(|(a, _)| a.clone())
             .collect(),

@@ -5,8 +5,8 @@
 
 use super::managed::makedirs_;
 use super::{
-    changes_mut, check_perms, dirname, error, expanduser, is_dir, is_file, is_link, normalize_mode,
-    not_absolute, ret_ncrc, stats,
+    changes_mut, check_perms, dirname, error, expanduser, is_dir, is_file, is_link, lexists,
+    normalize_mode, not_absolute, ret_ncrc, stats,
 };
 use crate::util::fnmatch;
 use crate::{StateCall, StateError};
@@ -96,7 +96,64 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
     let allow_symlink = call.flag("allow_symlink", true);
     let force = call.flag("force", false);
     if is_file(&name) || (!allow_symlink && is_link(&name)) || (force && is_link(&name)) {
-        if force {
+        if let Some(backupname) = call.arg_str("backupname") {
+            // Move what is in the way to backupname (removing an old backup with force).
+            if lexists(&backupname) {
+                if !force {
+                    return Ok(error(
+                        ret,
+                        format!("File exists where the backup target {backupname} should go"),
+                    ));
+                }
+                if call.test {
+                    changes_mut(&mut ret).insert(
+                        "forced",
+                        Value::str(format!(
+                            "Existing file at backup path {backupname} would be removed"
+                        )),
+                    );
+                } else {
+                    let _ = if is_dir(&backupname) && !is_link(&backupname) {
+                        std::fs::remove_dir_all(&backupname)
+                    } else {
+                        std::fs::remove_file(&backupname)
+                    };
+                }
+            }
+            if call.test {
+                changes_mut(&mut ret).insert(
+                    "backup",
+                    Value::str(format!("{name} would be renamed to {backupname}")),
+                );
+                let mut new = Map::new();
+                new.insert("directory", Value::str("new"));
+                changes_mut(&mut ret).insert(name.as_str(), Value::Map(new));
+                ret.insert(
+                    "comment",
+                    Value::str(format!(
+                        "{name} would be backed up and replaced with a new directory"
+                    )),
+                );
+                ret.insert("result", Value::Null);
+                return Ok(ret);
+            }
+            if let Err(e) = std::fs::rename(&name, &backupname) {
+                return Err(StateError::Other(format!(
+                    "{}: [Errno {}] {}: '{name}' -> '{backupname}'",
+                    match e.kind() {
+                        std::io::ErrorKind::NotFound => "FileNotFoundError",
+                        std::io::ErrorKind::PermissionDenied => "PermissionError",
+                        _ => "OSError",
+                    },
+                    e.raw_os_error().unwrap_or(0),
+                    std::io::Error::from_raw_os_error(e.raw_os_error().unwrap_or(0))
+                        .to_string()
+                        .split(" (os error")
+                        .next()
+                        .unwrap_or_default()
+                )));
+            }
+        } else if force {
             if is_file(&name) {
                 if call.test {
                     changes_mut(&mut ret)

@@ -426,12 +426,8 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
             ));
         }
     }
-    let env = call
-        .low
-        .get("__env__")
-        .or_else(|| call.low.get("saltenv"))
-        .map(Value::py_str)
-        .unwrap_or_else(|| "base".into());
+    // __env__ is the state's own `saltenv` argument when it has one (State.call).
+    let env = super::managed::saltenv_of(call);
     // file.source_list: the first source the file server has, as a file or a directory.
     let found = sources.iter().find(|s| {
         let (path, senv) = parse_salt_url(s);

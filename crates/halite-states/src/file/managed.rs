@@ -976,6 +976,20 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
     if let Some(err) = not_absolute(&name) {
         return Ok(error(ret, err));
     }
+    let mut ret = ret;
+    if call.arg("deserializer_opts").is_some_and(Value::truthy) && !call.flag("merge_if_exists", false)
+    {
+        ret.insert(
+            "warnings",
+            Value::List(
+                vec![Value::str(
+                    "The 'deserializer_opts' option is ignored unless merge_if_exists is set to \
+                     True.",
+                )]
+                .into(),
+            ),
+        );
+    }
     manage(call, &name, ret, Some(text), None, mode, false, true, true)
 }
 

@@ -66,3 +66,10 @@ written:
       - {{ d }}/short.py
     - file.read:plist:
       - {{ d }}/x.plist
+deserializer_opts_ignored:
+  file.serialize:
+    - name: {{ d }}/opts.ini
+    - formatter: configparser
+    - dataset: {foo: {bar: '%(x)s'}}
+    - deserializer_opts:
+      - defaults: {y: not_used}

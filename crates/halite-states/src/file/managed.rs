@@ -977,7 +977,8 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
         return Ok(error(ret, err));
     }
     let mut ret = ret;
-    if call.arg("deserializer_opts").is_some_and(Value::truthy) && !call.flag("merge_if_exists", false)
+    if call.arg("deserializer_opts").is_some_and(Value::truthy)
+        && !call.flag("merge_if_exists", false)
     {
         ret.insert(
             "warnings",

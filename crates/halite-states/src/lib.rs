@@ -4,8 +4,12 @@
 //! Each function is registered with one line in [`StateRegistry::standard`].
 
 pub mod cmd;
+pub mod cron;
 pub mod file;
+pub mod group;
+pub mod host;
 pub mod test;
+pub mod user;
 pub mod util;
 
 use halite_exec::{ExecContext, Registry};
@@ -119,6 +123,10 @@ impl StateRegistry {
         test::register(&mut r);
         cmd::register(&mut r);
         file::register(&mut r);
+        user::register(&mut r);
+        group::register(&mut r);
+        cron::register(&mut r);
+        host::register(&mut r);
         r
     }
 

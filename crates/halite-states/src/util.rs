@@ -140,3 +140,25 @@ mod tests {
         assert!(!fnmatch("main", "other"));
     }
 }
+
+/// `__salt__[fun](*args, **kwargs)` through the execution registry; an exception becomes the
+/// state's `CommandExecutionError`.
+pub fn salt_call(
+    call: &crate::StateCall,
+    fun: &str,
+    args: Vec<Value>,
+    kwargs: Map,
+) -> Result<Value, crate::StateError> {
+    call.exec
+        .call(call.ctx, fun, &halite_exec::Args::new(args, kwargs))
+        .map_err(|e| crate::StateError::Command(e.to_string()))
+}
+
+/// [`salt_call`] with positional arguments only.
+pub fn salt(
+    call: &crate::StateCall,
+    fun: &str,
+    args: Vec<Value>,
+) -> Result<Value, crate::StateError> {
+    salt_call(call, fun, args, Map::new())
+}

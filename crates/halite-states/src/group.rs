@@ -80,18 +80,17 @@ fn changes(
     }
     let cur: BTreeSet<&String> = lmembers.iter().collect();
     match &w.members {
-        Some(m) if m.is_empty() => {
-            if !cur.is_empty() {
-                let mut all = lmembers.clone();
-                all.sort();
-                all.dedup();
-                change.push(Change {
-                    key: "delusers",
-                    value: str_list(&all),
-                    text: set_repr(&all),
-                });
-            }
+        Some(m) if m.is_empty() && !cur.is_empty() => {
+            let mut all = lmembers.clone();
+            all.sort();
+            all.dedup();
+            change.push(Change {
+                key: "delusers",
+                value: str_list(&all),
+                text: set_repr(&all),
+            });
         }
+        Some(m) if m.is_empty() => {}
         Some(m) => {
             let want: BTreeSet<&String> = m.iter().collect();
             if cur != want {

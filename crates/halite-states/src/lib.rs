@@ -8,6 +8,8 @@ pub mod cron;
 pub mod file;
 pub mod group;
 pub mod host;
+pub mod ssh_auth;
+pub mod ssh_known_hosts;
 pub mod test;
 pub mod user;
 pub mod util;
@@ -127,6 +129,8 @@ impl StateRegistry {
         group::register(&mut r);
         cron::register(&mut r);
         host::register(&mut r);
+        ssh_auth::register(&mut r);
+        ssh_known_hosts::register(&mut r);
         r
     }
 

@@ -123,24 +123,6 @@ fn local_utc_offset(secs: i64) -> i64 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::fnmatch;
-
-    #[test]
-    fn fnmatch_like_python() {
-        assert!(fnmatch("web_one", "web_*"));
-        assert!(fnmatch("db_one", "db_on?"));
-        assert!(!fnmatch("db_one", "db_o?"));
-        assert!(fnmatch("abc", "a[a-c]c"));
-        assert!(!fnmatch("abc", "a[!a-c]c"));
-        assert!(fnmatch("a[", "a["));
-        assert!(fnmatch("", "*"));
-        assert!(fnmatch("x/y", "x*"));
-        assert!(!fnmatch("main", "other"));
-    }
-}
-
 /// `__salt__[fun](*args, **kwargs)` through the execution registry; an exception becomes the
 /// state's `CommandExecutionError`.
 pub fn salt_call(
@@ -161,4 +143,22 @@ pub fn salt(
     args: Vec<Value>,
 ) -> Result<Value, crate::StateError> {
     salt_call(call, fun, args, Map::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fnmatch;
+
+    #[test]
+    fn fnmatch_like_python() {
+        assert!(fnmatch("web_one", "web_*"));
+        assert!(fnmatch("db_one", "db_on?"));
+        assert!(!fnmatch("db_one", "db_o?"));
+        assert!(fnmatch("abc", "a[a-c]c"));
+        assert!(!fnmatch("abc", "a[!a-c]c"));
+        assert!(fnmatch("a[", "a["));
+        assert!(fnmatch("", "*"));
+        assert!(fnmatch("x/y", "x*"));
+        assert!(!fnmatch("main", "other"));
+    }
 }

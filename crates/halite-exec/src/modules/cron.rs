@@ -3,7 +3,7 @@
 //! `crontab [-u USER] FILE` exactly as Salt does. Entries are kept as Salt's dicts (values
 //! compare with Python's equality) so the matching rules are the same.
 
-use super::useradd::{passwd_entries, run_argv};
+use super::useradd::{passwd_entries, run_argv, run_argv_raw};
 use crate::process::CmdResult;
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
@@ -73,7 +73,7 @@ fn crontab_argv(user: &str, tail: &[&str]) -> Vec<String> {
 
 /// `cron.raw_cron(user)` as text.
 fn raw(user: &str) -> Result<String, ExecError> {
-    let r = run_argv(&crontab_argv(user, &["-l"]))?;
+    let r = run_argv_raw(&crontab_argv(user, &["-l"]))?;
     let lines: Vec<&str> = r.stdout.split_inclusive('\n').collect();
     let skip = if lines
         .first()
@@ -311,15 +311,13 @@ pub(crate) fn cron_matched(cron: &Map, cmd: &Value, identifier: &Value) -> bool 
     };
     let eid = ensure_string(&identifier);
     let ccmd = g(cron, "cmd");
-    let id_matched = if ccmd != cmd && cid == NO_ID && eid == NO_ID {
-        false
-    } else {
-        if ccmd == cmd && cid == NO_ID && identifier.truthy() {
-            cid = eid.clone();
-        }
-        eid == cid
-    };
-    id_matched
+    if ccmd != cmd && cid == NO_ID && eid == NO_ID {
+        return false;
+    }
+    if ccmd == cmd && cid == NO_ID && identifier.truthy() {
+        cid = eid.clone();
+    }
+    eid == cid
 }
 
 /// `_needs_change(old, new)`.

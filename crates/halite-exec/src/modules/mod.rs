@@ -32,6 +32,7 @@ mod pillar;
 mod pkg;
 mod postgres;
 mod slsutil;
+mod ssh;
 mod status;
 mod sys;
 mod test;
@@ -192,6 +193,19 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("postgres.role_get", postgres::role_get);
         r.register("postgres.user_exists", postgres::user_exists);
         r.register("postgres.user_create", postgres::user_create);
+    }
+    if ssh::available() {
+        r.register_pure("ssh.auth_keys", ssh::auth_keys);
+        r.register_pure("ssh.check_key", ssh::check_key);
+        r.register_pure("ssh.check_key_file", ssh::check_key_file);
+        r.register("ssh.set_auth_key", ssh::set_auth_key);
+        r.register("ssh.set_auth_key_from_file", ssh::set_auth_key_from_file);
+        r.register("ssh.rm_auth_key", ssh::rm_auth_key);
+        r.register("ssh.get_known_host_entries", ssh::get_known_host_entries);
+        r.register("ssh.check_known_host", ssh::check_known_host);
+        r.register("ssh.set_known_host", ssh::set_known_host);
+        r.register("ssh.rm_known_host", ssh::rm_known_host);
+        r.register("ssh.hash_known_hosts", ssh::hash_known_hosts);
     }
     r.register_pure("status.time", status::time);
     r.register_pure("slsutil.update", slsutil::update);

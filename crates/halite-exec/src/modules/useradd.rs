@@ -156,6 +156,15 @@ pub(crate) fn run_argv(argv: &[String]) -> Result<CmdResult, ExecError> {
     process::run(&Program::Argv(argv.to_vec()), &CmdOptions::default()).map_err(ExecError::Failed)
 }
 
+/// [`run_argv`] keeping the output's trailing whitespace (`rstrip=False`).
+pub(crate) fn run_argv_raw(argv: &[String]) -> Result<CmdResult, ExecError> {
+    let opts = CmdOptions {
+        no_rstrip: true,
+        ..CmdOptions::default()
+    };
+    process::run(&Program::Argv(argv.to_vec()), &opts).map_err(ExecError::Failed)
+}
+
 /// `salt.utils.path.which(cmd)` or Salt's "Command 'X' cannot be found".
 pub(crate) fn which(cmd: &str) -> Result<String, ExecError> {
     let path = std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into());

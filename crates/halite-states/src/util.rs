@@ -124,7 +124,8 @@ fn local_utc_offset(secs: i64) -> i64 {
 }
 
 /// `__salt__[fun](*args, **kwargs)` through the execution registry; an exception becomes the
-/// state's `CommandExecutionError`.
+/// state's `CommandExecutionError`, or the Python exception its text names
+/// (`TypeError: ...`, which a Salt function raises by accident).
 pub fn salt_call(
     call: &crate::StateCall,
     fun: &str,
@@ -133,7 +134,14 @@ pub fn salt_call(
 ) -> Result<Value, crate::StateError> {
     call.exec
         .call(call.ctx, fun, &halite_exec::Args::new(args, kwargs))
-        .map_err(|e| crate::StateError::Command(e.to_string()))
+        .map_err(|e| {
+            let text = e.to_string();
+            if text.starts_with("TypeError: ") {
+                crate::StateError::Other(text)
+            } else {
+                crate::StateError::Command(text)
+            }
+        })
 }
 
 /// [`salt_call`] with positional arguments only.

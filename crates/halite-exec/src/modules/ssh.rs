@@ -801,7 +801,11 @@ pub fn check_known_host(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     )? {
         Ok(e) => e,
         // Salt iterates the error dict's keys as entries: h["key"] raises TypeError.
-        Err(_) => return Err(failed("string indices must be integers, not 'str'")),
+        Err(_) => {
+            return Err(failed(
+                "TypeError: string indices must be integers, not 'str'",
+            ))
+        }
     };
     if entries.is_empty() {
         return Ok(Value::str("add"));
@@ -938,7 +942,11 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         ht.as_deref(),
     )? {
         Ok(e) => e,
-        Err(_) => return Err(failed("string indices must be integers, not 'str'")),
+        Err(_) => {
+            return Err(failed(
+                "TypeError: string indices must be integers, not 'str'",
+            ))
+        }
     };
     let field = |e: &Map, k: &str| e.get(k).map(Value::py_str).unwrap_or_default();
     let stored_keys: Vec<String> = stored

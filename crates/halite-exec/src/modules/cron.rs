@@ -72,8 +72,8 @@ fn crontab_argv(user: &str, tail: &[&str]) -> Vec<String> {
 }
 
 /// `cron.raw_cron(user)` as text.
-fn raw(user: &str) -> Result<String, ExecError> {
-    let r = run_argv_raw(&crontab_argv(user, &["-l"]))?;
+fn raw(ctx: &ExecContext, user: &str) -> Result<String, ExecError> {
+    let r = run_argv_raw(ctx, &crontab_argv(user, &["-l"]))?;
     let lines: Vec<&str> = r.stdout.split_inclusive('\n').collect();
     let skip = if lines
         .first()
@@ -87,9 +87,9 @@ fn raw(user: &str) -> Result<String, ExecError> {
 }
 
 /// `cron.raw_cron(user)`.
-pub fn raw_cron(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn raw_cron(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("cron.raw_cron", a, &["user"], 1)?;
-    Ok(Value::str(raw(&b.str_or(0, ""))?))
+    Ok(Value::str(raw(ctx, &b.str_or(0, ""))?))
 }
 
 fn opt_str(v: Option<String>) -> Value {
@@ -171,14 +171,14 @@ fn parse(data: &str) -> Tab {
     ret
 }
 
-fn list_tab_of(user: &str) -> Result<Tab, ExecError> {
-    Ok(parse(&raw(user)?))
+fn list_tab_of(ctx: &ExecContext, user: &str) -> Result<Tab, ExecError> {
+    Ok(parse(&raw(ctx, user)?))
 }
 
 /// `cron.list_tab(user)` (alias `cron.ls`).
-pub fn list_tab(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn list_tab(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("cron.list_tab", a, &["user"], 1)?;
-    Ok(list_tab_of(&b.str_or(0, ""))?.to_value())
+    Ok(list_tab_of(ctx, &b.str_or(0, ""))?.to_value())
 }
 
 /// `_render_tab(lst)`.
@@ -251,7 +251,7 @@ fn render(lst: &Tab) -> String {
 }
 
 /// `_write_cron_lines(user, lines)`: a 0600 temporary file given to `crontab`.
-fn write_lines(user: &str, text: &str) -> Result<CmdResult, ExecError> {
+fn write_lines(ctx: &ExecContext, user: &str, text: &str) -> Result<CmdResult, ExecError> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let dir = std::env::temp_dir();
@@ -273,14 +273,14 @@ fn write_lines(user: &str, text: &str) -> Result<CmdResult, ExecError> {
     drop(file);
     let result = written
         .map_err(|e| ExecError::Failed(format!("{}: {e}", path.display())))
-        .and_then(|_| run_argv(&crontab_argv(user, &[&path.to_string_lossy()])));
+        .and_then(|_| run_argv(ctx, &crontab_argv(user, &[&path.to_string_lossy()])));
     let _ = std::fs::remove_file(&path);
     result
 }
 
 /// The outcome word, or crontab's stderr when it refused the table.
-fn commit(user: &str, lst: &Tab, word: &str) -> Result<Value, ExecError> {
-    let r = write_lines(user, &render(lst))?;
+fn commit(ctx: &ExecContext, user: &str, lst: &Tab, word: &str) -> Result<Value, ExecError> {
+    let r = write_lines(ctx, user, &render(lst))?;
     if r.retcode != 0 {
         return Ok(Value::str(r.stderr));
     }
@@ -395,8 +395,8 @@ struct JobSpec {
 const TIME_KEYS: [&str; 5] = ["minute", "hour", "daymonth", "month", "dayweek"];
 
 /// `set_job` / `set_special`: "present", "new", "updated" or crontab's error text.
-fn set_entry(user: &str, mut spec: JobSpec) -> Result<Value, ExecError> {
-    let lst = list_tab_of(user)?;
+fn set_entry(ctx: &ExecContext, user: &str, mut spec: JobSpec) -> Result<Value, ExecError> {
+    let lst = list_tab_of(ctx, user)?;
     let all: Vec<Map> = lst
         .crons
         .iter()
@@ -434,9 +434,9 @@ fn set_entry(user: &str, mut spec: JobSpec) -> Result<Value, ExecError> {
             return Ok(Value::str("present"));
         }
         if cron.contains_key("spec") {
-            rm_entry(user, &spec.cmd, &cid, true, &Value::Null)?;
+            rm_entry(ctx, user, &spec.cmd, &cid, true, &Value::Null)?;
         } else {
-            rm_entry(user, &spec.cmd, &cid, false, &Value::Null)?;
+            rm_entry(ctx, user, &spec.cmd, &cid, false, &Value::Null)?;
         }
         if let Some(times) = spec.times.as_mut() {
             for (i, k) in TIME_KEYS.iter().enumerate() {
@@ -468,7 +468,7 @@ fn set_entry(user: &str, mut spec: JobSpec) -> Result<Value, ExecError> {
         if !cid.truthy() || !needs_change(&cid, &spec.identifier) {
             spec.identifier = cid;
         }
-        let jret = set_entry(user, spec)?;
+        let jret = set_entry(ctx, user, spec)?;
         return Ok(if jret.as_str() == Some("new") {
             Value::str("updated")
         } else {
@@ -498,18 +498,19 @@ fn set_entry(user: &str, mut spec: JobSpec) -> Result<Value, ExecError> {
             lst.special.push(cron);
         }
     }
-    commit(user, &lst, "new")
+    commit(ctx, user, &lst, "new")
 }
 
 /// `rm_job` (`special == false`) / `rm_special`.
 fn rm_entry(
+    ctx: &ExecContext,
     user: &str,
     cmd: &Value,
     identifier: &Value,
     special: bool,
     spec: &Value,
 ) -> Result<Value, ExecError> {
-    let mut lst = list_tab_of(user)?;
+    let mut lst = list_tab_of(ctx, user)?;
     let list = if special {
         &mut lst.special
     } else {
@@ -521,17 +522,17 @@ fn rm_entry(
     match pos {
         Some(i) => {
             list.remove(i);
-            commit(user, &lst, "removed")
+            commit(ctx, user, &lst, "removed")
         }
         // rm_special writes the table back even when nothing matched; rm_job does not.
-        None if special => commit(user, &lst, "absent"),
+        None if special => commit(ctx, user, &lst, "absent"),
         None => Ok(Value::str("absent")),
     }
 }
 
 /// `cron.set_job(user, minute, hour, daymonth, month, dayweek, cmd, commented=False,
 /// comment=None, identifier=None)`.
-pub fn set_job(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn set_job(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "cron.set_job",
         a,
@@ -557,6 +558,7 @@ pub fn set_job(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         lower(b.get(5)),
     ];
     set_entry(
+        ctx,
         &b.str_or(0, ""),
         JobSpec {
             times: Some(times),
@@ -570,7 +572,7 @@ pub fn set_job(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 }
 
 /// `cron.set_special(user, special, cmd, commented=False, comment=None, identifier=None)`.
-pub fn set_special(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn set_special(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "cron.set_special",
         a,
@@ -585,6 +587,7 @@ pub fn set_special(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         3,
     )?;
     set_entry(
+        ctx,
         &b.str_or(0, ""),
         JobSpec {
             times: None,
@@ -599,7 +602,7 @@ pub fn set_special(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 
 /// `cron.rm_job(user, cmd, minute=None, hour=None, daymonth=None, month=None, dayweek=None,
 /// identifier=None)` (alias `cron.rm`).
-pub fn rm_job(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn rm_job(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "cron.rm_job",
         a,
@@ -620,9 +623,9 @@ pub fn rm_job(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let identifier = b.get(7).cloned().unwrap_or(Value::Null);
     let times: Vec<Option<&Value>> = (2..7).map(|i| b.opt(i)).collect();
     if times.iter().all(Option::is_none) {
-        return rm_entry(&user, &cmd, &identifier, false, &Value::Null);
+        return rm_entry(ctx, &user, &cmd, &identifier, false, &Value::Null);
     }
-    let mut lst = list_tab_of(&user)?;
+    let mut lst = list_tab_of(ctx, &user)?;
     let pos = lst.crons.iter().position(|val| {
         cron_matched(val, &cmd, &identifier)
             && TIME_KEYS.iter().zip(&times).all(|(k, t)| match t {
@@ -637,14 +640,14 @@ pub fn rm_job(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     match pos {
         Some(i) => {
             lst.crons.remove(i);
-            commit(&user, &lst, "removed")
+            commit(ctx, &user, &lst, "removed")
         }
         None => Ok(Value::str("absent")),
     }
 }
 
 /// `cron.rm_special(user, cmd, special=None, identifier=None)`.
-pub fn rm_special(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn rm_special(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "cron.rm_special",
         a,
@@ -652,6 +655,7 @@ pub fn rm_special(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         2,
     )?;
     rm_entry(
+        ctx,
         &b.str_or(0, ""),
         &b.get(1).cloned().unwrap_or(Value::Null),
         &b.get(3).cloned().unwrap_or(Value::Null),
@@ -660,8 +664,8 @@ pub fn rm_special(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     )
 }
 
-fn rm_env_of(user: &str, name: &Value) -> Result<Value, ExecError> {
-    let mut lst = list_tab_of(user)?;
+fn rm_env_of(ctx: &ExecContext, user: &str, name: &Value) -> Result<Value, ExecError> {
+    let mut lst = list_tab_of(ctx, user)?;
     let pos = lst.env.iter().rposition(|e| g(e, "name") == name);
     let word = match pos {
         Some(i) => {
@@ -670,20 +674,20 @@ fn rm_env_of(user: &str, name: &Value) -> Result<Value, ExecError> {
         }
         None => "absent",
     };
-    commit(user, &lst, word)
+    commit(ctx, user, &lst, word)
 }
 
 /// `cron.set_env(user, name, value=None)`.
-pub fn set_env(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn set_env(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("cron.set_env", a, &["user", "name", "value"], 2)?;
     let user = b.str_or(0, "");
     let name = b.get(1).cloned().unwrap_or(Value::Null);
     let value = b.get(2).cloned().unwrap_or(Value::Null);
-    let lst = list_tab_of(&user)?;
+    let lst = list_tab_of(ctx, &user)?;
     for env in &lst.env {
         if g(env, "name") == &name {
             if &value != g(env, "value") {
-                rm_env_of(&user, &name)?;
+                rm_env_of(ctx, &user, &name)?;
                 let again = set_env(
                     &ExecContext::default(),
                     &Args::new(
@@ -705,25 +709,29 @@ pub fn set_env(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     env.insert("name", name);
     env.insert("value", value);
     lst.env.push(env);
-    commit(&user, &lst, "new")
+    commit(ctx, &user, &lst, "new")
 }
 
 /// `cron.rm_env(user, name)`.
-pub fn rm_env(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn rm_env(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("cron.rm_env", a, &["user", "name"], 2)?;
-    rm_env_of(&b.str_or(0, ""), &b.get(1).cloned().unwrap_or(Value::Null))
+    rm_env_of(
+        ctx,
+        &b.str_or(0, ""),
+        &b.get(1).cloned().unwrap_or(Value::Null),
+    )
 }
 
 /// `cron.write_cron_file_verbose(user, path)`: `crontab [-u USER] PATH`'s `run_all` dict.
-pub fn write_cron_file_verbose(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn write_cron_file_verbose(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("cron.write_cron_file_verbose", a, &["user", "path"], 2)?;
-    let r = run_argv(&crontab_argv(&b.str_or(0, ""), &[&b.str_or(1, "")]))?;
+    let r = run_argv(ctx, &crontab_argv(&b.str_or(0, ""), &[&b.str_or(1, "")]))?;
     Ok(Value::Map(r.to_map()))
 }
 
 /// `cron.write_cron_file(user, path)`.
-pub fn write_cron_file(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn write_cron_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("cron.write_cron_file", a, &["user", "path"], 2)?;
-    let r = run_argv(&crontab_argv(&b.str_or(0, ""), &[&b.str_or(1, "")]))?;
+    let r = run_argv(ctx, &crontab_argv(&b.str_or(0, ""), &[&b.str_or(1, "")]))?;
     Ok(Value::Bool(r.retcode == 0))
 }

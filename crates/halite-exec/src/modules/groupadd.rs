@@ -70,7 +70,7 @@ pub fn getent(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 
 /// `group.add(name, gid=None, system=False, root=None, non_unique=False, local=False)`.
 /// Salt passes the gid as one argument, `-g 47001`, which groupadd accepts.
-pub fn add(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn add(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "group.add",
         a,
@@ -92,11 +92,11 @@ pub fn add(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         cmd.extend(["-R".into(), root.py_str()]);
     }
     cmd.push(b.str_or(0, ""));
-    Ok(Value::Bool(run_argv(&cmd)?.retcode == 0))
+    Ok(Value::Bool(run_argv(ctx, &cmd)?.retcode == 0))
 }
 
 /// `group.delete(name, root=None, local=False)`.
-pub fn delete(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn delete(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("group.delete", a, &["name", "root", "local"], 1)?;
     let local = b.truthy(2);
     let mut cmd = vec![which(if local { "lgroupdel" } else { "groupdel" })?];
@@ -104,11 +104,11 @@ pub fn delete(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         cmd.extend(["-R".into(), root.py_str()]);
     }
     cmd.push(b.str_or(0, ""));
-    Ok(Value::Bool(run_argv(&cmd)?.retcode == 0))
+    Ok(Value::Bool(run_argv(ctx, &cmd)?.retcode == 0))
 }
 
 /// `group.chgid(name, gid, root=None, non_unique=False)`: `groupmod -g GID NAME`.
-pub fn chgid(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn chgid(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("group.chgid", a, &["name", "gid", "root", "non_unique"], 2)?;
     let name = b.str_or(0, "");
     let gid = b.get(1).cloned().unwrap_or(Value::Null);
@@ -120,12 +120,15 @@ pub fn chgid(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         return Ok(Value::Bool(true));
     }
     let param = if b.truthy(3) { "-og" } else { "-g" };
-    run_argv(&[which("groupmod")?, param.into(), gid.py_str(), name.clone()])?;
+    run_argv(
+        ctx,
+        &[which("groupmod")?, param.into(), gid.py_str(), name.clone()],
+    )?;
     Ok(Value::Bool(info_of(&name).get("gid") == Some(&gid)))
 }
 
 /// `group.adduser(name, username, root=None)`: `gpasswd --add USER GROUP`.
-pub fn adduser(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn adduser(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("group.adduser", a, &["name", "username", "root"], 2)?;
     let mut cmd = vec![
         which("gpasswd")?,
@@ -136,11 +139,11 @@ pub fn adduser(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if let Some(root) = b.opt(2) {
         cmd.extend(["--root".into(), root.py_str()]);
     }
-    Ok(Value::Bool(run_argv(&cmd)?.retcode == 0))
+    Ok(Value::Bool(run_argv(ctx, &cmd)?.retcode == 0))
 }
 
 /// `group.deluser(name, username, root=None)`: `gpasswd --del USER GROUP` when a member.
-pub fn deluser(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn deluser(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("group.deluser", a, &["name", "username", "root"], 2)?;
     let (name, user) = (b.str_or(0, ""), b.str_or(1, ""));
     let member = group_entries()
@@ -154,11 +157,11 @@ pub fn deluser(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if let Some(root) = b.opt(2) {
         cmd.extend(["--root".into(), root.py_str()]);
     }
-    Ok(Value::Bool(run_argv(&cmd)?.retcode == 0))
+    Ok(Value::Bool(run_argv(ctx, &cmd)?.retcode == 0))
 }
 
 /// `group.members(name, members_list, root=None)`: `gpasswd --members LIST GROUP`.
-pub fn members(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn members(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("group.members", a, &["name", "members_list", "root"], 2)?;
     let list = match b.get(1) {
         Some(Value::List(l)) => l.iter().map(Value::py_str).collect::<Vec<_>>().join(","),
@@ -169,5 +172,5 @@ pub fn members(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if let Some(root) = b.opt(2) {
         cmd.extend(["--root".into(), root.py_str()]);
     }
-    Ok(Value::Bool(run_argv(&cmd)?.retcode == 0))
+    Ok(Value::Bool(run_argv(ctx, &cmd)?.retcode == 0))
 }

@@ -49,6 +49,7 @@ pub fn default_hash(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 
 /// `_set_attrib(name, key, value, param, validate=True)`: `chage PARAM VALUE NAME`.
 fn set_attrib(
+    ctx: &ExecContext,
     name: &str,
     key: &str,
     value: &Value,
@@ -62,7 +63,10 @@ fn set_attrib(
     if pre.get(key) == Some(value) {
         return Ok(Value::Bool(true));
     }
-    let r = run_argv(&["chage".into(), param.into(), value.py_str(), name.into()])?;
+    let r = run_argv(
+        ctx,
+        &["chage".into(), param.into(), value.py_str(), name.into()],
+    )?;
     let mut ok = r.retcode == 0;
     if validate {
         ok = info_of(name).get(key) == Some(value);
@@ -73,10 +77,10 @@ fn set_attrib(
 macro_rules! attrib_fn {
     ($fun:ident, $salt:literal, $arg:literal, $key:literal, $param:literal, $validate:literal) => {
         #[doc = concat!("`shadow.", $salt, "(name, ", $arg, ", root=None)`: `chage ", $param, "`.")]
-        pub fn $fun(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+        pub fn $fun(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             let b = bind(concat!("shadow.", $salt), a, &["name", $arg, "root"], 2)?;
             let value = b.get(1).cloned().unwrap_or(Value::Null);
-            set_attrib(&b.str_or(0, ""), $key, &value, $param, $validate)
+            set_attrib(ctx, &b.str_or(0, ""), $key, &value, $param, $validate)
         }
     };
 }
@@ -116,7 +120,7 @@ fn today_days() -> i64 {
 
 /// `shadow.set_password(name, password, use_usermod=False, root=None)`: the hash goes into
 /// the user's /etc/shadow line with today as the last change (or `usermod -p`).
-pub fn set_password(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn set_password(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "shadow.set_password",
         a,
@@ -124,16 +128,22 @@ pub fn set_password(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         2,
     )?;
     let (name, password) = (b.str_or(0, ""), b.str_or(1, ""));
-    if run_argv(&["id".into(), name.clone()])?.retcode != 0 {
+    // `cmd.retcode(["id", name], ignore_retcode=True)`: the context's retcode becomes 0.
+    let known = run_argv(ctx, &["id".into(), name.clone()])?.retcode == 0;
+    ctx.retcode.set(0);
+    if !known {
         return Ok(Value::Bool(false));
     }
     if b.truthy(2) {
-        run_argv(&[
-            which("usermod")?,
-            "-p".into(),
-            password.clone(),
-            name.clone(),
-        ])?;
+        run_argv(
+            ctx,
+            &[
+                which("usermod")?,
+                "-p".into(),
+                password.clone(),
+                name.clone(),
+            ],
+        )?;
         return Ok(Value::Bool(
             info_of(&name).get("passwd") == Some(&Value::str(password)),
         ));
@@ -172,10 +182,10 @@ pub(crate) fn write_keeping_inode(path: &str, text: &str) -> Result<(), ExecErro
 }
 
 /// `shadow.del_password(name)`: `passwd -d NAME`.
-pub fn del_password(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn del_password(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("shadow.del_password", a, &["name", "root"], 1)?;
     let name = b.str_or(0, "");
-    run_argv(&["passwd".into(), "-d".into(), name.clone()])?;
+    run_argv(ctx, &["passwd".into(), "-d".into(), name.clone()])?;
     let i = info_of(&name);
     Ok(Value::Bool(
         !i.get("passwd").is_some_and(Value::truthy) && i.get("name") == Some(&Value::str(name)),
@@ -190,7 +200,7 @@ fn passwd_locked(name: &str) -> bool {
 }
 
 /// `shadow.lock_password(name)`: `passwd -l NAME`.
-pub fn lock_password(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn lock_password(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("shadow.lock_password", a, &["name", "root"], 1)?;
     let name = b.str_or(0, "");
     if !info_of(&name).get("name").is_some_and(Value::truthy) {
@@ -199,12 +209,12 @@ pub fn lock_password(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if passwd_locked(&name) {
         return Ok(Value::Bool(true));
     }
-    run_argv(&["passwd".into(), "-l".into(), name.clone()])?;
+    run_argv(ctx, &["passwd".into(), "-l".into(), name.clone()])?;
     Ok(Value::Bool(passwd_locked(&name)))
 }
 
 /// `shadow.unlock_password(name)`: `passwd -u NAME`.
-pub fn unlock_password(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn unlock_password(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("shadow.unlock_password", a, &["name", "root"], 1)?;
     let name = b.str_or(0, "");
     if !info_of(&name).get("name").is_some_and(Value::truthy) {
@@ -213,7 +223,7 @@ pub fn unlock_password(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if !passwd_locked(&name) {
         return Ok(Value::Bool(true));
     }
-    run_argv(&["passwd".into(), "-u".into(), name.clone()])?;
+    run_argv(ctx, &["passwd".into(), "-u".into(), name.clone()])?;
     Ok(Value::Bool(!passwd_locked(&name)))
 }
 

@@ -635,15 +635,16 @@ pub fn set_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, Exec
 }
 
 /// `cmd.run(argv, python_shell=False)`: stdout and stderr in one stream, trailing space cut.
-fn cmd_run(argv: &[&str]) -> Result<String, ExecError> {
+fn cmd_run(ctx: &ExecContext, argv: &[&str]) -> Result<String, ExecError> {
     let opts = crate::process::CmdOptions {
         merge_stderr: true,
         ..Default::default()
     };
     let argv: Vec<String> = argv.iter().map(|s| s.to_string()).collect();
-    crate::process::run(&crate::process::Program::Argv(argv), &opts)
-        .map(|r| r.stdout)
-        .map_err(ExecError::Failed)
+    let out = crate::process::run(&crate::process::Program::Argv(argv), &opts)
+        .map_err(ExecError::Failed)?;
+    ctx.retcode.set(out.retcode);
+    Ok(out.stdout)
 }
 
 fn status_error(msg: String) -> Value {
@@ -713,6 +714,7 @@ fn parse_openssh(text: &str, ht: Option<&str>) -> Result<Vec<Map>, ExecError> {
 
 /// `get_known_host_entries`: the entries (`None` when there are none) or Salt's error dict.
 fn known_entries(
+    ctx: &ExecContext,
     user: Option<&str>,
     hostname: &str,
     config: Option<String>,
@@ -723,13 +725,16 @@ fn known_entries(
         Ok(f) => f,
         Err(e) => return Ok(Err(e)),
     };
-    let out = cmd_run(&[
-        "ssh-keygen",
-        "-F",
-        &ssh_hostname(hostname, port),
-        "-f",
-        &full,
-    ])?;
+    let out = cmd_run(
+        ctx,
+        &[
+            "ssh-keygen",
+            "-F",
+            &ssh_hostname(hostname, port),
+            "-f",
+            &full,
+        ],
+    )?;
     Ok(Ok(parse_openssh(&out, ht)?))
 }
 
@@ -743,7 +748,7 @@ fn entries_value(v: &[Map]) -> Value {
 
 /// `ssh.get_known_host_entries(user, hostname, config=None, port=None,
 /// fingerprint_hash_type=None)`.
-pub fn get_known_host_entries(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn get_known_host_entries(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "ssh.get_known_host_entries",
         a,
@@ -759,6 +764,7 @@ pub fn get_known_host_entries(_: &ExecContext, a: &Args) -> Result<Value, ExecEr
     let user = opt_str(b.get(0));
     Ok(
         match known_entries(
+            ctx,
             user.as_deref(),
             &b.str_or(1, ""),
             opt_str(b.get(2)),
@@ -773,7 +779,7 @@ pub fn get_known_host_entries(_: &ExecContext, a: &Args) -> Result<Value, ExecEr
 
 /// `ssh.check_known_host(user=None, hostname=None, key=None, fingerprint=None, config=None,
 /// port=None, fingerprint_hash_type=None)`.
-pub fn check_known_host(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn check_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "ssh.check_known_host",
         a,
@@ -793,6 +799,7 @@ pub fn check_known_host(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     };
     let user = opt_str(b.get(0));
     let entries = match known_entries(
+        ctx,
         user.as_deref(),
         &hostname,
         opt_str(b.get(4)),
@@ -839,7 +846,7 @@ fn chown_user(path: &str, user: Option<&str>) {
 }
 
 /// `ssh.rm_known_host(user=None, hostname=None, config=None, port=None)`: `ssh-keygen -R`.
-pub fn rm_known_host(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn rm_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "ssh.rm_known_host",
         a,
@@ -859,13 +866,16 @@ pub fn rm_known_host(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             "Known hosts file {full} does not exist"
         )));
     }
-    let out = cmd_run(&[
-        "ssh-keygen",
-        "-R",
-        &ssh_hostname(&hostname, b.opt(3)),
-        "-f",
-        &full,
-    ])?;
+    let out = cmd_run(
+        ctx,
+        &[
+            "ssh-keygen",
+            "-R",
+            &ssh_hostname(&hostname, b.opt(3)),
+            "-f",
+            &full,
+        ],
+    )?;
     chown_user(&full, user.as_deref());
     let mut m = Map::new();
     m.insert("status", Value::str("removed"));
@@ -874,7 +884,7 @@ pub fn rm_known_host(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 }
 
 /// `ssh.hash_known_hosts(user=None, config=None)`: `ssh-keygen -H`.
-pub fn hash_known_hosts(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn hash_known_hosts(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("ssh.hash_known_hosts", a, &["user", "config"], 0)?;
     let user = opt_str(b.get(0));
     let full = match known_hosts_file(opt_str(b.get(1)), user.as_deref()) {
@@ -886,7 +896,7 @@ pub fn hash_known_hosts(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             "Known hosts file {full} does not exist"
         )));
     };
-    let out = cmd_run(&["ssh-keygen", "-H", "-f", &full])?;
+    let out = cmd_run(ctx, &["ssh-keygen", "-H", "-f", &full])?;
     {
         use std::os::unix::fs::PermissionsExt;
         chmod(&full, md.permissions().mode() & 0o7777);
@@ -935,6 +945,7 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let config = opt_str(b.get(6));
     let ht = opt_str(b.get(9));
     let stored = match known_entries(
+        ctx,
         user.as_deref(),
         &hostname,
         config.clone(),
@@ -982,13 +993,16 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         m.permissions().mode() & 0o7777
     });
     if origmode.is_some() {
-        let out = cmd_run(&[
-            "ssh-keygen",
-            "-F",
-            &ssh_hostname(&hostname, port),
-            "-f",
-            &full,
-        ])?;
+        let out = cmd_run(
+            ctx,
+            &[
+                "ssh-keygen",
+                "-F",
+                &ssh_hostname(&hostname, port),
+                "-f",
+                &full,
+            ],
+        )?;
         let lines: Vec<&str> = out.lines().collect();
         let mut remove: Vec<usize> = Vec::new();
         for (i, line) in lines.iter().enumerate() {

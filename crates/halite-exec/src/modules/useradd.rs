@@ -73,14 +73,23 @@ pub(crate) fn group_name(gid: u32) -> Option<String> {
         .map(|g| g.0)
 }
 
-/// `salt.utils.user.get_group_list(name)`: sorted names of the user's groups, primary included.
+/// `salt.utils.user.get_group_list(name)`: `os.getgrouplist` gives the gids (the primary one
+/// and those of the groups listing the user), then every local group with one of those gids is
+/// named, so two groups sharing a gid both appear. Sorted names.
 pub(crate) fn group_list(name: &str, primary_gid: Option<u32>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for (gname, gid, members) in group_entries() {
-        if Some(gid) == primary_gid || members.iter().any(|m| m == name) {
-            out.push(gname);
-        }
-    }
+    let groups = group_entries();
+    let mut gids: Vec<u32> = primary_gid.into_iter().collect();
+    gids.extend(
+        groups
+            .iter()
+            .filter(|g| g.2.iter().any(|m| m == name))
+            .map(|g| g.1),
+    );
+    let mut out: Vec<String> = groups
+        .into_iter()
+        .filter(|g| gids.contains(&g.1))
+        .map(|g| g.0)
+        .collect();
     out.sort();
     out.dedup();
     out
@@ -152,17 +161,24 @@ pub(crate) fn available() -> bool {
 }
 
 /// `cmd.run_all(argv, python_shell=False)`: the tool's result; `Err` when it cannot start.
-pub(crate) fn run_argv(argv: &[String]) -> Result<CmdResult, ExecError> {
-    process::run(&Program::Argv(argv.to_vec()), &CmdOptions::default()).map_err(ExecError::Failed)
+/// Like Salt's `cmd.*` it leaves the exit code in `__context__['retcode']`, which salt-call
+/// exits with.
+pub(crate) fn run_argv(ctx: &ExecContext, argv: &[String]) -> Result<CmdResult, ExecError> {
+    let out = process::run(&Program::Argv(argv.to_vec()), &CmdOptions::default())
+        .map_err(ExecError::Failed)?;
+    ctx.retcode.set(out.retcode);
+    Ok(out)
 }
 
 /// [`run_argv`] keeping the output's trailing whitespace (`rstrip=False`).
-pub(crate) fn run_argv_raw(argv: &[String]) -> Result<CmdResult, ExecError> {
+pub(crate) fn run_argv_raw(ctx: &ExecContext, argv: &[String]) -> Result<CmdResult, ExecError> {
     let opts = CmdOptions {
         no_rstrip: true,
         ..CmdOptions::default()
     };
-    process::run(&Program::Argv(argv.to_vec()), &opts).map_err(ExecError::Failed)
+    let out = process::run(&Program::Argv(argv.to_vec()), &opts).map_err(ExecError::Failed)?;
+    ctx.retcode.set(out.retcode);
+    Ok(out)
 }
 
 /// `salt.utils.path.which(cmd)` or Salt's "Command 'X' cannot be found".
@@ -296,11 +312,11 @@ pub fn add(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if let (Some(root), false) = (&root, local) {
         cmd.extend(["-R".into(), root.clone()]);
     }
-    if run_argv(&cmd)?.retcode != 0 {
+    if run_argv(ctx, &cmd)?.retcode != 0 {
         return Ok(Value::Bool(false));
     }
     if let Some(groups) = groups.filter(|g| !g.is_empty()) {
-        chgroups_list(&name, &groups, false)?;
+        chgroups_list(ctx, &name, &groups, false)?;
     }
     for (i, key) in [
         (8, "fullname"),
@@ -310,10 +326,9 @@ pub fn add(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         (12, "other"),
     ] {
         if let Some(v) = b.opt(i).filter(|v| v.truthy()) {
-            update_gecos(&name, key, Some(v))?;
+            update_gecos(ctx, &name, key, Some(v))?;
         }
     }
-    let _ = ctx;
     Ok(Value::Bool(true))
 }
 
@@ -332,7 +347,7 @@ pub(crate) fn str_list(v: &Value) -> Vec<String> {
 }
 
 /// `user.delete(name, remove=False, force=False, root=None, local=False)`.
-pub fn delete(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn delete(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "user.delete",
         a,
@@ -351,7 +366,7 @@ pub fn delete(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if let (Some(root), false) = (b.opt(3), local) {
         cmd.extend(["-R".into(), root.py_str()]);
     }
-    let ret = run_argv(&cmd)?;
+    let ret = run_argv(ctx, &cmd)?;
     if ret.retcode == 0 {
         return Ok(Value::Bool(true));
     }
@@ -376,6 +391,7 @@ pub fn getent(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// `_chattrib(name, key, value, param, persist=False)`: `usermod PARAM VALUE NAME` unless
 /// the value is already set; whether `info` shows the value afterwards.
 fn chattrib(
+    ctx: &ExecContext,
     name: &str,
     key: &str,
     value: &Value,
@@ -394,17 +410,17 @@ fn chattrib(
         cmd.push("-m".into());
     }
     cmd.extend([param.to_string(), arg_text(value), name.to_string()]);
-    run_argv(&cmd)?;
+    run_argv(ctx, &cmd)?;
     Ok(Value::Bool(info_of(name).get(key) == Some(value)))
 }
 
 macro_rules! chattrib_fn {
     ($fun:ident, $salt:literal, $arg:literal, $key:literal, $param:literal) => {
         #[doc = concat!("`user.", $salt, "(name, ", $arg, ", root=None)`.")]
-        pub fn $fun(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+        pub fn $fun(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             let b = bind(concat!("user.", $salt), a, &["name", $arg, "root"], 2)?;
             let value = b.get(1).cloned().unwrap_or(Value::Null);
-            chattrib(&b.str_or(0, ""), $key, &value, $param, false)
+            chattrib(ctx, &b.str_or(0, ""), $key, &value, $param, false)
         }
     };
 }
@@ -414,13 +430,18 @@ chattrib_fn!(chgid, "chgid", "gid", "gid", "-g");
 chattrib_fn!(chshell, "chshell", "shell", "shell", "-s");
 
 /// `user.chhome(name, home, persist=False, root=None)`.
-pub fn chhome(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn chhome(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("user.chhome", a, &["name", "home", "persist", "root"], 2)?;
     let value = b.get(1).cloned().unwrap_or(Value::Null);
-    chattrib(&b.str_or(0, ""), "home", &value, "-d", b.truthy(2))
+    chattrib(ctx, &b.str_or(0, ""), "home", &value, "-d", b.truthy(2))
 }
 
-fn chgroups_list(name: &str, groups: &[String], append: bool) -> Result<bool, ExecError> {
+fn chgroups_list(
+    ctx: &ExecContext,
+    name: &str,
+    groups: &[String],
+    append: bool,
+) -> Result<bool, ExecError> {
     let pw = passwd_of(name);
     let current: std::collections::BTreeSet<String> =
         group_list(name, pw.map(|p| p.gid)).into_iter().collect();
@@ -433,7 +454,7 @@ fn chgroups_list(name: &str, groups: &[String], append: bool) -> Result<bool, Ex
         cmd.push("-a".into());
     }
     cmd.extend(["-G".into(), groups.join(","), name.to_string()]);
-    let result = run_argv(&cmd)?;
+    let result = run_argv(ctx, &cmd)?;
     if result.retcode != 0 && result.stderr.contains("not found in") {
         let mut ok = true;
         for group in groups {
@@ -443,7 +464,7 @@ fn chgroups_list(name: &str, groups: &[String], append: bool) -> Result<bool, Ex
                 name.to_string(),
                 group.clone(),
             ];
-            if run_argv(&argv)?.retcode != 0 {
+            if run_argv(ctx, &argv)?.retcode != 0 {
                 ok = false;
             }
         }
@@ -453,10 +474,11 @@ fn chgroups_list(name: &str, groups: &[String], append: bool) -> Result<bool, Ex
 }
 
 /// `user.chgroups(name, groups, append=False, root=None)`.
-pub fn chgroups(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn chgroups(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("user.chgroups", a, &["name", "groups", "append", "root"], 2)?;
     let groups = b.get(1).map(str_list).unwrap_or_default();
     Ok(Value::Bool(chgroups_list(
+        ctx,
         &b.str_or(0, ""),
         &groups,
         b.truthy(2),
@@ -466,7 +488,12 @@ pub fn chgroups(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 const GECOS_KEYS: [&str; 5] = ["fullname", "roomnumber", "workphone", "homephone", "other"];
 
 /// `_update_gecos(name, key, value)`: `usermod -c` with the five fields, trailing commas cut.
-fn update_gecos(name: &str, key: &str, value: Option<&Value>) -> Result<Value, ExecError> {
+fn update_gecos(
+    ctx: &ExecContext,
+    name: &str,
+    key: &str,
+    value: Option<&Value>,
+) -> Result<Value, ExecError> {
     let value = value
         .filter(|v| !v.is_null())
         .map(Value::py_str)
@@ -484,7 +511,10 @@ fn update_gecos(name: &str, key: &str, value: Option<&Value>) -> Result<Value, E
     }
     fields[idx] = value.clone();
     let gecos = fields.join(",").trim_end_matches(',').to_string();
-    run_argv(&[which("usermod")?, "-c".into(), gecos, name.to_string()])?;
+    run_argv(
+        ctx,
+        &[which("usermod")?, "-c".into(), gecos, name.to_string()],
+    )?;
     let after = passwd_of(name)
         .map(|p| {
             let mut f: Vec<String> = p.gecos.splitn(5, ',').map(String::from).collect();
@@ -498,9 +528,9 @@ fn update_gecos(name: &str, key: &str, value: Option<&Value>) -> Result<Value, E
 macro_rules! gecos_fn {
     ($fun:ident, $key:literal) => {
         #[doc = concat!("`user.ch", $key, "(name, ", $key, ", root=None)`.")]
-        pub fn $fun(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+        pub fn $fun(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             let b = bind(concat!("user.ch", $key), a, &["name", $key, "root"], 2)?;
-            update_gecos(&b.str_or(0, ""), $key, b.get(1))
+            update_gecos(ctx, &b.str_or(0, ""), $key, b.get(1))
         }
     };
 }
@@ -512,9 +542,12 @@ gecos_fn!(chhomephone, "homephone");
 gecos_fn!(chother, "other");
 
 /// `user.primary_group(name)`: `id -g -n NAME`.
-pub fn primary_group(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn primary_group(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("user.primary_group", a, &["name"], 1)?;
-    let r = run_argv(&["id".into(), "-g".into(), "-n".into(), b.str_or(0, "")])?;
+    let r = run_argv(
+        ctx,
+        &["id".into(), "-g".into(), "-n".into(), b.str_or(0, "")],
+    )?;
     Ok(Value::str(if r.retcode == 0 {
         r.stdout.trim_end().to_string()
     } else {

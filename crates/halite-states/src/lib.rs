@@ -5,11 +5,17 @@
 
 pub mod archive;
 pub mod cmd;
+pub mod cron;
 pub mod file;
 pub mod git;
+pub mod group;
+pub mod host;
 pub mod module;
 mod module_argspecs;
+pub mod ssh_auth;
+pub mod ssh_known_hosts;
 pub mod test;
+pub mod user;
 pub mod util;
 
 use halite_exec::{ExecContext, Registry};
@@ -145,6 +151,12 @@ impl StateRegistry {
         module::register(&mut r);
         archive::register(&mut r);
         git::register(&mut r);
+        user::register(&mut r);
+        group::register(&mut r);
+        cron::register(&mut r);
+        host::register(&mut r);
+        ssh_auth::register(&mut r);
+        ssh_known_hosts::register(&mut r);
         r
     }
 

@@ -123,6 +123,36 @@ fn local_utc_offset(secs: i64) -> i64 {
     }
 }
 
+/// `__salt__[fun](*args, **kwargs)` through the execution registry; an exception becomes the
+/// state's `CommandExecutionError`, or the Python exception its text names
+/// (`TypeError: ...`, which a Salt function raises by accident).
+pub fn salt_call(
+    call: &crate::StateCall,
+    fun: &str,
+    args: Vec<Value>,
+    kwargs: Map,
+) -> Result<Value, crate::StateError> {
+    call.exec
+        .call(call.ctx, fun, &halite_exec::Args::new(args, kwargs))
+        .map_err(|e| {
+            let text = e.to_string();
+            if text.starts_with("TypeError: ") {
+                crate::StateError::Other(text)
+            } else {
+                crate::StateError::Command(text)
+            }
+        })
+}
+
+/// [`salt_call`] with positional arguments only.
+pub fn salt(
+    call: &crate::StateCall,
+    fun: &str,
+    args: Vec<Value>,
+) -> Result<Value, crate::StateError> {
+    salt_call(call, fun, args, Map::new())
+}
+
 #[cfg(test)]
 mod tests {
     use super::fnmatch;

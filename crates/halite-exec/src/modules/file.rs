@@ -2,7 +2,7 @@
 
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
-use halite_value::Value;
+use halite_value::{Map, Value};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
@@ -252,7 +252,7 @@ fn stat(path: &str, follow: bool) -> Result<std::fs::Metadata, ExecError> {
 pub fn get_user(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("file.get_user", a, &["path", "follow_symlinks"], 1)?;
     let md = stat(&b.str_or(0, ""), b.get(1).is_none_or(Value::truthy))?;
-    Ok(super::user::user_name(md.uid())
+    Ok(super::useradd::user_name(md.uid())
         .map(Value::from)
         .unwrap_or(Value::Int(md.uid() as i64)))
 }
@@ -261,7 +261,7 @@ pub fn get_user(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 pub fn get_group(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("file.get_group", a, &["path", "follow_symlinks"], 1)?;
     let md = stat(&b.str_or(0, ""), b.get(1).is_none_or(Value::truthy))?;
-    Ok(super::user::group_name(md.gid())
+    Ok(super::useradd::group_name(md.gid())
         .map(Value::from)
         .unwrap_or(Value::Int(md.gid() as i64)))
 }
@@ -381,4 +381,61 @@ pub fn write(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         lines.len(),
         path
     )))
+}
+
+/// `file.group_to_gid(group)`: an int stays as it is; a name's gid, or `''` when unknown.
+pub fn group_to_gid(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.group_to_gid", a, &["group"], 1)?;
+    Ok(match b.get(0) {
+        None | Some(Value::Null) => Value::str(""),
+        Some(Value::Int(i)) => Value::Int(*i),
+        Some(v) => {
+            let name = v.py_str();
+            super::useradd::group_entries()
+                .into_iter()
+                .find(|g| g.0 == name)
+                .map(|g| Value::Int(g.1 as i64))
+                .unwrap_or(Value::str(""))
+        }
+    })
+}
+
+/// `file.gid_to_group(gid)`: the group's name; a gid without a group comes back as it is.
+pub fn gid_to_group(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.gid_to_group", a, &["gid"], 1)?;
+    let arg = b.get(0).cloned().unwrap_or(Value::Null);
+    let gid = match &arg {
+        Value::Int(i) => Value::Int(*i),
+        Value::Bool(x) => Value::Int(*x as i64),
+        other => match crate::salt_utils::py_int(&other.py_str()) {
+            Some(i) => Value::Int(i),
+            None => group_to_gid(ctx, &Args::new(vec![arg.clone()], Map::new()))?,
+        },
+    };
+    let Value::Int(n) = gid else {
+        return Ok(Value::str(""));
+    };
+    Ok(u32::try_from(n)
+        .ok()
+        .and_then(super::useradd::group_name)
+        .map(Value::from)
+        .unwrap_or(Value::Int(n)))
+}
+
+/// `file.user_to_uid(user)`: a name's uid, the current user's for None, `''` when unknown.
+pub fn user_to_uid(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("file.user_to_uid", a, &["user"], 1)?;
+    Ok(match b.get(0) {
+        Some(Value::Int(i)) => Value::Int(*i),
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        Some(Value::Null) | None => Value::Int(unsafe { libc::geteuid() } as i64),
+        Some(v) => {
+            let name = v.py_str();
+            super::useradd::passwd_entries()
+                .into_iter()
+                .find(|p| p.name == name)
+                .map(|p| Value::Int(p.uid as i64))
+                .unwrap_or(Value::str(""))
+        }
+    })
 }

@@ -13,13 +13,17 @@ mod alternatives;
 pub(crate) mod cmd;
 mod config;
 mod cp;
+mod cron;
 mod defaults;
 mod dig;
 mod environ;
 mod file;
 mod git;
 mod grains;
+mod groupadd;
 mod hashutil;
+mod hosts;
+mod linux_shadow;
 mod log;
 mod match_;
 mod mine;
@@ -28,10 +32,11 @@ mod pillar;
 mod pkg;
 mod postgres;
 mod slsutil;
+mod ssh;
 mod status;
 mod sys;
 mod test;
-mod user;
+pub(crate) mod useradd;
 
 pub use config::defaults as config_defaults;
 pub use test::SALT_VERSION;
@@ -57,6 +62,23 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("config.dot_vals", config::dot_vals);
     r.register_pure("config.valid_fileproto", config::valid_fileproto);
     r.register_pure("cp.get_file_str", cp::get_file_str);
+    if cron::available() {
+        r.register_pure("cron.raw_cron", cron::raw_cron);
+        r.register_pure("cron.list_tab", cron::list_tab);
+        r.register_pure("cron.ls", cron::list_tab);
+        r.register("cron.set_job", cron::set_job);
+        r.register("cron.set_special", cron::set_special);
+        r.register("cron.rm_job", cron::rm_job);
+        r.register("cron.rm", cron::rm_job);
+        r.register("cron.rm_special", cron::rm_special);
+        r.register("cron.set_env", cron::set_env);
+        r.register("cron.rm_env", cron::rm_env);
+        r.register("cron.write_cron_file", cron::write_cron_file);
+        r.register(
+            "cron.write_cron_file_verbose",
+            cron::write_cron_file_verbose,
+        );
+    }
     r.register_pure("cp.list_states", cp::list_states);
     r.register_pure("cp.list_master", cp::list_master);
     r.register_pure("cp.list_master_dirs", cp::list_master_dirs);
@@ -91,6 +113,9 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("file.touch", file::touch);
     r.register("file.mkdir", file::mkdir);
     r.register("file.write", file::write);
+    r.register_pure("file.group_to_gid", file::group_to_gid);
+    r.register_pure("file.gid_to_group", file::gid_to_group);
+    r.register_pure("file.user_to_uid", file::user_to_uid);
     r.register_pure("file.get_hash", hashutil::file_get_hash);
     if git::available() {
         r.register_pure("git.current_branch", git::current_branch);
@@ -103,6 +128,14 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("grains.has_value", grains::has_value);
     r.register_pure("grains.filter_by", grains::filter_by);
     r.register_pure("hashutil.digest", hashutil::digest);
+    r.register_pure("hosts.list_hosts", hosts::list_hosts);
+    r.register_pure("hosts.get_ip", hosts::get_ip);
+    r.register_pure("hosts.get_alias", hosts::get_alias);
+    r.register_pure("hosts.has_pair", hosts::has_pair);
+    r.register("hosts.set_host", hosts::set_host);
+    r.register("hosts.add_host", hosts::add_host);
+    r.register("hosts.rm_host", hosts::rm_host);
+    r.register("hosts.set_comment", hosts::set_comment);
     r.register_pure("hashutil.md5_digest", hashutil::md5_digest);
     r.register_pure("hashutil.sha256_digest", hashutil::sha256_digest);
     r.register_pure("hashutil.sha512_digest", hashutil::sha512_digest);
@@ -164,6 +197,19 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("postgres.user_exists", postgres::user_exists);
         r.register("postgres.user_create", postgres::user_create);
     }
+    if ssh::available() {
+        r.register_pure("ssh.auth_keys", ssh::auth_keys);
+        r.register_pure("ssh.check_key", ssh::check_key);
+        r.register_pure("ssh.check_key_file", ssh::check_key_file);
+        r.register("ssh.set_auth_key", ssh::set_auth_key);
+        r.register("ssh.set_auth_key_from_file", ssh::set_auth_key_from_file);
+        r.register("ssh.rm_auth_key", ssh::rm_auth_key);
+        r.register("ssh.get_known_host_entries", ssh::get_known_host_entries);
+        r.register("ssh.check_known_host", ssh::check_known_host);
+        r.register("ssh.set_known_host", ssh::set_known_host);
+        r.register("ssh.rm_known_host", ssh::rm_known_host);
+        r.register("ssh.hash_known_hosts", ssh::hash_known_hosts);
+    }
     r.register_pure("status.time", status::time);
     r.register_pure("slsutil.update", slsutil::update);
     r.register_pure("slsutil.merge", slsutil::merge);
@@ -189,7 +235,45 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("test.fib", test::fib);
     r.register("test.retcode", test::retcode);
     r.register_pure("test.exception", test::exception);
-    r.register_pure("user.info", user::info);
-    r.register_pure("user.list_users", user::list_users);
-    r.register_pure("user.list_groups", user::list_groups);
+    if useradd::available() {
+        r.register_pure("user.info", useradd::info);
+        r.register_pure("user.list_users", useradd::list_users);
+        r.register_pure("user.list_groups", useradd::list_groups);
+        r.register_pure("user.getent", useradd::getent);
+        r.register_pure("user.primary_group", useradd::primary_group);
+        r.register("user.add", useradd::add);
+        r.register("user.delete", useradd::delete);
+        r.register("user.chuid", useradd::chuid);
+        r.register("user.chgid", useradd::chgid);
+        r.register("user.chshell", useradd::chshell);
+        r.register("user.chhome", useradd::chhome);
+        r.register("user.chgroups", useradd::chgroups);
+        r.register("user.chfullname", useradd::chfullname);
+        r.register("user.chroomnumber", useradd::chroomnumber);
+        r.register("user.chworkphone", useradd::chworkphone);
+        r.register("user.chhomephone", useradd::chhomephone);
+        r.register("user.chother", useradd::chother);
+        // linux_shadow and groupadd load on Linux, as useradd does.
+        r.register_pure("shadow.info", linux_shadow::info);
+        r.register_pure("shadow.default_hash", linux_shadow::default_hash);
+        r.register_pure("shadow.list_users", linux_shadow::list_users);
+        r.register("shadow.set_password", linux_shadow::set_password);
+        r.register("shadow.del_password", linux_shadow::del_password);
+        r.register("shadow.lock_password", linux_shadow::lock_password);
+        r.register("shadow.unlock_password", linux_shadow::unlock_password);
+        r.register("shadow.set_mindays", linux_shadow::set_mindays);
+        r.register("shadow.set_maxdays", linux_shadow::set_maxdays);
+        r.register("shadow.set_inactdays", linux_shadow::set_inactdays);
+        r.register("shadow.set_warndays", linux_shadow::set_warndays);
+        r.register("shadow.set_date", linux_shadow::set_date);
+        r.register("shadow.set_expire", linux_shadow::set_expire);
+        r.register_pure("group.info", groupadd::info);
+        r.register_pure("group.getent", groupadd::getent);
+        r.register("group.add", groupadd::add);
+        r.register("group.delete", groupadd::delete);
+        r.register("group.chgid", groupadd::chgid);
+        r.register("group.adduser", groupadd::adduser);
+        r.register("group.deluser", groupadd::deluser);
+        r.register("group.members", groupadd::members);
+    }
 }

@@ -160,7 +160,7 @@ fn run_psql(ctx: &ExecContext, cmd: &[String], conn: &Conn) -> Result<Ran, ExecE
     };
     let account = match &runas {
         Some(name) => Some(
-            super::user::passwd_entries()
+            super::useradd::passwd_entries()
                 .into_iter()
                 .find(|p| &p.name == name)
                 .ok_or_else(|| ExecError::Failed(format!("User '{name}' is not available")))?,

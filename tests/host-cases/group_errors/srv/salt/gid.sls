@@ -1,0 +1,3 @@
+halitetest-g91:
+  group.present:
+    - gid: 47192

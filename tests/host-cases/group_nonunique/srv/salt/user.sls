@@ -1,0 +1,4 @@
+halitetest-u19:
+  user.present:
+    - groups:
+      - halitetest-g192

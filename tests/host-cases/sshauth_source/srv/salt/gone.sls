@@ -1,0 +1,4 @@
+team-keys:
+  ssh_auth.absent:
+    - user: halitetest-u13
+    - source: salt://keys/team.pub

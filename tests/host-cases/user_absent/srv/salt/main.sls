@@ -1,0 +1,3 @@
+halitetest-u7:
+  user.present:
+    - uid: 47007

@@ -1,0 +1,4 @@
+halitetest-u4:
+  user.present:
+    - uid: 47014
+    - gid: 47142

@@ -5,6 +5,7 @@
 
 pub mod cmd;
 pub mod file;
+pub mod service;
 pub mod test;
 pub mod util;
 
@@ -119,6 +120,7 @@ impl StateRegistry {
         test::register(&mut r);
         cmd::register(&mut r);
         file::register(&mut r);
+        service::register(&mut r);
         r
     }
 

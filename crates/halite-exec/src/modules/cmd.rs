@@ -570,3 +570,17 @@ mod tests {
         assert_eq!(splitext_ext("run.sh x y"), ".sh x y");
     }
 }
+
+/// Python's `shlex.quote`.
+pub(crate) fn shlex_quote(s: &str) -> String {
+    if s.is_empty() {
+        return "''".into();
+    }
+    let safe = s
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c));
+    if safe {
+        return s.to_string();
+    }
+    format!("'{}'", s.replace('\'', "'\"'\"'"))
+}

@@ -13,6 +13,7 @@ mod alternatives;
 pub(crate) mod cmd;
 mod config;
 mod cp;
+mod debian_service;
 mod defaults;
 mod dig;
 mod environ;
@@ -30,13 +31,102 @@ mod postgres;
 mod slsutil;
 mod status;
 mod sys;
+mod systemd_service;
 mod test;
 mod user;
 
 pub use config::defaults as config_defaults;
 pub use test::SALT_VERSION;
 
-use crate::Registry;
+use crate::{ExecFn, Registry};
+use halite_value::{Map, Value};
+
+/// What Salt's loader reads when it picks the modules that depend on the host: the grains
+/// (for `__virtual__`) and the minion options `disable_modules` (file names the loader skips)
+/// and `providers` (`{virtual name: file name}`, loaded without `__virtual__` over the
+/// functions of that virtual name).
+pub(crate) struct Loader<'a> {
+    pub opts: &'a Map,
+    pub grains: &'a Value,
+}
+
+impl Loader<'_> {
+    /// Whether the module file `name` is not in `disable_modules`.
+    fn enabled(&self, name: &str) -> bool {
+        !matches!(self.opts.get("disable_modules"), Some(Value::List(l))
+            if l.iter().any(|m| m.py_str() == name))
+    }
+
+    /// `providers: {service: debian_service}`: (virtual name, file name) pairs.
+    fn providers(&self) -> Vec<(String, String)> {
+        match self.opts.get("providers") {
+            Some(Value::Map(m)) => m.iter().map(|(k, v)| (k.py_str(), v.py_str())).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Loads `functions` (a provider's table): when two loaded modules share a virtual name, the
+/// one loaded first keeps the names both define (Salt's loader does not overwrite).
+fn load(
+    r: &mut Registry,
+    module: &'static str,
+    functions: &[(&'static str, ExecFn)],
+    overwrite: bool,
+) {
+    for (name, f) in functions {
+        if overwrite || !r.contains(name) {
+            r.register_from(module, name, *f);
+        }
+    }
+}
+
+/// `salt.utils.systemd.booted()`: /run/systemd/system exists.
+pub fn systemd_booted() -> bool {
+    systemd_service::booted()
+}
+
+/// The providers chosen per host, as Salt's loader chooses them: every module whose
+/// `__virtual__` passes and which `disable_modules` does not name, in file order
+/// (`debian_service` before `systemd_service`: on a Debian host where systemd is not PID 1
+/// but `systemctl` is installed, both load; Debian's functions win the names both define and
+/// `service.offline` comes from systemd's), then the `providers` overrides, whose file's
+/// functions replace those of the virtual name whether or not its `__virtual__` passes.
+pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
+    type Provider = (
+        &'static str,
+        fn(&Value) -> bool,
+        &'static [(&'static str, ExecFn)],
+    );
+    let providers: [Provider; 2] = [
+        (
+            "debian_service",
+            debian_service::virtual_,
+            debian_service::FUNCTIONS,
+        ),
+        (
+            "systemd_service",
+            systemd_service::virtual_,
+            systemd_service::FUNCTIONS,
+        ),
+    ];
+    for (file, virtual_, functions) in providers {
+        if host.enabled(file) && virtual_(host.grains) {
+            load(r, file, functions, false);
+        }
+    }
+    for (virtual_name, file) in host.providers() {
+        let table = providers.iter().find(|(f, _, fs)| {
+            *f == file
+                && fs
+                    .iter()
+                    .all(|(n, _)| n.starts_with(&format!("{virtual_name}.")))
+        });
+        if let Some((file, _, functions)) = table {
+            load(r, file, functions, true);
+        }
+    }
+}
 
 pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("alternatives.show_current", alternatives::show_current);

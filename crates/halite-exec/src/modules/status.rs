@@ -39,3 +39,24 @@ fn local_strftime(format: &str, secs: libc::time_t) -> String {
         String::from_utf8_lossy(&buf).into_owned()
     }
 }
+
+/// The pids `status.pid` finds for `sig`.
+pub(crate) fn pids(ctx: &ExecContext, sig: &str) -> Result<Vec<String>, ExecError> {
+    let ps = ctx
+        .grains
+        .as_map()
+        .and_then(|g| g.get("ps"))
+        .map(Value::py_str)
+        .unwrap_or_else(|| "ps -efHww".to_string());
+    let mut kw = halite_value::Map::new();
+    kw.insert("python_shell", Value::Bool(true));
+    let out = super::cmd::run_stdout(ctx, &Args::new(vec![Value::str(ps)], kw))?.py_str();
+    let mut pids: Vec<String> = out
+        .lines()
+        .filter(|l| l.contains(sig))
+        .filter_map(|l| l.split_whitespace().nth(1).map(str::to_string))
+        .collect();
+    pids.sort();
+    pids.dedup();
+    Ok(pids)
+}

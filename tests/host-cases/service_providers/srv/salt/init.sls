@@ -1,0 +1,5 @@
+halitetest-svc:
+  service.running: []
+on:
+  service.enabled:
+    - name: halitetest-svc

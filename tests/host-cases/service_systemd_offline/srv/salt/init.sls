@@ -1,0 +1,8 @@
+halitetest-svc:
+  service.running: []
+on:
+  service.enabled:
+    - name: halitetest-svc
+off:
+  service.disabled:
+    - name: halitetest-svc

@@ -3,6 +3,7 @@
 //! and returns the state's return dict, with its keys in the order Salt's function builds them.
 //! Each function is registered with one line in [`StateRegistry::standard`].
 
+pub mod alternatives;
 pub mod cmd;
 pub mod file;
 pub mod service;
@@ -121,6 +122,7 @@ impl StateRegistry {
         cmd::register(&mut r);
         file::register(&mut r);
         service::register(&mut r);
+        alternatives::register(&mut r);
         r
     }
 

@@ -130,6 +130,19 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
 
 pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("alternatives.show_current", alternatives::show_current);
+    if alternatives::available() {
+        r.register("alternatives.display", alternatives::display);
+        r.register("alternatives.show_link", alternatives::show_link);
+        r.register("alternatives.check_exists", alternatives::check_exists);
+        r.register_pure(
+            "alternatives.check_installed",
+            alternatives::check_installed,
+        );
+        r.register("alternatives.install", alternatives::install);
+        r.register("alternatives.remove", alternatives::remove);
+        r.register("alternatives.auto", alternatives::auto);
+        r.register("alternatives.set", alternatives::set);
+    }
     r.register("cmd.run", cmd::run_);
     r.register("cmd.shell", cmd::shell);
     r.register("cmd.run_stdout", cmd::run_stdout);

@@ -159,16 +159,7 @@ fn version() -> Option<i64> {
 
 /// Runs an argv the way `cmd.run_all(list, python_shell=False, ...)` does.
 fn run_all(ctx: &ExecContext, argv: &[String], kwargs: &[(&str, Value)]) -> Result<Map, ExecError> {
-    let line: Vec<String> = argv.iter().map(|a| cmd::shlex_quote(a)).collect();
-    let mut kw = Map::new();
-    kw.insert("python_shell", Value::Bool(false));
-    for (k, v) in kwargs {
-        kw.insert(*k, v.clone());
-    }
-    match cmd::run_all(ctx, &Args::new(vec![Value::str(line.join(" "))], kw))? {
-        Value::Map(m) => Ok(m),
-        _ => Ok(Map::new()),
-    }
+    cmd::run_all_argv(ctx, argv, kwargs)
 }
 
 fn rc_of(out: &Map) -> i64 {

@@ -7,6 +7,7 @@ pub mod alternatives;
 pub mod cmd;
 pub mod file;
 pub mod service;
+pub mod sysctl;
 pub mod test;
 pub mod util;
 
@@ -123,6 +124,7 @@ impl StateRegistry {
         file::register(&mut r);
         service::register(&mut r);
         alternatives::register(&mut r);
+        sysctl::register(&mut r);
         r
     }
 

@@ -21,6 +21,7 @@ mod file;
 mod git;
 mod grains;
 mod hashutil;
+mod linux_sysctl;
 mod log;
 mod match_;
 mod mine;
@@ -114,6 +115,17 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
         if host.enabled(file) && virtual_(host.grains) {
             load(r, file, functions, false);
         }
+    }
+    if host.enabled("linux_sysctl") && linux_sysctl::available(host.grains) {
+        r.register_from(
+            "linux_sysctl",
+            "sysctl.default_config",
+            linux_sysctl::default_config,
+        );
+        r.register_from("linux_sysctl", "sysctl.show", linux_sysctl::show);
+        r.register_from("linux_sysctl", "sysctl.get", linux_sysctl::get);
+        r.register_from("linux_sysctl", "sysctl.assign", linux_sysctl::assign);
+        r.register_from("linux_sysctl", "sysctl.persist", linux_sysctl::persist);
     }
     for (virtual_name, file) in host.providers() {
         let table = providers.iter().find(|(f, _, fs)| {

@@ -5,6 +5,7 @@
 
 pub mod alternatives;
 pub mod cmd;
+pub mod debconfmod;
 pub mod file;
 pub mod service;
 pub mod sysctl;
@@ -125,7 +126,27 @@ impl StateRegistry {
         service::register(&mut r);
         alternatives::register(&mut r);
         sysctl::register(&mut r);
+        debconfmod::register(&mut r);
         r
+    }
+
+    /// Drops the state modules whose `__virtual__` fails for these execution functions
+    /// (Salt's state modules load only when the functions they drive did): `service` needs
+    /// `service.start`, `alternatives` `alternatives.auto`, `sysctl` `sysctl.show`, `debconf`
+    /// `debconf.show`. A dropped state then fails as Salt's does ("Reason: 'X' is not
+    /// available.").
+    pub fn retain_virtual(&mut self, exec: &Registry) {
+        const NEEDS: [(&str, &str); 4] = [
+            ("service.", "service.start"),
+            ("alternatives.", "alternatives.auto"),
+            ("sysctl.", "sysctl.show"),
+            ("debconf.", "debconf.show"),
+        ];
+        self.functions.retain(|name, _| {
+            NEEDS
+                .iter()
+                .all(|(prefix, needed)| !name.starts_with(prefix) || exec.contains(needed))
+        });
     }
 
     pub fn register(

@@ -13,6 +13,7 @@ mod alternatives;
 pub(crate) mod cmd;
 mod config;
 mod cp;
+mod debconfmod;
 mod debian_service;
 mod defaults;
 mod dig;
@@ -115,6 +116,15 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
         if host.enabled(file) && virtual_(host.grains) {
             load(r, file, functions, false);
         }
+    }
+    if host.enabled("debconfmod") && debconfmod::available(host.grains) {
+        r.register_from(
+            "debconfmod",
+            "debconf.get_selections",
+            debconfmod::get_selections,
+        );
+        r.register_from("debconfmod", "debconf.show", debconfmod::show);
+        r.register_from("debconfmod", "debconf.set", debconfmod::set);
     }
     if host.enabled("linux_sysctl") && linux_sysctl::available(host.grains) {
         r.register_from(

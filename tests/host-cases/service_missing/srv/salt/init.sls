@@ -4,9 +4,9 @@ up:
 down:
   service.dead:
     - name: halitetest-svc-missing
-on:
+enable-it:
   service.enabled:
     - name: halitetest-svc-missing
-off:
+disable-it:
   service.disabled:
     - name: halitetest-svc-missing

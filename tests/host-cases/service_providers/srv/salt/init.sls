@@ -1,5 +1,5 @@
 halitetest-svc:
   service.running: []
-on:
+enable-it:
   service.enabled:
     - name: halitetest-svc

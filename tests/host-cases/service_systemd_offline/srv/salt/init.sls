@@ -1,8 +1,8 @@
 halitetest-svc:
   service.running: []
-on:
+enable-it:
   service.enabled:
     - name: halitetest-svc
-off:
+disable-it:
   service.disabled:
     - name: halitetest-svc

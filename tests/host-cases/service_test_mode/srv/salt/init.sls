@@ -6,9 +6,9 @@ down:
   service.dead:
     - name: halitetest-svc
     - enable: False
-on:
+enable-it:
   service.enabled:
     - name: halitetest-svc
-off:
+disable-it:
   service.disabled:
     - name: halitetest-svc

@@ -7,9 +7,11 @@ pub mod alternatives;
 pub mod cmd;
 pub mod debconfmod;
 pub mod file;
+pub mod locale;
 pub mod service;
 pub mod sysctl;
 pub mod test;
+pub mod timezone;
 pub mod util;
 
 use halite_exec::{ExecContext, Registry};
@@ -127,6 +129,8 @@ impl StateRegistry {
         alternatives::register(&mut r);
         sysctl::register(&mut r);
         debconfmod::register(&mut r);
+        timezone::register(&mut r);
+        locale::register(&mut r);
         r
     }
 
@@ -136,7 +140,9 @@ impl StateRegistry {
     /// `debconf.show`. A dropped state then fails as Salt's does ("Reason: 'X' is not
     /// available.").
     pub fn retain_virtual(&mut self, exec: &Registry) {
-        const NEEDS: [(&str, &str); 4] = [
+        const NEEDS: [(&str, &str); 6] = [
+            ("timezone.", "timezone.get_zone"),
+            ("locale.", "locale.get_locale"),
             ("service.", "service.start"),
             ("alternatives.", "alternatives.auto"),
             ("sysctl.", "sysctl.show"),

@@ -23,6 +23,7 @@ mod git;
 mod grains;
 mod hashutil;
 mod linux_sysctl;
+mod localemod;
 mod log;
 mod match_;
 mod mine;
@@ -35,6 +36,7 @@ mod status;
 mod sys;
 mod systemd_service;
 mod test;
+mod timezone;
 mod user;
 
 pub use config::defaults as config_defaults;
@@ -136,6 +138,18 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
         r.register_from("linux_sysctl", "sysctl.get", linux_sysctl::get);
         r.register_from("linux_sysctl", "sysctl.assign", linux_sysctl::assign);
         r.register_from("linux_sysctl", "sysctl.persist", linux_sysctl::persist);
+    }
+    if host.enabled("timezone") {
+        r.register_from("timezone", "timezone.get_zone", timezone::get_zone);
+        r.register_from("timezone", "timezone.zone_compare", timezone::zone_compare);
+        r.register_from("timezone", "timezone.get_hwclock", timezone::get_hwclock);
+        r.register_from("timezone", "timezone.get_offset", timezone::get_offset);
+        r.register_from("timezone", "timezone.get_zonecode", timezone::get_zonecode);
+    }
+    if host.enabled("localemod") {
+        r.register_from("localemod", "locale.get_locale", localemod::get_locale);
+        r.register_from("localemod", "locale.list_avail", localemod::list_avail);
+        r.register_from("localemod", "locale.avail", localemod::avail);
     }
     for (virtual_name, file) in host.providers() {
         let table = providers.iter().find(|(f, _, fs)| {

@@ -8,6 +8,7 @@ pub mod cmd;
 pub mod debconfmod;
 pub mod file;
 pub mod locale;
+pub mod mount;
 pub mod service;
 pub mod sysctl;
 pub mod test;
@@ -131,6 +132,7 @@ impl StateRegistry {
         debconfmod::register(&mut r);
         timezone::register(&mut r);
         locale::register(&mut r);
+        mount::register(&mut r);
         r
     }
 
@@ -140,7 +142,8 @@ impl StateRegistry {
     /// `debconf.show`. A dropped state then fails as Salt's does ("Reason: 'X' is not
     /// available.").
     pub fn retain_virtual(&mut self, exec: &Registry) {
-        const NEEDS: [(&str, &str); 6] = [
+        const NEEDS: [(&str, &str); 7] = [
+            ("mount.", "mount.active"),
             ("timezone.", "timezone.get_zone"),
             ("locale.", "locale.get_locale"),
             ("service.", "service.start"),

@@ -27,6 +27,7 @@ mod localemod;
 mod log;
 mod match_;
 mod mine;
+mod mount;
 mod network;
 mod pillar;
 mod pkg;
@@ -145,6 +146,13 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
         r.register_from("timezone", "timezone.get_hwclock", timezone::get_hwclock);
         r.register_from("timezone", "timezone.get_offset", timezone::get_offset);
         r.register_from("timezone", "timezone.get_zonecode", timezone::get_zonecode);
+    }
+    if host.enabled("mount") {
+        r.register_from("mount", "mount.active", mount::active);
+        r.register_from("mount", "mount.fstab", mount::fstab);
+        r.register_from("mount", "mount.swaps", mount::swaps);
+        r.register_from("mount", "mount.set_fstab", mount::set_fstab);
+        r.register_from("mount", "mount.rm_fstab", mount::rm_fstab);
     }
     if host.enabled("localemod") {
         r.register_from("localemod", "locale.get_locale", localemod::get_locale);

@@ -44,7 +44,7 @@ pub fn set(call: &StateCall) -> Result<Map, StateError> {
             Value::str(type_.clone()),
             Value::str(value.py_str()),
         ]));
-        let present = matches!(&current, Value::List(l) if l.iter().any(|x| *x == wanted));
+        let present = matches!(&current, Value::List(l) if l.contains(&wanted));
         if present {
             if comment.is_empty() {
                 comment = "Unchanged answers: ".into();

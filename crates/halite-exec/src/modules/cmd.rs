@@ -557,20 +557,6 @@ pub fn script_retcode(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         .ok_or_else(|| ExecError::Failed("'retcode'".into()))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::splitext_ext;
-
-    #[test]
-    fn splitext_like_python() {
-        assert_eq!(splitext_ext("scripts/run.sh"), ".sh");
-        assert_eq!(splitext_ext("salt://a.b/run"), "");
-        assert_eq!(splitext_ext("dir/.bashrc"), "");
-        assert_eq!(splitext_ext("dir/..x.tar.gz"), ".gz");
-        assert_eq!(splitext_ext("run.sh x y"), ".sh x y");
-    }
-}
-
 /// Python's `shlex.quote`.
 pub(crate) fn shlex_quote(s: &str) -> String {
     if s.is_empty() {
@@ -601,5 +587,19 @@ pub(crate) fn run_all_argv(
     match run_all(ctx, &Args::new(vec![Value::str(line.join(" "))], kw))? {
         Value::Map(m) => Ok(m),
         _ => Ok(halite_value::Map::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::splitext_ext;
+
+    #[test]
+    fn splitext_like_python() {
+        assert_eq!(splitext_ext("scripts/run.sh"), ".sh");
+        assert_eq!(splitext_ext("salt://a.b/run"), "");
+        assert_eq!(splitext_ext("dir/.bashrc"), "");
+        assert_eq!(splitext_ext("dir/..x.tar.gz"), ".gz");
+        assert_eq!(splitext_ext("run.sh x y"), ".sh x y");
     }
 }

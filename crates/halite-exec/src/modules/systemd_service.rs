@@ -53,10 +53,12 @@ pub(crate) const FUNCTIONS: &[(&str, crate::ExecFn)] = &[
     ("service.disabled", disabled),
     ("service.enable", enable),
     ("service.enabled", enabled),
+    ("service.execs", execs),
     ("service.force_reload", force_reload),
     ("service.get_all", get_all),
     ("service.get_disabled", get_disabled),
     ("service.get_enabled", get_enabled),
+    ("service.get_running", get_running),
     ("service.get_static", get_static),
     ("service.mask", mask),
     ("service.masked", masked),
@@ -430,6 +432,63 @@ pub fn get_disabled(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         }
     }
     Ok(sorted_list(ret))
+}
+
+/// `service.get_running()`: units whose fourth `systemctl` column (SUB) is `running`.
+pub fn get_running(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    bind("service.get_running", a, &[], 0)?;
+    let sc = Systemctl::host(ctx);
+    let argv = sc.command(
+        "--full --no-legend --no-pager",
+        None,
+        false,
+        false,
+        None,
+        &[],
+    );
+    let out = run_all(ctx, &argv, &[ignore()])?;
+    let mut ret = Vec::new();
+    for line in field(&out, "stdout").split('\n') {
+        let comps: Vec<&str> = line.split_whitespace().collect();
+        if comps.len() <= 3 || comps[3] != "running" {
+            continue;
+        }
+        if let Some((unit, kind)) = comps[0].rsplit_once('.') {
+            if VALID_UNIT_TYPES.contains(&kind) {
+                ret.push(if kind == "service" {
+                    unit.to_string()
+                } else {
+                    comps[0].to_string()
+                });
+            }
+        }
+    }
+    Ok(sorted_list(ret))
+}
+
+/// `service.execs()`: each unit's `ExecStart` path (`systemctl show`).
+pub fn execs(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    bind("service.execs", a, &["root"], 0)?;
+    let sc = Systemctl::host(ctx);
+    let mut names = all_names();
+    names.sort();
+    names.dedup();
+    let mut ret = Map::new();
+    for service in names {
+        let out = run_all(
+            ctx,
+            &sc.command("show", Some(&service), false, false, None, &[]),
+            &[],
+        )?;
+        let data = parse_show(&field(&out, "stdout"));
+        if let Some(Value::Map(exec)) = data.get("ExecStart") {
+            ret.insert(
+                service.as_str(),
+                exec.get("path").cloned().unwrap_or(Value::Null),
+            );
+        }
+    }
+    Ok(Value::Map(ret))
 }
 
 /// `service.get_static()`.

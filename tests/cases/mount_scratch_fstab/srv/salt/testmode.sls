@@ -17,3 +17,14 @@ swap-no-persist:
 proc-mounted:
   mount.unmounted:
     - name: /proc
+would-mount:
+  mount.mounted:
+    - name: /halitetest-svc-mnt
+    - device: /dev/halitetest-svc-disk
+    - fstype: ext4
+would-create:
+  mount.mounted:
+    - name: /halitetest-svc-mnt-new/
+    - device: /dev/halitetest-svc-disk9
+    - fstype: ext4
+    - mkmnt: True

@@ -40,8 +40,11 @@ fn local_strftime(format: &str, secs: libc::time_t) -> String {
     }
 }
 
-/// The pids `status.pid` finds for `sig`.
+/// The pids `status.pid(sig)` finds: the second column of each `ps` line (the `ps` grain,
+/// `ps -efHww`) where the regular expression `sig` matches, skipping lines that contain this
+/// process's pid (as text, like Salt).
 pub(crate) fn pids(ctx: &ExecContext, sig: &str) -> Result<Vec<String>, ExecError> {
+    let re = regex::Regex::new(sig).map_err(|e| ExecError::Failed(e.to_string()))?;
     let ps = ctx
         .grains
         .as_map()
@@ -51,12 +54,10 @@ pub(crate) fn pids(ctx: &ExecContext, sig: &str) -> Result<Vec<String>, ExecErro
     let mut kw = halite_value::Map::new();
     kw.insert("python_shell", Value::Bool(true));
     let out = super::cmd::run_stdout(ctx, &Args::new(vec![Value::str(ps)], kw))?.py_str();
-    let mut pids: Vec<String> = out
+    let me = std::process::id().to_string();
+    Ok(out
         .lines()
-        .filter(|l| l.contains(sig))
+        .filter(|l| !l.contains(&me) && re.is_match(l))
         .filter_map(|l| l.split_whitespace().nth(1).map(str::to_string))
-        .collect();
-    pids.sort();
-    pids.dedup();
-    Ok(pids)
+        .collect())
 }

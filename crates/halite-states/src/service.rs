@@ -367,7 +367,7 @@ fn is_true(t: &str) -> bool {
     if let Ok(f) = t.trim().parse::<f64>() {
         return f > 0.0;
     }
-    t.trim().eq_ignore_ascii_case("true")
+    t.to_lowercase() == "true"
 }
 
 fn init_delay(call: &StateCall) -> Option<Value> {

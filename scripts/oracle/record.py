@@ -16,7 +16,8 @@ A case is a folder:
                            machine back in the state the case starts from (removes the
                            packages, users, services, files named `halitetest*` that the case
                            makes); run with `sh reset` before the first command and after the
-                           last, as root. The commands then run in order against the real host.
+                           last (`sh reset after`: it may then also remove what the case starts
+                           from), as root. The commands then run in order against the real host.
 
 Only the recording needs Salt; halite's tests read the expected files. The minion config is
 built by `minion_config()` here and by halite's test harness the same way.
@@ -120,7 +121,7 @@ def record(case, salt_call, expected="expected"):
             f.write("%d\n" % returncode)
         print("%s %02d rc=%d %s" % (os.path.basename(case), n, returncode, " ".join(argv)))
     if host:
-        subprocess.run(["sh", "reset"], cwd=case, check=True)
+        subprocess.run(["sh", "reset", "after"], cwd=case, check=True)
 
 
 def main():

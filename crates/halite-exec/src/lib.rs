@@ -44,7 +44,7 @@ pub mod yamldump;
 pub use fileserver::FileRoots;
 
 pub use modules::cmd::{script_call as cmd_script, ScriptError};
-pub use modules::{config_defaults, SALT_VERSION};
+pub use modules::{config_defaults, systemd_booted, SALT_VERSION};
 
 use halite_value::{Map, Value};
 use std::collections::HashMap;
@@ -163,6 +163,11 @@ pub enum ExecError {
     /// The function raised; the text is what Salt's exception message would say.
     #[error("{0}")]
     Failed(String),
+    /// The function raised Salt's `CommandExecutionError` (salt-call prints
+    /// "Error running 'mod.fun': TEXT" on stderr and exits 1; a state catching it reports
+    /// the text, `exc.strerror`).
+    #[error("{0}")]
+    Command(String),
 }
 
 pub type ExecFn = fn(&ExecContext, &Args) -> Result<Value, ExecError>;
@@ -178,6 +183,8 @@ struct Registered {
     f: ExecFn,
     /// Reads only: may run in a speculative render ([`speculation`]).
     pure: bool,
+    /// The Salt module file a host provider's function comes from (`debian_service`), or "".
+    module: &'static str,
 }
 
 impl Registry {
@@ -190,17 +197,62 @@ impl Registry {
         r
     }
 
+    /// The functions of [`Registry::standard`] plus the providers Salt's loader would choose
+    /// on this host for these minion options and grains (`service.*`: debian_service,
+    /// systemd_service), honouring `disable_modules` and `providers`.
+    pub fn for_minion(opts: &Map, grains: &Value) -> Self {
+        let mut r = Self::standard();
+        modules::register_host(&mut r, &modules::Loader { opts, grains });
+        r
+    }
+
     /// Registers a function with side effects (the default: a function is impure until
     /// shown otherwise), refused in speculative renders.
     pub fn register(&mut self, name: &'static str, f: ExecFn) {
-        self.functions.insert(name, Registered { f, pure: false });
+        self.functions.insert(
+            name,
+            Registered {
+                f,
+                pure: false,
+                module: "",
+            },
+        );
     }
 
     /// Registers a function that only reads (grains, pillar, opts, files, the host): a
     /// speculative render may call it, because calling it earlier than the sequential walk
     /// would, or more than once, changes nothing another template can observe.
     pub fn register_pure(&mut self, name: &'static str, f: ExecFn) {
-        self.functions.insert(name, Registered { f, pure: true });
+        self.functions.insert(
+            name,
+            Registered {
+                f,
+                pure: true,
+                module: "",
+            },
+        );
+    }
+
+    /// Registers a host provider's function (impure), remembering its module file.
+    pub(crate) fn register_from(&mut self, module: &'static str, name: &'static str, f: ExecFn) {
+        self.functions.insert(
+            name,
+            Registered {
+                f,
+                pure: false,
+                module,
+            },
+        );
+    }
+
+    /// The Salt module file `name` was loaded from, for a host provider's function
+    /// (`service.start` -> `debian_service`); `None` otherwise. Salt's states look at the
+    /// loaded function's signature (`_get_systemd_only`), which depends on it.
+    pub fn module_of(&self, name: &str) -> Option<&'static str> {
+        self.functions
+            .get(name)
+            .map(|r| r.module)
+            .filter(|m| !m.is_empty())
     }
 
     pub fn contains(&self, name: &str) -> bool {

@@ -55,7 +55,7 @@ impl SaltLoader {
                 ErrorKind::UndefinedError,
                 format!("'salt.utils.templates.AliasedLoader object' has no attribute '{n}'"),
             )),
-            Err(ExecError::Failed(msg)) => Err(Error::new(
+            Err(ExecError::Failed(msg) | ExecError::Command(msg)) => Err(Error::new(
                 ErrorKind::InvalidOperation,
                 format!("{EXEC_ERROR_PREFIX}{msg}"),
             )),

@@ -75,10 +75,12 @@ pub struct RuntimeEnv {
 
 impl RuntimeEnv {
     pub fn new(exec: Registry, ctx: ExecContext) -> Self {
+        let mut states = StateRegistry::standard();
+        states.retain_virtual(&exec);
         RuntimeEnv {
             exec,
             ctx,
-            states: StateRegistry::standard(),
+            states,
             templates: Default::default(),
         }
     }

@@ -3,18 +3,25 @@
 //! and returns the state's return dict, with its keys in the order Salt's function builds them.
 //! Each function is registered with one line in [`StateRegistry::standard`].
 
+pub mod alternatives;
 pub mod archive;
 pub mod cmd;
 pub mod cron;
+pub mod debconfmod;
 pub mod file;
 pub mod git;
 pub mod group;
 pub mod host;
+pub mod locale;
 pub mod module;
 mod module_argspecs;
+pub mod mount;
+pub mod service;
 pub mod ssh_auth;
 pub mod ssh_known_hosts;
+pub mod sysctl;
 pub mod test;
+pub mod timezone;
 pub mod user;
 pub mod util;
 
@@ -157,7 +164,36 @@ impl StateRegistry {
         host::register(&mut r);
         ssh_auth::register(&mut r);
         ssh_known_hosts::register(&mut r);
+        service::register(&mut r);
+        alternatives::register(&mut r);
+        sysctl::register(&mut r);
+        debconfmod::register(&mut r);
+        timezone::register(&mut r);
+        locale::register(&mut r);
+        mount::register(&mut r);
         r
+    }
+
+    /// Drops the state modules whose `__virtual__` fails for these execution functions
+    /// (Salt's state modules load only when the functions they drive did): `service` needs
+    /// `service.start`, `alternatives` `alternatives.auto`, `sysctl` `sysctl.show`, `debconf`
+    /// `debconf.show`. A dropped state then fails as Salt's does ("Reason: 'X' is not
+    /// available.").
+    pub fn retain_virtual(&mut self, exec: &Registry) {
+        const NEEDS: [(&str, &str); 7] = [
+            ("mount.", "mount.active"),
+            ("timezone.", "timezone.get_zone"),
+            ("locale.", "locale.get_locale"),
+            ("service.", "service.start"),
+            ("alternatives.", "alternatives.auto"),
+            ("sysctl.", "sysctl.show"),
+            ("debconf.", "debconf.show"),
+        ];
+        self.functions.retain(|name, _| {
+            NEEDS
+                .iter()
+                .all(|(prefix, needed)| !name.starts_with(prefix) || exec.contains(needed))
+        });
     }
 
     pub fn register(

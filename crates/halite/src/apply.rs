@@ -8,7 +8,6 @@ use crate::functions::{
 };
 use crate::minion::Minion;
 use halite_compile::CompileFailure;
-use halite_exec::Registry;
 use halite_render::highstate::Matches;
 use halite_render::opts;
 use halite_render::top::TopError;
@@ -115,7 +114,7 @@ fn disabled(minion: &Minion, funs: &[String]) -> Vec<String> {
 }
 
 fn runtime_env(minion: &Minion, saltenv: &str) -> RuntimeEnv {
-    RuntimeEnv::new(Registry::standard(), minion.exec_context(saltenv))
+    RuntimeEnv::new((*minion.registry).clone(), minion.exec_context(saltenv))
 }
 
 fn saltenv(minion: &Minion) -> String {

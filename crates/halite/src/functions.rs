@@ -522,5 +522,11 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
         }
         .into()),
         Err(ExecError::Failed(msg)) => Ok(Outcome::new(Value::Str(msg.into()), 1)),
+        // salt.cli.caller: a CommandExecutionError goes to stderr, exit 1
+        Err(ExecError::Command(msg)) => Err(CallerExit {
+            message: format!("Error running '{fun}': {msg}"),
+            status: 1,
+        }
+        .into()),
     }
 }

@@ -53,7 +53,7 @@ impl Minion {
             .map(Arc::new);
         let grains = Self::grains(cli, &mut opts, network)?;
         halite_value::phase("config and grains");
-        let registry = Arc::new(Registry::standard());
+        let registry = Arc::new(Registry::for_minion(&opts, &grains));
         let pillar_override = match kwargs.get("pillar") {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Map(m)) => m.clone(),

@@ -461,10 +461,12 @@ fn run_jobs(jobs: &[Job]) -> Vec<Verdict> {
         .collect()
 }
 
-/// Runs `sh reset` of a host case; a failing reset is a failing case.
-fn reset_host(case: &Path) -> Result<(), String> {
+/// Runs `sh reset` of a host case (`sh reset after` once its commands ran: a reset may then
+/// also remove what the case starts from); a failing reset is a failing case.
+fn reset_host(case: &Path, after: bool) -> Result<(), String> {
     let out = Command::new("sh")
         .arg("reset")
+        .args(after.then_some("after"))
         .current_dir(case)
         .output()
         .map_err(|e| format!("{}: cannot run reset: {e}", case.display()))?;
@@ -502,7 +504,7 @@ fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Verdict>> {
     while i < jobs.len() {
         let case = &jobs[i].case;
         let end = i + jobs[i..].iter().take_while(|j| &j.case == case).count();
-        let before = reset_host(case);
+        let before = reset_host(case, false);
         for job in &jobs[i..end] {
             let verdict = match &before {
                 Ok(()) => run_job(job),
@@ -516,7 +518,7 @@ fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Verdict>> {
             );
             verdicts.push(verdict);
         }
-        if let Err(e) = reset_host(case) {
+        if let Err(e) = reset_host(case, true) {
             if let Some(last) = verdicts.last_mut() {
                 last.get_or_insert((
                     e.clone(),

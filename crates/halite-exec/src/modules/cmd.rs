@@ -560,6 +560,39 @@ pub fn script_retcode(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         .ok_or_else(|| ExecError::Failed("'retcode'".into()))
 }
 
+/// Python's `shlex.quote`.
+pub(crate) fn shlex_quote(s: &str) -> String {
+    if s.is_empty() {
+        return "''".into();
+    }
+    let safe = s
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c));
+    if safe {
+        return s.to_string();
+    }
+    format!("'{}'", s.replace('\'', "'\"'\"'"))
+}
+
+/// `cmd.run_all(argv_list, python_shell=False, **kwargs)` as Salt's modules call it with a
+/// list: the words are quoted for [`shlex_split`], which gives the same argv back.
+pub(crate) fn run_all_argv(
+    ctx: &ExecContext,
+    argv: &[String],
+    kwargs: &[(&str, Value)],
+) -> Result<halite_value::Map, ExecError> {
+    let line: Vec<String> = argv.iter().map(|a| shlex_quote(a)).collect();
+    let mut kw = halite_value::Map::new();
+    kw.insert("python_shell", Value::Bool(false));
+    for (k, v) in kwargs {
+        kw.insert(*k, v.clone());
+    }
+    match run_all(ctx, &Args::new(vec![Value::str(line.join(" "))], kw))? {
+        Value::Map(m) => Ok(m),
+        _ => Ok(halite_value::Map::new()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::splitext_ext;

@@ -14,6 +14,8 @@ pub(crate) mod cmd;
 mod config;
 mod cp;
 mod cron;
+mod debconfmod;
+mod debian_service;
 mod defaults;
 mod dig;
 mod environ;
@@ -24,9 +26,12 @@ mod groupadd;
 mod hashutil;
 mod hosts;
 mod linux_shadow;
+mod linux_sysctl;
+mod localemod;
 mod log;
 mod match_;
 mod mine;
+mod mount;
 mod network;
 mod pillar;
 mod pkg;
@@ -35,16 +40,158 @@ mod slsutil;
 mod ssh;
 mod status;
 mod sys;
+mod systemd_service;
 mod test;
+mod timezone;
 pub(crate) mod useradd;
 
 pub use config::defaults as config_defaults;
 pub use test::SALT_VERSION;
 
-use crate::Registry;
+use crate::{ExecFn, Registry};
+use halite_value::{Map, Value};
+
+/// What Salt's loader reads when it picks the modules that depend on the host: the grains
+/// (for `__virtual__`) and the minion options `disable_modules` (file names the loader skips)
+/// and `providers` (`{virtual name: file name}`, loaded without `__virtual__` over the
+/// functions of that virtual name).
+pub(crate) struct Loader<'a> {
+    pub opts: &'a Map,
+    pub grains: &'a Value,
+}
+
+impl Loader<'_> {
+    /// Whether the module file `name` is not in `disable_modules`.
+    fn enabled(&self, name: &str) -> bool {
+        !matches!(self.opts.get("disable_modules"), Some(Value::List(l))
+            if l.iter().any(|m| m.py_str() == name))
+    }
+
+    /// `providers: {service: debian_service}`: (virtual name, file name) pairs.
+    fn providers(&self) -> Vec<(String, String)> {
+        match self.opts.get("providers") {
+            Some(Value::Map(m)) => m.iter().map(|(k, v)| (k.py_str(), v.py_str())).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Loads `functions` (a provider's table): when two loaded modules share a virtual name, the
+/// one loaded first keeps the names both define (Salt's loader does not overwrite).
+fn load(
+    r: &mut Registry,
+    module: &'static str,
+    functions: &[(&'static str, ExecFn)],
+    overwrite: bool,
+) {
+    for (name, f) in functions {
+        if overwrite || !r.contains(name) {
+            r.register_from(module, name, *f);
+        }
+    }
+}
+
+/// `salt.utils.systemd.booted()`: /run/systemd/system exists.
+pub fn systemd_booted() -> bool {
+    systemd_service::booted()
+}
+
+/// The providers chosen per host, as Salt's loader chooses them: every module whose
+/// `__virtual__` passes and which `disable_modules` does not name, in file order
+/// (`debian_service` before `systemd_service`: on a Debian host where systemd is not PID 1
+/// but `systemctl` is installed, both load; Debian's functions win the names both define and
+/// `service.offline` comes from systemd's), then the `providers` overrides, whose file's
+/// functions replace those of the virtual name whether or not its `__virtual__` passes.
+pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
+    type Provider = (
+        &'static str,
+        fn(&Value) -> bool,
+        &'static [(&'static str, ExecFn)],
+    );
+    let providers: [Provider; 2] = [
+        (
+            "debian_service",
+            debian_service::virtual_,
+            debian_service::FUNCTIONS,
+        ),
+        (
+            "systemd_service",
+            systemd_service::virtual_,
+            systemd_service::FUNCTIONS,
+        ),
+    ];
+    for (file, virtual_, functions) in providers {
+        if host.enabled(file) && virtual_(host.grains) {
+            load(r, file, functions, false);
+        }
+    }
+    if host.enabled("debconfmod") && debconfmod::available(host.grains) {
+        r.register_from(
+            "debconfmod",
+            "debconf.get_selections",
+            debconfmod::get_selections,
+        );
+        r.register_from("debconfmod", "debconf.show", debconfmod::show);
+        r.register_from("debconfmod", "debconf.set", debconfmod::set);
+    }
+    if host.enabled("linux_sysctl") && linux_sysctl::available(host.grains) {
+        r.register_from(
+            "linux_sysctl",
+            "sysctl.default_config",
+            linux_sysctl::default_config,
+        );
+        r.register_from("linux_sysctl", "sysctl.show", linux_sysctl::show);
+        r.register_from("linux_sysctl", "sysctl.get", linux_sysctl::get);
+        r.register_from("linux_sysctl", "sysctl.assign", linux_sysctl::assign);
+        r.register_from("linux_sysctl", "sysctl.persist", linux_sysctl::persist);
+    }
+    if host.enabled("timezone") {
+        r.register_from("timezone", "timezone.get_zone", timezone::get_zone);
+        r.register_from("timezone", "timezone.zone_compare", timezone::zone_compare);
+        r.register_from("timezone", "timezone.get_hwclock", timezone::get_hwclock);
+        r.register_from("timezone", "timezone.get_offset", timezone::get_offset);
+        r.register_from("timezone", "timezone.get_zonecode", timezone::get_zonecode);
+    }
+    if host.enabled("mount") {
+        r.register_from("mount", "mount.active", mount::active);
+        r.register_from("mount", "mount.fstab", mount::fstab);
+        r.register_from("mount", "mount.swaps", mount::swaps);
+        r.register_from("mount", "mount.set_fstab", mount::set_fstab);
+        r.register_from("mount", "mount.rm_fstab", mount::rm_fstab);
+    }
+    if host.enabled("localemod") {
+        r.register_from("localemod", "locale.get_locale", localemod::get_locale);
+        r.register_from("localemod", "locale.list_avail", localemod::list_avail);
+        r.register_from("localemod", "locale.avail", localemod::avail);
+    }
+    for (virtual_name, file) in host.providers() {
+        let table = providers.iter().find(|(f, _, fs)| {
+            *f == file
+                && fs
+                    .iter()
+                    .all(|(n, _)| n.starts_with(&format!("{virtual_name}.")))
+        });
+        if let Some((file, _, functions)) = table {
+            load(r, file, functions, true);
+        }
+    }
+}
 
 pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("alternatives.show_current", alternatives::show_current);
+    if alternatives::available() {
+        r.register("alternatives.display", alternatives::display);
+        r.register("alternatives.show_link", alternatives::show_link);
+        r.register("alternatives.check_exists", alternatives::check_exists);
+        r.register_pure(
+            "alternatives.check_installed",
+            alternatives::check_installed,
+        );
+        r.register("alternatives.install", alternatives::install);
+        r.register("alternatives.remove", alternatives::remove);
+        r.register("alternatives.auto", alternatives::auto);
+        r.register("alternatives.set", alternatives::set);
+    }
     r.register("cmd.run", cmd::run_);
     r.register("cmd.shell", cmd::shell);
     r.register("cmd.run_stdout", cmd::run_stdout);

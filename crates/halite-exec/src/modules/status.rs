@@ -39,3 +39,25 @@ fn local_strftime(format: &str, secs: libc::time_t) -> String {
         String::from_utf8_lossy(&buf).into_owned()
     }
 }
+
+/// The pids `status.pid(sig)` finds: the second column of each `ps` line (the `ps` grain,
+/// `ps -efHww`) where the regular expression `sig` matches, skipping lines that contain this
+/// process's pid (as text, like Salt).
+pub(crate) fn pids(ctx: &ExecContext, sig: &str) -> Result<Vec<String>, ExecError> {
+    let re = regex::Regex::new(sig).map_err(|e| ExecError::Failed(e.to_string()))?;
+    let ps = ctx
+        .grains
+        .as_map()
+        .and_then(|g| g.get("ps"))
+        .map(Value::py_str)
+        .unwrap_or_else(|| "ps -efHww".to_string());
+    let mut kw = halite_value::Map::new();
+    kw.insert("python_shell", Value::Bool(true));
+    let out = super::cmd::run_stdout(ctx, &Args::new(vec![Value::str(ps)], kw))?.py_str();
+    let me = std::process::id().to_string();
+    Ok(out
+        .lines()
+        .filter(|l| !l.contains(&me) && re.is_match(l))
+        .filter_map(|l| l.split_whitespace().nth(1).map(str::to_string))
+        .collect())
+}

@@ -1,0 +1,2 @@
+halitetest-alt:
+  alternatives.auto: []

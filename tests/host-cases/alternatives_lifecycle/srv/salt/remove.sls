@@ -1,0 +1,4 @@
+halitetest-alt-false:
+  alternatives.remove:
+    - name: halitetest-alt
+    - path: /bin/false

@@ -1,0 +1,4 @@
+halitetest-alt-true:
+  alternatives.remove:
+    - name: halitetest-alt
+    - path: /bin/true

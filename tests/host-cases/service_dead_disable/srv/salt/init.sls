@@ -1,0 +1,3 @@
+halitetest-svc:
+  service.dead:
+    - enable: False

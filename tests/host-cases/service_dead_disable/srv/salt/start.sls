@@ -1,0 +1,7 @@
+{% for level in [2, 3, 4, 5] %}
+/etc/rc{{ level }}.d/S01halitetest-svc:
+  file.symlink:
+    - target: ../init.d/halitetest-svc
+{% endfor %}
+halitetest-svc:
+  service.running: []

@@ -1,0 +1,6 @@
+halitetest-svc:
+  service.running:
+    - enable: True
+stopped:
+  service.dead:
+    - name: halitetest-svc

@@ -1,0 +1,5 @@
+halitetest-svc:
+  service.running: []
+enable-it:
+  service.enabled:
+    - name: halitetest-svc

@@ -1,0 +1,3 @@
+halitetest-svc:
+  service.running:
+    - enable: True

@@ -1,0 +1,7 @@
+/etc/halitetest-svc.conf:
+  file.managed:
+    - contents: v={{ pillar.get('v', 1) }}
+halitetest-svc:
+  service.dead:
+    - watch:
+      - file: /etc/halitetest-svc.conf

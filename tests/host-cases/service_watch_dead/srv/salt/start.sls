@@ -1,0 +1,2 @@
+halitetest-svc:
+  service.running: []

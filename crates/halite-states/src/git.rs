@@ -2,12 +2,11 @@
 //! system `git` with the commands Salt's git execution module runs.
 //!
 //! `git.latest` covers a fresh clone (rev `HEAD`, a branch, a tag or a SHA1; `branch`,
-//! `depth`, `remote`, `force_clone`), an existing checkout on the wanted branch (up to date,
+//! `depth`, `remote`, `force_clone`), an existing checkout (up to date, switched to `branch`,
 //! fast-forward after a fetch, `force_reset` over local changes or a non-fast-forward, tag
 //! and upstream tracking updates), in test mode and for real. Not covered yet, each failing
 //! with a message that says so: `password`, `identity` and the https credentials, `bare`/`mirror`,
-//! `submodules`, switching an existing checkout to another branch, changing the remote's
-//! URL (docs/compat.md).
+//! `submodules`, changing the remote's URL (docs/compat.md).
 
 use crate::{StateCall, StateError, StateRegistry};
 use halite_value::{Map, Value};
@@ -575,15 +574,43 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 &[],
             );
         }
-        if branch.is_some() && branch != local_branch {
-            return fail(
-                ret,
-                "halite: git.latest does not yet switch an existing checkout to another branch",
-                &[],
-            );
+        let all_local_branches: Vec<String> = g
+            .ok(
+                &[
+                    "for-each-ref",
+                    "--format",
+                    "%(refname:short)",
+                    "refs/heads/",
+                ],
+                t,
+            )
+            .map(|o| o.lines().map(str::to_string).collect())
+            .unwrap_or_default();
+        let need_branch_change = branch.is_some() && branch != local_branch;
+        let branch_is_local = branch
+            .as_ref()
+            .is_some_and(|b| all_local_branches.contains(b));
+        let mut base_rev = local_rev.clone();
+        let mut base_branch = local_branch.clone();
+        if need_branch_change {
+            let b = branch.clone().unwrap_or_default();
+            if !branch_is_local {
+                // A new branch: it starts at the remote rev.
+                base_rev = remote_rev.clone();
+            } else {
+                base_branch = Some(b.clone());
+                match g.run(&["rev-parse", &format!("{b}^{{commit}}")], Some(t), false) {
+                    Ok(r) => base_rev = Some(r),
+                    Err(e) => {
+                        return fail(
+                            ret,
+                            format!("Unable to get position of local branch '{b}': {e}"),
+                            &comments,
+                        )
+                    }
+                }
+            }
         }
-        let base_rev = local_rev.clone();
-        let base_branch = local_branch.clone();
         let fetch_url = g.ok(&["remote", "--verbose"], t).and_then(|o| {
             o.lines().find_map(|l| {
                 let mut it = l.split_whitespace();
@@ -754,6 +781,11 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         if fast_forward == Some(false) && force_reset == Reset::No {
             return not_ff(ret, &comments);
         }
+        let merge_action = match fast_forward {
+            Some(false) => "hard-reset",
+            Some(true) => "fast-forwarded",
+            None => "updated",
+        };
         // upstream: None without a local branch, Some(None) when unset.
         let upstream: Option<Option<String>> = base_branch.as_ref().map(|b| {
             g.ok(
@@ -769,7 +801,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 if !has_remote_rev {
                     actions.push(format!("Remote '{remote}' would be fetched"));
                 }
-                if !revs_match && update_head {
+                if !revs_match && (update_head || need_branch_change) {
                     let mut m = Map::new();
                     m.insert(
                         "old",
@@ -781,7 +813,23 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                     );
                     set(&mut ret, "revision", Value::Map(m));
                 }
-                if !revs_match {
+                if need_branch_change {
+                    let b = branch.clone().unwrap_or_default();
+                    if !branch_is_local {
+                        actions.push(format!(
+                            "New branch '{b}' would be checked out, with {remote_loc} as a \
+                             starting point"
+                        ));
+                        if let Some(Some(d)) = &desired_upstream {
+                            actions.push(format!("Tracking branch would be set to {d}"));
+                        }
+                    } else {
+                        actions.push(format!(
+                            "Branch '{b}' would be checked out and {merge_action} to {}",
+                            short(&remote_rev)
+                        ));
+                    }
+                } else if !revs_match {
                     if update_head {
                         if fast_forward == Some(true) {
                             actions.push(format!(
@@ -851,6 +899,12 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                     ),
                     _ => (String::new(), None),
                 };
+            // _get_branch_opts: a branch the checkout creates gets its upstream from it.
+            let branch_opts = if branch.is_some() && !branch_is_local {
+                None
+            } else {
+                branch_opts
+            };
             if branch_opts.is_some() && local_branch.is_none() {
                 return fail(
                     ret,
@@ -970,7 +1024,47 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 res.map(|_| ())
                     .map_err(|e| format!("Command 'git {}' failed: {e}", args.join(" ")))
             };
+            if need_branch_change && local_changes && !call.flag("force_checkout", false) {
+                return fail(
+                    ret,
+                    format!(
+                        "Local branch '{}' has uncommitted changes. Set 'force_checkout' to True \
+                         to discard them and proceed.",
+                        local_branch.clone().unwrap_or_else(|| "None".into())
+                    ),
+                    &[],
+                );
+            }
             let outcome: Result<(), String> = (|| {
+                if need_branch_change {
+                    let b = branch.clone().unwrap_or_default();
+                    let (checkout_rev, new_branch) = if !branch_is_local {
+                        let r = if rev == "HEAD" {
+                            rr.clone()
+                        } else {
+                            desired_upstream_name.clone().unwrap_or_else(|| rev.clone())
+                        };
+                        (r, true)
+                    } else {
+                        (b.clone(), false)
+                    };
+                    let mut args = vec!["checkout"];
+                    if call.flag("force_checkout", false) {
+                        args.push("--force");
+                    }
+                    if new_branch {
+                        args.extend(["-b", b.as_str()]);
+                    }
+                    args.push(checkout_rev.as_str());
+                    step(run(&args), &args)?;
+                    if new_branch {
+                        comments.push(format!(
+                            "New branch '{b}' was checked out, with {remote_loc} as a starting point"
+                        ));
+                    } else {
+                        comments.push(format!("'{checkout_rev}' was checked out"));
+                    }
+                }
                 if fast_forward == Some(false) {
                     step(run(&["reset", "--hard", &rr]), &["reset", "--hard", &rr])?;
                     set(&mut ret, "forced update", Value::Bool(true));

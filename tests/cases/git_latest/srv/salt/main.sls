@@ -72,6 +72,18 @@ existing_upstream:
     - name: {{ d }}/remote.git
     - target: {{ d }}/existing
     - rev: main
+switch_new_branch:
+  git.latest:
+    - name: {{ d }}/remote.git
+    - target: {{ d }}/existing
+    - rev: dev
+    - branch: dev
+switch_back:
+  git.latest:
+    - name: {{ d }}/remote.git
+    - target: {{ d }}/existing
+    - rev: main
+    - branch: main
 diverged:
   git.latest:
     - name: {{ d }}/remote.git

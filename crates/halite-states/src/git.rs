@@ -4,9 +4,9 @@
 //! `git.latest` covers a fresh clone (rev `HEAD`, a branch, a tag or a SHA1; `branch`,
 //! `depth`, `remote`, `force_clone`), an existing checkout (up to date, switched to `branch`,
 //! fast-forward after a fetch, `force_reset` over local changes or a non-fast-forward, tag
-//! and upstream tracking updates), in test mode and for real. Not covered yet, each failing
+//! and upstream tracking updates, a changed remote URL), in test mode and for real. Not covered yet, each failing
 //! with a message that says so: `password`, `identity` and the https credentials, `bare`/`mirror`,
-//! `submodules`, changing the remote's URL (docs/compat.md).
+//! `submodules` (docs/compat.md).
 
 use crate::{StateCall, StateError, StateRegistry};
 use halite_value::{Map, Value};
@@ -618,17 +618,6 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 (r == remote && kind == "(fetch)").then(|| url.to_string())
             })
         });
-        if remote_rev.is_some() && fetch_url.as_deref() != Some(name_s.as_str()) {
-            return fail(
-                ret,
-                format!(
-                    "halite: git.latest does not yet change remote '{remote}' of an existing \
-                     checkout (it fetches from {})",
-                    fetch_url.unwrap_or_else(|| "nothing".into())
-                ),
-                &[],
-            );
-        }
         let revs_match = revs_equal(&local_rev, &remote_rev, rev_type);
         let local_changes = g.ok(&["diff", "HEAD"], t).is_some_and(|d| !d.is_empty());
         if local_changes && revs_match {
@@ -795,6 +784,65 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         });
         let upstream_set = matches!(&upstream, Some(Some(_)));
         let upstream_name = upstream.clone().flatten();
+        if remote_rev.is_some() && fetch_url.as_deref() != Some(name_s.as_str()) {
+            let old_url = fetch_url.clone().unwrap_or_else(|| "None".into());
+            if test {
+                let mut actions = vec![format!(
+                    "Remote '{remote}' would be changed from {old_url} to {name_s}"
+                )];
+                if !has_remote_rev {
+                    actions.push("Remote would be fetched".into());
+                }
+                if !revs_match && update_head {
+                    let mut m = Map::new();
+                    m.insert(
+                        "old",
+                        local_rev.clone().map(Value::str).unwrap_or(Value::Null),
+                    );
+                    m.insert(
+                        "new",
+                        remote_rev.clone().map(Value::str).unwrap_or(Value::Null),
+                    );
+                    set(&mut ret, "revision", Value::Map(m));
+                    if fast_forward == Some(false) {
+                        set(&mut ret, "forced update", Value::Bool(true));
+                    }
+                    actions.push(format!(
+                        "Repository would be {merge_action} to {}",
+                        short(&remote_rev)
+                    ));
+                }
+                let changed = ret
+                    .get("changes")
+                    .and_then(Value::as_map)
+                    .is_some_and(|m| !m.is_empty());
+                if changed {
+                    return neutral(ret, format_comments(&actions));
+                }
+                if !revs_match && !update_head {
+                    ret.insert("comment", Value::str(format_comments(&actions)));
+                    return Ok(ret);
+                }
+                return uptodate(ret, &target, &actions, false, test);
+            }
+            // git.remote_set: the remote is removed and added again.
+            if fetch_url.is_some() {
+                if let Err(e) = g.run(&["remote", "rm", &remote], Some(t), false) {
+                    return fail(ret, e, &comments);
+                }
+            }
+            if let Err(e) = g.run(&["remote", "add", &remote, &name_s], Some(t), false) {
+                return fail(ret, e, &comments);
+            }
+            if fetch_url.is_none() {
+                comments.push(format!("Remote '{remote}' set to {name_s}"));
+                set(&mut ret, "new", Value::str(format!("{name_s} => {remote}")));
+            } else {
+                comments.push(format!(
+                    "Remote '{remote}' changed from {old_url} to {name_s}"
+                ));
+            }
+        }
         if remote_rev.is_some() {
             if test {
                 let mut actions = Vec::new();

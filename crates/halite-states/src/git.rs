@@ -2,11 +2,12 @@
 //! system `git` with the commands Salt's git execution module runs.
 //!
 //! `git.latest` covers a fresh clone (rev `HEAD`, a branch, a tag or a SHA1; `branch`,
-//! `depth`, `remote`, `force_clone`), an existing checkout (up to date, switched to `branch`,
-//! fast-forward after a fetch, `force_reset` over local changes or a non-fast-forward, tag
-//! and upstream tracking updates, a changed remote URL), in test mode and for real. Not covered yet, each failing
-//! with a message that says so: `password`, `identity` and the https credentials, `bare`/`mirror`,
-//! `submodules` (docs/compat.md).
+//! `depth`, `remote`, `force_clone`) and an existing checkout (up to date, switched to
+//! `branch`, fast-forward after a fetch, `force_reset` over local changes or a
+//! non-fast-forward, tag and upstream tracking updates, a changed remote URL), in test mode
+//! and for real, as `user` when given. Not covered yet, each failing with a message that
+//! says so: `password`, `identity` and the https credentials, `bare`/`mirror`, `submodules`
+//! (docs/compat.md).
 
 use crate::{StateCall, StateError, StateRegistry};
 use halite_value::{Map, Value};

@@ -9,7 +9,9 @@ crates/halite-states/src/module_argspecs.rs.
 Usage (Salt's venv python):
   ~/.cache/halite-oracles/salt/bin/python scripts/oracle/argspecs.py > crates/halite-states/src/module_argspecs.rs
 The function names are every `register("mod.fun"` / `register_pure("mod.fun"` literal in
-crates/halite-exec/src/modules/, plus every function of the Salt modules those names come from.
+crates/halite-exec/src/modules/, plus every function of the Salt modules those names come from
+and of EXTRA_MODULES (the ones providers are written for). Re-run it when a new execution
+module lands in halite.
 """
 
 import glob
@@ -24,6 +26,13 @@ import salt.loader
 import salt.utils.args
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+EXTRA_MODULES = {
+    "service", "pkg", "user", "group", "cron", "ssh", "saltutil", "mine", "grains",
+    "archive", "git", "system", "sysctl", "timezone", "locale", "network", "hosts", "mount",
+    "alternatives", "shadow", "environ", "file", "cmd", "test", "pillar", "cp", "state",
+}
 
 
 def halite_names():
@@ -54,7 +63,9 @@ def main():
     opts["grains"] = salt.loader.grains(opts)
     funcs = salt.loader.minion_mods(opts)
     names = halite_names()
-    modules = {n.split(".")[0] for n in names}
+    # Also the modules halite's providers are being added for, so the table needs no
+    # regeneration each time one lands.
+    modules = {n.split(".")[0] for n in names} | EXTRA_MODULES
     wanted = sorted(
         n for n in funcs if n in names or n.split(".")[0] in modules
     )

@@ -961,7 +961,7 @@ fn extract_tar(cached: &str, name: &str) -> Result<Vec<String>, String> {
     ar.set_preserve_permissions(true);
     ar.set_overwrite(true);
     let mut names = Vec::new();
-    let mut dir_modes: Vec<(String, u32)> = Vec::new();
+    let mut dir_modes: Vec<(String, u32, Option<u64>)> = Vec::new();
     for e in ar.entries().map_err(|_| fail())? {
         let mut e = e.map_err(|_| fail())?;
         let member = String::from_utf8_lossy(&e.path_bytes())
@@ -973,7 +973,7 @@ fn extract_tar(cached: &str, name: &str) -> Result<Vec<String>, String> {
             std::fs::create_dir_all(&path)
                 .map_err(|err| format!("halite: extracting {member} failed: {err}"))?;
             if let Ok(mode) = e.header().mode() {
-                dir_modes.push((path, mode));
+                dir_modes.push((path, mode, e.header().mtime().ok()));
             }
             names.push(member);
             continue;
@@ -982,8 +982,13 @@ fn extract_tar(cached: &str, name: &str) -> Result<Vec<String>, String> {
             .map_err(|err| format!("halite: extracting {member} failed: {err}"))?;
         names.push(member);
     }
-    for (path, mode) in dir_modes.into_iter().rev() {
+    // tarfile sets each directory's times and mode last.
+    for (path, mode, mtime) in dir_modes.into_iter().rev() {
         use std::os::unix::fs::PermissionsExt;
+        if let (Some(t), Ok(dir)) = (mtime, std::fs::File::open(&path)) {
+            let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(t);
+            let _ = dir.set_times(std::fs::FileTimes::new().set_accessed(t).set_modified(t));
+        }
         let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode & 0o7777));
     }
     Ok(names)

@@ -2,12 +2,12 @@
 //! system `git` with the commands Salt's git execution module runs.
 //!
 //! `git.latest` covers a fresh clone (rev `HEAD`, a branch, a tag or a SHA1; `branch`,
-//! `depth`, `remote`, `force_clone`), an existing checkout on the wanted branch (up to date,
-//! fast-forward after a fetch, `force_reset` over local changes or a non-fast-forward, tag
-//! and upstream tracking updates), in test mode and for real. Not covered yet, each failing
-//! with a message that says so: `password`, `identity` and the https credentials, `bare`/`mirror`,
-//! `submodules`, switching an existing checkout to another branch, changing the remote's
-//! URL (docs/compat.md).
+//! `depth`, `remote`, `force_clone`) and an existing checkout (up to date, switched to
+//! `branch`, fast-forward after a fetch, `force_reset` over local changes or a
+//! non-fast-forward, tag and upstream tracking updates, a changed remote URL), in test mode
+//! and for real, as `user` when given. Not covered yet, each failing with a message that
+//! says so: `password`, `identity` and the https credentials, `bare`/`mirror`, `submodules`
+//! (docs/compat.md).
 
 use crate::{StateCall, StateError, StateRegistry};
 use halite_value::{Map, Value};
@@ -575,15 +575,43 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 &[],
             );
         }
-        if branch.is_some() && branch != local_branch {
-            return fail(
-                ret,
-                "halite: git.latest does not yet switch an existing checkout to another branch",
-                &[],
-            );
+        let all_local_branches: Vec<String> = g
+            .ok(
+                &[
+                    "for-each-ref",
+                    "--format",
+                    "%(refname:short)",
+                    "refs/heads/",
+                ],
+                t,
+            )
+            .map(|o| o.lines().map(str::to_string).collect())
+            .unwrap_or_default();
+        let need_branch_change = branch.is_some() && branch != local_branch;
+        let branch_is_local = branch
+            .as_ref()
+            .is_some_and(|b| all_local_branches.contains(b));
+        let mut base_rev = local_rev.clone();
+        let mut base_branch = local_branch.clone();
+        if need_branch_change {
+            let b = branch.clone().unwrap_or_default();
+            if !branch_is_local {
+                // A new branch: it starts at the remote rev.
+                base_rev = remote_rev.clone();
+            } else {
+                base_branch = Some(b.clone());
+                match g.run(&["rev-parse", &format!("{b}^{{commit}}")], Some(t), false) {
+                    Ok(r) => base_rev = Some(r),
+                    Err(e) => {
+                        return fail(
+                            ret,
+                            format!("Unable to get position of local branch '{b}': {e}"),
+                            &comments,
+                        )
+                    }
+                }
+            }
         }
-        let base_rev = local_rev.clone();
-        let base_branch = local_branch.clone();
         let fetch_url = g.ok(&["remote", "--verbose"], t).and_then(|o| {
             o.lines().find_map(|l| {
                 let mut it = l.split_whitespace();
@@ -591,17 +619,6 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 (r == remote && kind == "(fetch)").then(|| url.to_string())
             })
         });
-        if remote_rev.is_some() && fetch_url.as_deref() != Some(name_s.as_str()) {
-            return fail(
-                ret,
-                format!(
-                    "halite: git.latest does not yet change remote '{remote}' of an existing \
-                     checkout (it fetches from {})",
-                    fetch_url.unwrap_or_else(|| "nothing".into())
-                ),
-                &[],
-            );
-        }
         let revs_match = revs_equal(&local_rev, &remote_rev, rev_type);
         let local_changes = g.ok(&["diff", "HEAD"], t).is_some_and(|d| !d.is_empty());
         if local_changes && revs_match {
@@ -754,6 +771,11 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         if fast_forward == Some(false) && force_reset == Reset::No {
             return not_ff(ret, &comments);
         }
+        let merge_action = match fast_forward {
+            Some(false) => "hard-reset",
+            Some(true) => "fast-forwarded",
+            None => "updated",
+        };
         // upstream: None without a local branch, Some(None) when unset.
         let upstream: Option<Option<String>> = base_branch.as_ref().map(|b| {
             g.ok(
@@ -763,11 +785,14 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         });
         let upstream_set = matches!(&upstream, Some(Some(_)));
         let upstream_name = upstream.clone().flatten();
-        if remote_rev.is_some() {
+        if remote_rev.is_some() && fetch_url.as_deref() != Some(name_s.as_str()) {
+            let old_url = fetch_url.clone().unwrap_or_else(|| "None".into());
             if test {
-                let mut actions = Vec::new();
+                let mut actions = vec![format!(
+                    "Remote '{remote}' would be changed from {old_url} to {name_s}"
+                )];
                 if !has_remote_rev {
-                    actions.push(format!("Remote '{remote}' would be fetched"));
+                    actions.push("Remote would be fetched".into());
                 }
                 if !revs_match && update_head {
                     let mut m = Map::new();
@@ -780,8 +805,80 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                         remote_rev.clone().map(Value::str).unwrap_or(Value::Null),
                     );
                     set(&mut ret, "revision", Value::Map(m));
+                    if fast_forward == Some(false) {
+                        set(&mut ret, "forced update", Value::Bool(true));
+                    }
+                    actions.push(format!(
+                        "Repository would be {merge_action} to {}",
+                        short(&remote_rev)
+                    ));
                 }
-                if !revs_match {
+                let changed = ret
+                    .get("changes")
+                    .and_then(Value::as_map)
+                    .is_some_and(|m| !m.is_empty());
+                if changed {
+                    return neutral(ret, format_comments(&actions));
+                }
+                if !revs_match && !update_head {
+                    ret.insert("comment", Value::str(format_comments(&actions)));
+                    return Ok(ret);
+                }
+                return uptodate(ret, &target, &actions, false, test);
+            }
+            // git.remote_set: the remote is removed and added again.
+            if fetch_url.is_some() {
+                if let Err(e) = g.run(&["remote", "rm", &remote], Some(t), false) {
+                    return fail(ret, e, &comments);
+                }
+            }
+            if let Err(e) = g.run(&["remote", "add", &remote, &name_s], Some(t), false) {
+                return fail(ret, e, &comments);
+            }
+            if fetch_url.is_none() {
+                comments.push(format!("Remote '{remote}' set to {name_s}"));
+                set(&mut ret, "new", Value::str(format!("{name_s} => {remote}")));
+            } else {
+                comments.push(format!(
+                    "Remote '{remote}' changed from {old_url} to {name_s}"
+                ));
+            }
+        }
+        if remote_rev.is_some() {
+            if test {
+                let mut actions = Vec::new();
+                if !has_remote_rev {
+                    actions.push(format!("Remote '{remote}' would be fetched"));
+                }
+                if !revs_match && (update_head || need_branch_change) {
+                    let mut m = Map::new();
+                    m.insert(
+                        "old",
+                        local_rev.clone().map(Value::str).unwrap_or(Value::Null),
+                    );
+                    m.insert(
+                        "new",
+                        remote_rev.clone().map(Value::str).unwrap_or(Value::Null),
+                    );
+                    set(&mut ret, "revision", Value::Map(m));
+                }
+                if need_branch_change {
+                    let b = branch.clone().unwrap_or_default();
+                    if !branch_is_local {
+                        actions.push(format!(
+                            "New branch '{b}' would be checked out, with {remote_loc} as a \
+                             starting point"
+                        ));
+                        if let Some(Some(d)) = &desired_upstream {
+                            actions.push(format!("Tracking branch would be set to {d}"));
+                        }
+                    } else {
+                        actions.push(format!(
+                            "Branch '{b}' would be checked out and {merge_action} to {}",
+                            short(&remote_rev)
+                        ));
+                    }
+                } else if !revs_match {
                     if update_head {
                         if fast_forward == Some(true) {
                             actions.push(format!(
@@ -851,6 +948,12 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                     ),
                     _ => (String::new(), None),
                 };
+            // _get_branch_opts: a branch the checkout creates gets its upstream from it.
+            let branch_opts = if branch.is_some() && !branch_is_local {
+                None
+            } else {
+                branch_opts
+            };
             if branch_opts.is_some() && local_branch.is_none() {
                 return fail(
                     ret,
@@ -970,7 +1073,47 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 res.map(|_| ())
                     .map_err(|e| format!("Command 'git {}' failed: {e}", args.join(" ")))
             };
+            if need_branch_change && local_changes && !call.flag("force_checkout", false) {
+                return fail(
+                    ret,
+                    format!(
+                        "Local branch '{}' has uncommitted changes. Set 'force_checkout' to True \
+                         to discard them and proceed.",
+                        local_branch.clone().unwrap_or_else(|| "None".into())
+                    ),
+                    &[],
+                );
+            }
             let outcome: Result<(), String> = (|| {
+                if need_branch_change {
+                    let b = branch.clone().unwrap_or_default();
+                    let (checkout_rev, new_branch) = if !branch_is_local {
+                        let r = if rev == "HEAD" {
+                            rr.clone()
+                        } else {
+                            desired_upstream_name.clone().unwrap_or_else(|| rev.clone())
+                        };
+                        (r, true)
+                    } else {
+                        (b.clone(), false)
+                    };
+                    let mut args = vec!["checkout"];
+                    if call.flag("force_checkout", false) {
+                        args.push("--force");
+                    }
+                    if new_branch {
+                        args.extend(["-b", b.as_str()]);
+                    }
+                    args.push(checkout_rev.as_str());
+                    step(run(&args), &args)?;
+                    if new_branch {
+                        comments.push(format!(
+                            "New branch '{b}' was checked out, with {remote_loc} as a starting point"
+                        ));
+                    } else {
+                        comments.push(format!("'{checkout_rev}' was checked out"));
+                    }
+                }
                 if fast_forward == Some(false) {
                     step(run(&["reset", "--hard", &rr]), &["reset", "--hard", &rr])?;
                     set(&mut ret, "forced update", Value::Bool(true));

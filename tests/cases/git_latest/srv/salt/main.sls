@@ -1,7 +1,7 @@
 {#- A bare remote in the scratch folder, made while rendering so test=True sees it too. #}
 {% set d = salt['environ.get']('HALITE_SCRATCH') ~ '/git' %}
 {% set env = {'GIT_AUTHOR_NAME': 't', 'GIT_AUTHOR_EMAIL': 't@example.com', 'GIT_COMMITTER_NAME': 't', 'GIT_COMMITTER_EMAIL': 't@example.com', 'GIT_AUTHOR_DATE': '2020-01-01T00:00:00Z', 'GIT_COMMITTER_DATE': '2020-01-01T00:00:00Z', 'HOME': d} %}
-{% set setup = 'set -e; mkdir -p ' ~ d ~ '; cd ' ~ d ~ '; git init -q --bare -b main remote.git; git init -q -b main work; cd work; echo one > f.txt; git add f.txt; git commit -qm one; git branch dev; git tag v1; git remote add origin ' ~ d ~ '/remote.git; git push -q origin main dev v1; git clone -q ' ~ d ~ '/remote.git ' ~ d ~ '/existing; git clone -q ' ~ d ~ '/remote.git ' ~ d ~ '/diverged; (cd ' ~ d ~ '/diverged; echo mine > m.txt; git add m.txt; git commit -qm mine); echo two >> f.txt; git commit -qam two; git push -q origin main; mkdir ' ~ d ~ '/nonempty; touch ' ~ d ~ '/nonempty/x' %}
+{% set setup = 'set -e; mkdir -p ' ~ d ~ '; cd ' ~ d ~ '; git init -q --bare -b main remote.git; git init -q -b main work; cd work; echo one > f.txt; git add f.txt; git commit -qm one; git branch dev; git tag v1; git remote add origin ' ~ d ~ '/remote.git; git push -q origin main dev v1; git clone -q ' ~ d ~ '/remote.git ' ~ d ~ '/existing; git clone -q ' ~ d ~ '/remote.git ' ~ d ~ '/diverged; git clone -q ' ~ d ~ '/remote.git ' ~ d ~ '/urlchange; (cd ' ~ d ~ '/diverged; echo mine > m.txt; git add m.txt; git commit -qm mine); echo two >> f.txt; git commit -qam two; git push -q origin main; mkdir ' ~ d ~ '/nonempty; touch ' ~ d ~ '/nonempty/x' %}
 {% do salt['cmd.run'](setup, python_shell=True, env=env) %}
 latest_fresh:
   git.latest:
@@ -72,6 +72,26 @@ existing_upstream:
     - name: {{ d }}/remote.git
     - target: {{ d }}/existing
     - rev: main
+switch_new_branch:
+  git.latest:
+    - name: {{ d }}/remote.git
+    - target: {{ d }}/existing
+    - rev: dev
+    - branch: dev
+switch_back:
+  git.latest:
+    - name: {{ d }}/remote.git
+    - target: {{ d }}/existing
+    - rev: main
+    - branch: main
+url_change:
+  git.latest:
+    - name: file://{{ d }}/remote.git
+    - target: {{ d }}/urlchange
+url_change_again:
+  git.latest:
+    - name: file://{{ d }}/remote.git
+    - target: {{ d }}/urlchange
 diverged:
   git.latest:
     - name: {{ d }}/remote.git

@@ -61,10 +61,8 @@ pub struct Catalog {
 /// `salt_refs`: every string starting with `salt://` in `data`, depth first, once each.
 pub fn salt_refs(data: &Value, out: &mut Vec<String>) {
     match data {
-        Value::Str(s) if s.starts_with("salt://") => {
-            if !out.iter().any(|o| o == s.as_str()) {
-                out.push(s.to_string());
-            }
+        Value::Str(s) if s.starts_with("salt://") && !out.iter().any(|o| o == s.as_str()) => {
+            out.push(s.to_string());
         }
         Value::List(l) => l.iter().for_each(|v| salt_refs(v, out)),
         Value::Map(m) => m.iter().for_each(|(_, v)| salt_refs(v, out)),

@@ -62,6 +62,37 @@ pub fn deploy(
     Ok(Deployed::Copied)
 }
 
+/// What [`run_deployed`] prints and exits with when the host lacks the build.
+const DEPLOY_MARK: &str = "HALITE_DEPLOY_NEEDED";
+const DEPLOY_EXIT: i32 = 97;
+
+/// Runs `script` with `THIN/halite` guaranteed to be the build whose sha256 is `sum`, in
+/// one round trip when it already is: the script is guarded by the version check, and
+/// only when that fails is the binary copied ([`deploy`]) and the script run again.
+/// `setup` (shell, run after the check, umask 077) writes per-run files such as the
+/// minion config; `script` runs with the login's own umask (a state run's new files get
+/// the modes they get under salt-ssh).
+pub fn run_deployed(
+    conn: &Connection,
+    thin_dir: &str,
+    binary: &[u8],
+    sum: &str,
+    setup: &str,
+    script: &str,
+    stdin: Option<&[u8]>,
+) -> Result<Output, Output> {
+    let thin = shell_quote(thin_dir);
+    let guarded = format!(
+        "halite_umask=$(umask); umask 077; if [ -x {thin}/halite ] && [ \"$(cat {thin}/halite.sha256 2>/dev/null)\" = {sum} ]; then :; else echo {DEPLOY_MARK}; exit {DEPLOY_EXIT}; fi; {setup}\numask $halite_umask\n{script}"
+    );
+    let out = conn.run(&guarded, stdin);
+    if out.code != DEPLOY_EXIT || out.stdout.trim() != DEPLOY_MARK {
+        return Ok(out);
+    }
+    deploy(conn, thin_dir, binary, sum)?;
+    Ok(conn.run(&guarded, stdin))
+}
+
 /// Runs `work` on each item, at most `max_procs` at once, and hands each result to
 /// `done` on the calling thread as it arrives (completion order), so one slow or failing
 /// host never holds back the report of the others.

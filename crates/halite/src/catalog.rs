@@ -22,6 +22,10 @@ pub fn host_opts(master: &Map, id: &str, minion_opts: &Map) -> Map {
         opts.insert(k.clone(), v.clone());
     }
     opts.insert("id", Value::str(id));
+    // mine.get answers from the controller's cache (halite-exec modules/mine.rs).
+    if let Some(cachedir) = master.get("cachedir") {
+        opts.insert("__halite_mine_cachedir__", cachedir.clone());
+    }
     opts.insert("local", Value::Bool(true));
     opts.insert("file_client", Value::str("local"));
     opts

@@ -172,7 +172,8 @@ struct Run {
 
 /// The functions answered on the controller (salt-ssh's wrappers).
 fn controller_side(fun: &str) -> bool {
-    fun.starts_with("grains.")
+    fun == "mine.update"
+        || fun.starts_with("grains.")
         || fun.starts_with("pillar.")
         || fun.starts_with("state.show_")
         || catalog::CATALOG_FUNCTIONS.contains(&fun)
@@ -565,6 +566,14 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     };
     let (args, kwargs) = crate::args::parse_call_args(&run.words);
     let opts = catalog::host_opts(&run.master, &t.id, &t.minion_opts);
+    if run.fun == "mine.update" || catalog::CATALOG_FUNCTIONS.contains(&run.fun.as_str()) {
+        if let Err(ret) = update_mine(run, &host, t, &opts) {
+            return ret;
+        }
+        if run.fun == "mine.update" {
+            return (Value::Null, 0);
+        }
+    }
     let mut all_grains = grains;
     for (k, v) in t.grains.iter() {
         all_grains.insert(k.clone(), v.clone());
@@ -673,6 +682,65 @@ fn host_grains(run: &Run, host: &Host, t: &Target) -> Result<Map, (Value, u8)> {
         }
         other => Err((other, code.max(1))),
     }
+}
+
+/// Runs the host's `mine_functions` (master config or the roster's `minion_opts`) on the
+/// host and caches their returns beside its grains (`minions/ID/mine.json`), where
+/// `mine.get` in controller-side compiles finds them. Salt's forms: `fun: [args]` and
+/// `alias: [{mine_function: fun}, args...]`; a one-key mapping among the args is a keyword.
+fn update_mine(run: &Run, host: &Host, t: &Target, opts: &Map) -> Result<(), (Value, u8)> {
+    let Some(Value::Map(funs)) = opts.get("mine_functions") else {
+        return Ok(());
+    };
+    let started = Instant::now();
+    let mut data = Map::new();
+    for (alias, spec) in funs.iter() {
+        let alias = alias.py_str();
+        let mut fun = alias.clone();
+        let mut words = Vec::new();
+        let items: Vec<Value> = match spec {
+            Value::List(l) => l.to_vec(),
+            Value::Map(m) => m
+                .iter()
+                .map(|(k, v)| {
+                    let mut one = Map::new();
+                    one.insert(k.clone(), v.clone());
+                    Value::Map(one)
+                })
+                .collect(),
+            Value::Null => Vec::new(),
+            other => vec![other.clone()],
+        };
+        for item in items {
+            match item {
+                Value::Map(m) if m.len() == 1 => {
+                    for (k, v) in m.iter() {
+                        if k.py_str() == "mine_function" {
+                            fun = v.py_str();
+                        } else {
+                            words.push(format!("{}={}", k.py_str(), arg_word(v)));
+                        }
+                    }
+                }
+                other => words.push(arg_word(&other)),
+            }
+        }
+        let (ret, code) = match host.run(&remote_halite(&host.thin, &fun, &words, false), None) {
+            Ok(out) => parse_ret(&out),
+            Err(out) => return Err(ssh_failure_or_ret(&out)),
+        };
+        if code == 0 {
+            data.insert(alias.as_str(), ret);
+        } else {
+            tracing::warn!("mine function {fun} failed on {}: {}", t.id, ret.py_str());
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    if let Err(e) = halite_ssh::cache::write(&run.cachedir, &t.id, "mine", &Value::Map(data), secs)
+    {
+        tracing::warn!("could not cache the mine of {}: {e}", t.id);
+    }
+    Ok(())
 }
 
 /// Impure template calls during this host's compile: run on the host over its open

@@ -119,7 +119,13 @@ impl Fleet {
         write(
             &dir.join("conf/master"),
             &format!(
-                "file_roots:\n  base: [{d}/srv/salt]\npillar_roots:\n  base: [{d}/srv/pillar]\ncachedir: {d}/cache\nroster_file: {d}/conf/roster\nssh_priv: {d}/client\nknown_hosts_file: {d}/known_hosts\n"
+                "file_roots:\n  base: [{d}/srv/salt]\npillar_roots:\n  base: [{d}/srv/pillar]\ncachedir: {d}/cache\nroster_file: {d}/conf/roster\nssh_priv: {d}/client\nknown_hosts_file: {d}/known_hosts\nmine_functions:\n  hostid:\n    - mine_function: grains.get\n    - id\n"
+            ),
+        );
+        write(
+            &dir.join("srv/salt/mine.sls"),
+            &format!(
+                "{d}/out/{{{{ grains['id'] }}}}/peers:\n  file.managed:\n    - makedirs: True\n    - contents: \"{{{{ salt['mine.get']('h*', 'hostid') | dictsort | map('join', '=') | join(',') }}}}\"\n"
             ),
         );
         write(&dir.join("srv/salt/top.sls"), "base:\n  'h*':\n    - app\n");
@@ -384,6 +390,27 @@ fn fleet_apply_converges_survives_a_killed_host_and_refuses_unknown_host_keys() 
         "{v}"
     );
     let _ = &fleet.sshd;
+}
+
+#[test]
+fn mine_functions_run_on_each_host_and_mine_get_answers_from_the_cache() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let fleet = Fleet::new();
+    let d = fleet.dir.clone();
+    let (v, rc, err) = fleet.run(&["h*", "mine.update"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let mine = std::fs::read_to_string(d.join("cache/minions/h2/mine.json")).expect("mine cache");
+    let mine: serde_json::Value = serde_json::from_str(&mine).expect("json");
+    assert_eq!(mine["data"]["hostid"], "h2");
+    let (v, rc, err) = fleet.run(&["h1", "state.sls", "mine"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("out/h1/peers")).expect("peers"),
+        "h1=h1,h2=h2,h3=h3\n"
+    );
 }
 
 fn free_port() -> u16 {

@@ -280,7 +280,8 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         binary: Arc::from(binary),
         sum: Arc::from(sum),
         refresh: cli.refresh,
-        grains_max_age: get_u64("ssh_grains_max_age"),
+        // salt-ssh's `cache_life` (minutes, default 60) for its `minions/ID/ssh_data.p`.
+        grains_max_age: Some(get_u64("cache_life").unwrap_or(60) * 60),
         raw: cli.raw,
         fun: fun.clone(),
         words: rest,

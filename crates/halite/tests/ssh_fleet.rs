@@ -411,6 +411,19 @@ fn mine_functions_run_on_each_host_and_mine_get_answers_from_the_cache() {
         std::fs::read_to_string(d.join("out/h1/peers")).expect("peers"),
         "h1=h1,h2=h2,h3=h3\n"
     );
+    // Started as `halite-ssh`, targeting by the cached grains (-G).
+    let link = d.join("halite-ssh");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_halite"), &link).expect("symlink");
+    let out = Command::new(&link)
+        .arg("-c")
+        .arg(d.join("conf"))
+        .args(["-G", "id:h[23]", "test.ping", "--out", "json", "--static"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("halite-ssh");
+    let (v, rc, err) = parse(out);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(v, serde_json::json!({"h2": true, "h3": true}));
 }
 
 fn free_port() -> u16 {

@@ -202,41 +202,9 @@ fn grain_match(grains: &Value, expr: &str) -> bool {
     }
 }
 
-/// Python's `fnmatch.fnmatch` on POSIX (case-sensitive): `*`, `?`, `[seq]`, `[!seq]`.
-pub fn fnmatch(pattern: &str, name: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let n: Vec<char> = name.chars().collect();
-    fn go(p: &[char], n: &[char]) -> bool {
-        match p.first() {
-            None => n.is_empty(),
-            Some('*') => (0..=n.len()).any(|i| go(&p[1..], &n[i..])),
-            Some('?') => !n.is_empty() && go(&p[1..], &n[1..]),
-            Some('[') => {
-                let Some(end) = p.iter().skip(2).position(|&c| c == ']').map(|i| i + 2) else {
-                    return n.first() == Some(&'[') && go(&p[1..], &n[1..]);
-                };
-                let Some(&c) = n.first() else { return false };
-                let (neg, set) = match p[1] {
-                    '!' => (true, &p[2..end]),
-                    _ => (false, &p[1..end]),
-                };
-                let mut hit = false;
-                let mut i = 0;
-                while i < set.len() {
-                    if i + 2 < set.len() && set[i + 1] == '-' {
-                        hit |= set[i] <= c && c <= set[i + 2];
-                        i += 3;
-                    } else {
-                        hit |= set[i] == c;
-                        i += 1;
-                    }
-                }
-                hit != neg && go(&p[end + 1..], &n[1..])
-            }
-            Some(&c) => n.first() == Some(&c) && go(&p[1..], &n[1..]),
-        }
-    }
-    go(&p, &n)
+/// Python's `fnmatch.fnmatch(name, pattern)` (POSIX: case-sensitive).
+fn fnmatch(pattern: &str, name: &str) -> bool {
+    halite_value::fnmatch(name, pattern)
 }
 
 #[cfg(test)]

@@ -389,6 +389,23 @@ fn fleet_apply_converges_survives_a_killed_host_and_refuses_unknown_host_keys() 
             .is_some_and(|s| s.contains("Connection refused")),
         "{v}"
     );
+
+    // A key the host does not accept: that host's return says so, the others go on.
+    keygen(&d.join("otherkey"));
+    let roster = std::fs::read_to_string(d.join("conf/roster")).expect("roster");
+    write(
+        &d.join("conf/roster"),
+        &format!(
+            "{roster}nokey:\n  host: 127.0.0.1\n  port: {}\n  user: root\n  priv: {}\n",
+            fleet.sshd.port,
+            d.join("otherkey").display()
+        ),
+    );
+    let (v, rc, _) = fleet.run(&["-L", "h2,nokey", "test.ping"]);
+    assert_eq!(rc, 20);
+    assert_eq!(v["h2"], true);
+    assert_eq!(v["nokey"]["_error"], "Permission denied", "{v}");
+    assert_eq!(v["nokey"]["retcode"], 255, "{v}");
     let _ = &fleet.sshd;
 }
 

@@ -435,7 +435,7 @@ fn parse_ret(out: &Output) -> (Value, u8) {
     let error = |msg: &str, parsed: Option<Value>, code: u8| {
         let mut m = Map::new();
         m.insert("stdout", Value::str(out.stdout.clone()));
-        m.insert("stderr", Value::str(out.stderr.trim_end()));
+        m.insert("stderr", Value::str(filter_stderr(&out.stderr)));
         m.insert("retcode", Value::Int(i64::from(code)));
         m.insert("parsed", parsed.unwrap_or(Value::Null));
         m.insert("_error", Value::str(msg));
@@ -453,6 +453,26 @@ fn parse_ret(out: &Output) -> (Value, u8) {
         None if code == 0 => error("Failed to return clean data", None, 1),
         other => error("The command resulted in a non-zero exit code", other, code),
     }
+}
+
+/// `SSHException._filter_stderr`: the lines joined without the last newline, Python's
+/// DeprecationWarnings (two lines each) dropped.
+fn filter_stderr(stderr: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut skip_next = false;
+    for line in stderr.lines() {
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        let parts: Vec<&str> = line.split(':').collect();
+        if parts.len() > 2 && parts[2].contains("DeprecationWarning") {
+            skip_next = true;
+            continue;
+        }
+        out.push(line);
+    }
+    out.join("\n")
 }
 
 /// `salt.utils.json.find_json`: the whole text, else the first line from which the rest
@@ -520,11 +540,18 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
         if out.code == 255 && out.stdout.is_empty() {
             return ssh_failure(&out);
         }
-        let mut m = Map::new();
-        m.insert("stdout", Value::str(out.stdout));
-        m.insert("stderr", Value::str(out.stderr));
-        m.insert("retcode", Value::Int(i64::from(out.code)));
-        return (Value::Map(m), clamp(out.code));
+        // salt-ssh parses a raw command's output as any other: a nonzero status is its
+        // CommandExecutionError mapping; text that is no JSON return comes back as
+        // stdout/stderr/retcode/parsed with the decode error dropped (retcode kept).
+        let (ret, code) = parse_ret(&out);
+        return match ret {
+            Value::Map(mut m) if out.code == 0 => {
+                m.remove("_error");
+                m.insert("retcode", Value::Int(0));
+                (Value::Map(m), 0)
+            }
+            other => (other, code),
+        };
     }
     // The host's minion config: its id and nothing of the controller's roots (written by
     // every command's preamble: no pillar in it, only options).

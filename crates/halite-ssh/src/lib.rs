@@ -52,14 +52,22 @@ pub fn deploy(
     if out.stdout.trim() == "current" {
         return Ok(Deployed::Current);
     }
+    copy(conn, thin_dir, binary, sum)?;
+    Ok(Deployed::Copied)
+}
+
+/// Copies the binary into `THIN` (created 0700) over the connection: written beside and
+/// renamed into place, then its sum recorded.
+fn copy(conn: &Connection, thin_dir: &str, binary: &[u8], sum: &str) -> Result<(), Output> {
+    let thin = shell_quote(thin_dir);
     let copy = format!(
-        "umask 077; cat > {thin}/halite.new && chmod 700 {thin}/halite.new && mv -f {thin}/halite.new {thin}/halite && echo {sum} > {thin}/halite.sha256"
+        "umask 077; mkdir -p {thin} && chmod 700 {thin} && cat > {thin}/halite.new && chmod 700 {thin}/halite.new && mv -f {thin}/halite.new {thin}/halite && echo {sum} > {thin}/halite.sha256"
     );
     let out = conn.run(&copy, Some(binary));
     if out.code != 0 {
         return Err(out);
     }
-    Ok(Deployed::Copied)
+    Ok(())
 }
 
 /// What [`run_deployed`] prints and exits with when the host lacks the build.
@@ -89,7 +97,7 @@ pub fn run_deployed(
     if out.code != DEPLOY_EXIT || out.stdout.trim() != DEPLOY_MARK {
         return Ok(out);
     }
-    deploy(conn, thin_dir, binary, sum)?;
+    copy(conn, thin_dir, binary, sum)?;
     Ok(conn.run(&guarded, stdin))
 }
 

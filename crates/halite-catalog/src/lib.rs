@@ -421,6 +421,15 @@ mod tests {
     }
 
     #[test]
+    fn long_member_names_round_trip() {
+        let mut c = sample();
+        let long = format!("base/{}/f.txt", "d".repeat(150));
+        c.files.insert(long.clone(), b"x".to_vec());
+        let back = Catalog::unpack(&c.pack().unwrap()).unwrap();
+        assert_eq!(back.files.get(&long).map(Vec::as_slice), Some(&b"x"[..]));
+    }
+
+    #[test]
     fn file_refs_by_saltenv() {
         let refs = lowstate_file_refs(&sample().lowstate);
         assert_eq!(refs["base"], vec!["salt://web/a.txt".to_string()]);

@@ -59,7 +59,16 @@ pub fn compile(
             opts.insert(key, v.clone());
         }
     }
-    let mut minion = Minion::for_host(opts, grains.clone(), conf_dir);
+    let pillar_override = match kwargs.get("pillar") {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Map(m)) => m.clone(),
+        Some(_) => {
+            return Err(anyhow!(
+                "Pillar data must be formatted as a dictionary, unless pillar_enc is specified."
+            ))
+        }
+    };
+    let mut minion = Minion::for_host(opts, grains.clone(), conf_dir, pillar_override);
     let outcome = match remote {
         Some(call) => halite_exec::remote::with_target(call, || {
             functions::call(&mut minion, fun, args, kwargs)

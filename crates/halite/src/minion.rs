@@ -89,14 +89,21 @@ impl Minion {
     /// A host's minion on the controller (a fleet run, `halite catalog compile`): `opts`
     /// (the master config with the host's id and `minion_opts`) and the host's grains as
     /// given, the pillar compiled here from the controller's pillar roots and ext_pillar.
-    pub fn for_host(mut opts: Map, grains: Map, conf_dir: &std::path::Path) -> Minion {
+    /// `pillar_override` is the call's `pillar=` (merged as salt-call merges it).
+    pub fn for_host(
+        mut opts: Map,
+        grains: Map,
+        conf_dir: &std::path::Path,
+        pillar_override: Map,
+    ) -> Minion {
         let grains = Value::Map(grains);
         opts.insert("grains", grains.clone());
         let registry = Arc::new(Registry::standard());
         let mut pillar =
-            PillarCompiler::new(&opts, &grains, registry.clone(), Map::new()).compile();
+            PillarCompiler::new(&opts, &grains, registry.clone(), pillar_override.clone())
+                .compile();
         let conf_dir = std::fs::canonicalize(conf_dir).unwrap_or_else(|_| conf_dir.to_path_buf());
-        Self::merge_ext_pillar(&opts, &conf_dir, &mut pillar, &Map::new());
+        Self::merge_ext_pillar(&opts, &conf_dir, &mut pillar, &pillar_override);
         opts.insert("pillar", Value::Map(pillar.clone()));
         let config_test = opts::get_bool(&opts, "test", false);
         Minion {

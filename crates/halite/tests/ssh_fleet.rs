@@ -428,6 +428,19 @@ fn mine_functions_run_on_each_host_and_mine_get_answers_from_the_cache() {
         std::fs::read_to_string(d.join("out/h1/peers")).expect("peers"),
         "h1=h1,h2=h2,h3=h3\n"
     );
+    // pillar= on the command line is merged on the controller and shipped in the archive.
+    let (v, rc, err) = fleet.run(&[
+        "h2",
+        "state.sls",
+        "plain",
+        r#"pillar={"greeting": "hi override"}"#,
+    ]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let names: Vec<&str> = v["h2"]
+        .as_object()
+        .map(|m| m.values().filter_map(|s| s["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(names, ["hi override"], "{v}");
     // Started as `halite-ssh`, targeting by the cached grains (-G).
     let link = d.join("halite-ssh");
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_halite"), &link).expect("symlink");

@@ -556,7 +556,21 @@ pub fn pkg(minion: &mut Minion, args: &[Value], kwargs: &Map) -> Outcome {
         // Salt returns a lowstate that is not a list of chunks (an error list) as it is.
         return Outcome::state_run(catalog.lowstate.clone(), 1);
     };
-    let root = match tempfile::Builder::new().prefix("halite-pkg.").tempdir() {
+    // Beside the archive (halite ssh: inside the run's 0700 folder in the thin_dir, which
+    // a later run cleans if this one is killed), else in the temp folder.
+    let beside = std::path::Path::new(&path)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .and_then(|dir| {
+            tempfile::Builder::new()
+                .prefix("halite-pkg.")
+                .tempdir_in(dir)
+                .ok()
+        });
+    let root = match beside
+        .map(Ok)
+        .unwrap_or_else(|| tempfile::Builder::new().prefix("halite-pkg.").tempdir())
+    {
         Ok(r) => r,
         Err(e) => return refuse(format!("cannot create a folder for the archive: {e}")),
     };

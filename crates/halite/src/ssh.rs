@@ -571,8 +571,10 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     }
     let config = Value::Map(mopts).to_json_styled(halite_value::JsonStyle::Compact);
     let q = shell_quote(&thin);
+    // The minion config, and the run folders of runs killed more than a day ago (their
+    // archive holds the pillar).
     let setup = format!(
-        "printf '%s\\n' {} > {q}/minion || exit 1",
+        "printf '%s\\n' {} > {q}/minion || exit 1; find {q} -maxdepth 1 -name 'run.*' -type d -mmin +1440 -exec rm -rf {{}} + 2>/dev/null",
         shell_quote(&config)
     );
     let host = Host {

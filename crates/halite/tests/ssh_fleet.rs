@@ -428,6 +428,19 @@ fn mine_functions_run_on_each_host_and_mine_get_answers_from_the_cache() {
         std::fs::read_to_string(d.join("out/h1/peers")).expect("peers"),
         "h1=h1,h2=h2,h3=h3\n"
     );
+    // A run folder left by a run killed days ago (its archive holds the pillar) goes.
+    let stale = d.join("thin-h1/run.stale");
+    std::fs::create_dir_all(&stale).expect("mkdir");
+    let ok = Command::new("touch")
+        .args(["-d", "3 days ago"])
+        .arg(&stale)
+        .status()
+        .expect("touch")
+        .success();
+    assert!(ok);
+    let (_, rc, err) = fleet.run(&["h1", "test.ping"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(!stale.exists(), "the stale run folder is still there");
     // pillar= on the command line is merged on the controller and shipped in the archive.
     let (v, rc, err) = fleet.run(&[
         "h2",

@@ -50,7 +50,9 @@ fn salt_ssh_tarball_applies_as_salt_applies_it() {
         ),
     )
     .expect("minion");
-    let archive = case.join("salt_state.tgz");
+    // A copy in the scratch folder: state.pkg unpacks beside the archive.
+    let archive = scratch.path().join("salt_state.tgz");
+    std::fs::copy(case.join("salt_state.tgz"), &archive).expect("copy");
     let sum = sha256(&archive);
     let mut failures = Vec::new();
     for n in ["01", "02"] {

@@ -7,8 +7,14 @@
 //! Linked without PIE, the linker resolves them once. The code is still compiled
 //! position-independent (Rust's default), so only the binary's own load address is fixed;
 //! shared libraries, the stack and the heap stay randomised.
+///
+/// Not for a static build (`-C target-feature=+crt-static`, scripts/build-static.sh): rustc
+/// links that as a static PIE, and `-no-pie` on top gives a binary with an interpreter
+/// that crashes at once.
 fn main() {
-    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+    let static_crt = std::env::var("CARGO_CFG_TARGET_FEATURE")
+        .is_ok_and(|f| f.split(',').any(|x| x == "crt-static"));
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") && !static_crt {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }
 }

@@ -37,6 +37,7 @@ pub mod hashes;
 mod modules;
 pub mod pipes;
 pub mod process;
+pub mod remote;
 pub mod salt_utils;
 pub mod speculation;
 pub mod yamldump;
@@ -280,6 +281,9 @@ impl Registry {
             .ok_or_else(|| ExecError::NotAvailable(name.to_string()))?;
         if !reg.pure {
             speculation::impure_call(name)?;
+            if let Some(answer) = remote::intercept(name, args) {
+                return answer;
+            }
         }
         (reg.f)(ctx, args)
     }

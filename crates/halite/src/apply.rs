@@ -19,10 +19,15 @@ pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Out
     // lock lives until this call returns, and a crashed run's entry is ignored (dead pid).
     let cachedir = opts::get_str(&minion.opts, "cachedir").unwrap_or("/var/cache/salt/minion");
     let concurrent = kwargs.get("concurrent").is_some_and(Value::truthy);
-    let _lock = match halite_runtime::lock::acquire(std::path::Path::new(cachedir), fun, concurrent)
-    {
-        Ok(lock) => lock,
-        Err(conflicts) => return Outcome::state_run(errors_value(conflicts), 1),
+    // A compile-only run (the controller of a fleet run) changes nothing: no lock.
+    let _lock = match minion.catalog_only {
+        true => None,
+        false => {
+            match halite_runtime::lock::acquire(std::path::Path::new(cachedir), fun, concurrent) {
+                Ok(lock) => Some(lock),
+                Err(conflicts) => return Outcome::state_run(errors_value(conflicts), 1),
+            }
+        }
     };
     let mut test = test_value(minion, kwargs);
     let mods = mods_arg(args, kwargs, 0).filter(|m| m.truthy());
@@ -132,6 +137,11 @@ fn call_high(minion: &Minion, high: Map, test: bool) -> Outcome {
 }
 
 fn run_chunks(minion: &Minion, chunks: Vec<Map>, test: bool) -> Outcome {
+    if minion.catalog_only {
+        let mut o = Outcome::state_run(Value::Null, 0);
+        o.chunks = Some(chunks);
+        return o;
+    }
     let env = runtime_env(minion, &saltenv(minion));
     let running = halite_runtime::apply_chunks(chunks, &run_options(minion, test), &env);
     let retcode = state_failure_retcode(&running);
@@ -495,4 +505,101 @@ fn template_str(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Ou
         return Outcome::state_run(errors_value(errors), 1);
     }
     call_high(minion, high, test)
+}
+
+/// `state.pkg PKG_PATH PKG_SUM HASH_TYPE [test=]` (salt/modules/state.py `pkg`): runs a
+/// packaged catalog (halite's or salt-ssh's `state.pkg` tarball). The archive must have the
+/// given sha256; it is unpacked in memory, refusing any member that would land outside
+/// (halite_catalog), its salt:// files written to a fresh 0700 folder that is the run's
+/// file roots and is removed afterwards; `pillar.json` is merged over the pillar and
+/// `roster_grains.json` over the grains, then the chunks run as `state.apply` runs them.
+pub fn pkg(minion: &mut Minion, args: &[Value], kwargs: &Map) -> Outcome {
+    let arg = |pos: usize, name: &str| {
+        args.get(pos)
+            .or_else(|| kwargs.get(name))
+            .map(Value::py_str)
+    };
+    let (Some(path), Some(sum), Some(hash_type)) =
+        (arg(0, "pkg_path"), arg(1, "pkg_sum"), arg(2, "hash_type"))
+    else {
+        let missing: Vec<&str> = [
+            ("pkg_path", arg(0, "pkg_path").is_none()),
+            ("pkg_sum", arg(1, "pkg_sum").is_none()),
+            ("hash_type", arg(2, "hash_type").is_none()),
+        ]
+        .into_iter()
+        .filter_map(|(n, gone)| gone.then_some(n))
+        .collect();
+        return missing_arguments("state.pkg", &missing);
+    };
+    let refuse =
+        |why: String| Outcome::state_run(errors_value(vec![format!("state.pkg: {why}")]), 1);
+    if hash_type != "sha256" {
+        return refuse(format!(
+            "hash_type {hash_type} is not supported (sha256 only)"
+        ));
+    }
+    let data = match std::fs::read(&path) {
+        Ok(d) => d,
+        Err(e) => return refuse(format!("{path}: {e}")),
+    };
+    let actual = halite_catalog::sha256_hex(&data);
+    if actual != sum.to_ascii_lowercase() {
+        return refuse(format!("{path}: sha256 {actual} is not the pkg_sum {sum}"));
+    }
+    let catalog = match halite_catalog::Catalog::unpack(&data) {
+        Ok(c) => c,
+        Err(e) => return refuse(format!("{path}: {e}")),
+    };
+    let Some(chunks) = catalog.chunks() else {
+        // Salt returns a lowstate that is not a list of chunks (an error list) as it is.
+        return Outcome::state_run(catalog.lowstate.clone(), 1);
+    };
+    // Beside the archive (halite ssh: inside the run's 0700 folder in the thin_dir, which
+    // a later run cleans if this one is killed), else in the temp folder.
+    let beside = std::path::Path::new(&path)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .and_then(|dir| {
+            tempfile::Builder::new()
+                .prefix("halite-pkg.")
+                .tempdir_in(dir)
+                .ok()
+        });
+    let root = match beside
+        .map(Ok)
+        .unwrap_or_else(|| tempfile::Builder::new().prefix("halite-pkg.").tempdir())
+    {
+        Ok(r) => r,
+        Err(e) => return refuse(format!("cannot create a folder for the archive: {e}")),
+    };
+    let envs = match catalog.write_files(root.path()) {
+        Ok(envs) => envs,
+        Err(e) => return refuse(e.to_string()),
+    };
+    let mut roots = Map::new();
+    for env in envs {
+        let dir = root.path().join(&env).display().to_string();
+        roots.insert(env, Value::List(vec![Value::str(dir)].into()));
+    }
+    minion.opts.insert("file_roots", Value::Map(roots));
+    if let Some(Value::Map(over)) = &catalog.pillar {
+        if let Value::Map(pillar) = &mut minion.pillar {
+            let merge_lists = opts::get_bool(&minion.opts, "pillar_merge_lists", false);
+            halite_value::merge_recurse(pillar, over, merge_lists);
+        }
+        minion.opts.insert("pillar", minion.pillar.clone());
+    }
+    if let Some(Value::Map(grains)) = &catalog.roster_grains {
+        if let Value::Map(g) = &mut minion.grains {
+            for (k, v) in grains.iter() {
+                g.insert(k.clone(), v.clone());
+            }
+        }
+        minion.opts.insert("grains", minion.grains.clone());
+    }
+    let test = test_value(minion, kwargs);
+    let outcome = run_chunks(minion, chunks, test);
+    drop(root);
+    outcome
 }

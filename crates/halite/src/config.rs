@@ -52,7 +52,15 @@ fn defaults() -> Map {
 
 /// Options whose values are paths that halite resolves against the config folder when
 /// relative (Salt requires them absolute).
-const PATH_OPTIONS: &[&str] = &["cachedir", "pki_dir", "sock_dir", "log_file"];
+const PATH_OPTIONS: &[&str] = &[
+    "cachedir",
+    "pki_dir",
+    "sock_dir",
+    "log_file",
+    "roster_file",
+    "ssh_priv",
+    "known_hosts_file",
+];
 const ROOTS_OPTIONS: &[&str] = &["file_roots", "pillar_roots"];
 
 /// salt-call's warning for a `-c` that is not a directory (written before logging is set up,
@@ -91,17 +99,39 @@ fn load_yaml_file(path: &Path) -> Result<Map> {
 /// `config_dir` and `conf_file` are set as Salt's option parser sets them: the `-c` folder
 /// made absolute (`os.path.abspath(os.path.expanduser(dir))`, symlinks kept).
 pub fn minion_config(config_dir: &Path) -> Result<Map> {
+    load_config(config_dir, "minion", defaults())
+}
+
+/// `halite ssh`'s controller config: `CONFIG_DIR/master` and `master.d/*.conf` over the
+/// same defaults with the master's cache folder and salt-ssh's options (salt/config
+/// `DEFAULT_MASTER_OPTS`: `roster_file`, `ssh_*`).
+pub fn master_config(config_dir: &Path) -> Result<Map> {
+    let mut d = defaults();
+    d.insert("cachedir", Value::str("/var/cache/salt/master"));
+    d.insert("__role", Value::str("master"));
+    d.insert("__cli", Value::str("salt-ssh"));
+    d.insert("ssh_max_procs", Value::Int(25));
+    d.insert("ssh_timeout", Value::Int(60));
+    d.insert("ssh_user", Value::str("root"));
+    d.insert(
+        "ssh_priv",
+        Value::str("/etc/salt/pki/master/ssh/salt-ssh.rsa"),
+    );
+    load_config(config_dir, "master", d)
+}
+
+fn load_config(config_dir: &Path, name: &str, defaults: Map) -> Result<Map> {
     let given_dir = salt_abspath(config_dir);
     // Relative paths resolve against the real folder (`..` after a symlink included).
     let canonical = std::fs::canonicalize(config_dir).unwrap_or_else(|_| config_dir.to_path_buf());
     let config_dir = canonical.as_path();
-    let mut opts = defaults();
-    let main = config_dir.join("minion");
+    let mut opts = defaults;
+    let main = config_dir.join(name);
     let mut files = Vec::new();
     if main.is_file() {
         files.push(main);
     }
-    if let Ok(entries) = std::fs::read_dir(config_dir.join("minion.d")) {
+    if let Ok(entries) = std::fs::read_dir(config_dir.join(format!("{name}.d"))) {
         let mut extra: Vec<PathBuf> = entries
             .flatten()
             .map(|e| e.path())
@@ -117,7 +147,7 @@ pub fn minion_config(config_dir: &Path) -> Result<Map> {
     }
     resolve_paths(&mut opts, config_dir);
     opts.insert("config_dir", Value::str(given_dir.clone()));
-    opts.insert("conf_file", Value::str(format!("{given_dir}/minion")));
+    opts.insert("conf_file", Value::str(format!("{given_dir}/{name}")));
     Ok(opts)
 }
 

@@ -19,6 +19,8 @@ pub struct Outcome {
     pub default_outputter: Outputter,
     /// Text printed as it is instead of the return (salt-call printed a docstring).
     pub raw: Option<String>,
+    /// A compile-only state run's low chunks (`Minion::catalog_only`).
+    pub chunks: Option<Vec<Map>>,
 }
 
 impl Outcome {
@@ -28,6 +30,7 @@ impl Outcome {
             retcode,
             default_outputter: Outputter::Nested,
             raw: None,
+            chunks: None,
         }
     }
 
@@ -38,6 +41,7 @@ impl Outcome {
             retcode,
             default_outputter: Outputter::Highstate,
             raw: None,
+            chunks: None,
         }
     }
 }
@@ -125,6 +129,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
         "state.show_states" => show_states(minion),
         "state.id_exists" => id_exists(minion, &args, &kwargs),
         "state.show_state_usage" => show_state_usage(minion),
+        "state.pkg" => crate::apply::pkg(minion, &args, &kwargs),
         "state.apply" | "state.highstate" | "state.sls" | "state.test" | "state.sls_id"
         | "state.single" | "state.low" | "state.template_str" => {
             crate::apply::call(minion, fun, &args, &kwargs)

@@ -4,11 +4,13 @@
 mod alloc;
 mod apply;
 mod args;
+mod catalog;
 mod config;
 mod functions;
 mod minion;
 mod progress;
 mod reclass;
+mod ssh;
 
 use anyhow::Result;
 use clap::Parser;
@@ -63,7 +65,7 @@ pub struct Cli {
     pub call: Vec<String>,
 }
 
-fn init_logging(level: &str) {
+pub(crate) fn init_logging(level: &str) {
     use tracing_subscriber::filter::LevelFilter;
     // One level for every target, as salt-call's `-l`: a plain level filter, which (unlike
     // an `EnvFilter`, with its directive parser) costs nothing to set up.
@@ -155,7 +157,11 @@ fn hoist_options(argv: Vec<String>) -> Vec<String> {
 
 fn main() -> ExitCode {
     halite_value::phase("process start");
-    let cli = Cli::parse_from(hoist_options(std::env::args().collect()));
+    let argv: Vec<String> = std::env::args().collect();
+    if let Some(code) = run_fleet_commands(&argv) {
+        return code;
+    }
+    let cli = Cli::parse_from(hoist_options(argv));
     reexec_for_salts_lock_check(&cli);
     init_logging(&cli.log_level);
     halite_value::phase("arguments");
@@ -171,6 +177,77 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+    }
+}
+
+/// `halite ssh ...` (also started as `halite-ssh`) and `halite catalog ...`: their own
+/// command lines. `None` for anything else.
+fn run_fleet_commands(argv: &[String]) -> Option<ExitCode> {
+    let argv0 = argv.first().cloned().unwrap_or_default();
+    let result = if ssh::started_as_halite_ssh(&argv0) {
+        ssh::main(argv.to_vec())
+    } else {
+        match argv.get(1).map(String::as_str) {
+            Some("ssh") => ssh::main(
+                std::iter::once("halite ssh".to_string())
+                    .chain(argv[2..].iter().cloned())
+                    .collect(),
+            ),
+            Some("catalog") => run_catalog(&argv[2..]),
+            _ => return None,
+        }
+    };
+    Some(match result {
+        Ok(code) => {
+            let _ = std::io::stdout().flush();
+            ExitCode::from(code)
+        }
+        Err(e) => {
+            eprintln!("Error: {e:#}");
+            ExitCode::from(1)
+        }
+    })
+}
+
+/// `halite catalog compile|apply|diff`.
+fn run_catalog(rest: &[String]) -> Result<u8> {
+    let argv = std::iter::once("halite catalog".to_string()).chain(rest.iter().cloned());
+    let cli = match catalog::CatalogCli::try_parse_from(argv) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return Ok(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match cli.cmd {
+        catalog::CatalogCmd::Compile {
+            config_dir,
+            id,
+            grains,
+            out,
+            call,
+        } => catalog::run_compile(&config_dir, &id, grains.as_deref(), out.as_deref(), &call),
+        catalog::CatalogCmd::Diff { old, new } => catalog::run_diff(&old, &new),
+        catalog::CatalogCmd::Apply { file, rest } => {
+            // `state.pkg FILE SUM sha256` with the archive's own sum, through the usual
+            // salt-call path (config, grains, outputters, exit status).
+            let data = std::fs::read(&file)
+                .map_err(|e| anyhow::anyhow!("reading {}: {e}", file.display()))?;
+            let sum = halite_catalog::sha256_hex(&data);
+            let mut argv = vec![
+                "halite".to_string(),
+                "state.pkg".to_string(),
+                file.display().to_string(),
+                format!("pkg_sum={sum}"),
+                "hash_type=sha256".to_string(),
+            ];
+            // salt-call options (`-c DIR`, `--out json`) may come anywhere: hoist_options
+            // moves them in front.
+            argv.extend(rest);
+            let cli = Cli::parse_from(hoist_options(argv));
+            init_logging(&cli.log_level);
+            run(&cli)
+        }
     }
 }
 

@@ -22,6 +22,9 @@ pub struct Minion {
     /// File listing and template compiling for the call's render, begun on a spare core
     /// while grains and pillar load.
     prefetch: Option<Arc<Prefetch>>,
+    /// Compile only (a fleet run's controller, `halite catalog compile`): a state run
+    /// stops at its low chunks and returns them in `Outcome::chunks` instead of running.
+    pub catalog_only: bool,
 }
 
 /// Call arguments that change the options for that call (`get_sls_opts`).
@@ -79,7 +82,40 @@ impl Minion {
             conf_dir,
             config_test,
             prefetch,
+            catalog_only: false,
         })
+    }
+
+    /// A host's minion on the controller (a fleet run, `halite catalog compile`): `opts`
+    /// (the master config with the host's id and `minion_opts`) and the host's grains as
+    /// given, the pillar compiled here from the controller's pillar roots and ext_pillar.
+    /// `pillar_override` is the call's `pillar=` (merged as salt-call merges it).
+    pub fn for_host(
+        mut opts: Map,
+        grains: Map,
+        conf_dir: &std::path::Path,
+        pillar_override: Map,
+    ) -> Minion {
+        let grains = Value::Map(grains);
+        opts.insert("grains", grains.clone());
+        let registry = Arc::new(Registry::standard());
+        let mut pillar =
+            PillarCompiler::new(&opts, &grains, registry.clone(), pillar_override.clone())
+                .compile();
+        let conf_dir = std::fs::canonicalize(conf_dir).unwrap_or_else(|_| conf_dir.to_path_buf());
+        Self::merge_ext_pillar(&opts, &conf_dir, &mut pillar, &pillar_override);
+        opts.insert("pillar", Value::Map(pillar.clone()));
+        let config_test = opts::get_bool(&opts, "test", false);
+        Minion {
+            opts,
+            grains,
+            pillar: Value::Map(pillar),
+            registry,
+            conf_dir,
+            config_test,
+            prefetch: None,
+            catalog_only: true,
+        }
     }
 
     /// `Pillar.ext_pillar`: the CLI override and then each external pillar merged over the

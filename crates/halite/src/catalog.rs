@@ -1,0 +1,280 @@
+//! Puppet's split: the controller compiles a host's catalog (render + compile from the
+//! host's grains and the controller's pillar), the host only applies it. Used by
+//! `halite ssh` for every host of a run and alone as `halite catalog compile|apply|diff`.
+
+use crate::functions::{self, Outcome};
+use crate::minion::Minion;
+use anyhow::{anyhow, Context, Result};
+use halite_catalog::Catalog;
+use halite_render::opts;
+use halite_value::{Map, Value};
+use std::path::Path;
+
+/// The state functions whose run the controller compiles into a catalog.
+pub const CATALOG_FUNCTIONS: &[&str] =
+    &["state.apply", "state.highstate", "state.sls", "state.test"];
+
+/// A host's options on the controller: the master config, the host's id and the roster's
+/// `minion_opts` over them.
+pub fn host_opts(master: &Map, id: &str, minion_opts: &Map) -> Map {
+    let mut opts = master.clone();
+    for (k, v) in minion_opts.iter() {
+        opts.insert(k.clone(), v.clone());
+    }
+    opts.insert("id", Value::str(id));
+    // mine.get answers from the controller's cache (halite-exec modules/mine.rs).
+    if let Some(cachedir) = master.get("cachedir") {
+        opts.insert("__halite_mine_cachedir__", cachedir.clone());
+    }
+    opts.insert("local", Value::Bool(true));
+    opts.insert("file_client", Value::str("local"));
+    opts
+}
+
+/// What compiling a host's call gave: a catalog to ship, or the call's return as it is
+/// (a render or compile error list, `show_*` data, "No Top file ..." and the like).
+pub enum Compiled {
+    Catalog(Box<Catalog>),
+    Done(Outcome),
+}
+
+/// Renders and compiles `fun` for one host. `roster_grains` go into the catalog as
+/// `roster_grains.json`, as salt-ssh ships them. The pillar is compiled here with the
+/// controller's functions (as salt-ssh's master does); while the states render, an impure
+/// function goes to `remote` (the host's connection), or fails without one.
+#[allow(clippy::too_many_arguments)]
+pub fn compile(
+    remote: Option<halite_exec::remote::RemoteCall>,
+    opts: Map,
+    grains: Map,
+    roster_grains: &Map,
+    conf_dir: &Path,
+    fun: &str,
+    args: Vec<Value>,
+    kwargs: Map,
+) -> Result<Compiled> {
+    let mut opts = opts;
+    for key in ["saltenv", "pillarenv"] {
+        if let Some(v) = kwargs.get(key) {
+            opts.insert(key, v.clone());
+        }
+    }
+    let pillar_override = match kwargs.get("pillar") {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Map(m)) => m.clone(),
+        Some(_) => {
+            return Err(anyhow!(
+                "Pillar data must be formatted as a dictionary, unless pillar_enc is specified."
+            ))
+        }
+    };
+    let mut minion = Minion::for_host(opts, grains.clone(), conf_dir, pillar_override);
+    let outcome = match remote {
+        Some(call) => halite_exec::remote::with_target(call, || {
+            functions::call(&mut minion, fun, args, kwargs)
+        }),
+        None => {
+            halite_exec::remote::without_target(|| functions::call(&mut minion, fun, args, kwargs))
+        }
+    }?;
+    let Some(chunks) = outcome.chunks else {
+        return Ok(Compiled::Done(outcome));
+    };
+    let lowstate = Value::List(chunks.into_iter().map(Value::Map).collect());
+    let roots = opts::roots(&minion.opts, "file_roots");
+    let mut files = std::collections::BTreeMap::new();
+    for (saltenv, refs) in halite_catalog::lowstate_file_refs(&lowstate) {
+        for url in refs {
+            let (rel, env) = halite_exec::fileserver::split_salt_url(&url, &saltenv);
+            let Some(rel) = halite_exec::fileserver::clean_rel(&rel) else {
+                continue;
+            };
+            if let Some(path) = roots.find(&env, &rel) {
+                let data =
+                    std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+                files.insert(format!("{saltenv}/{rel}"), data);
+            } else if roots.find_dir(&env, &rel).is_some() {
+                let prefix = format!("{rel}/");
+                for file in roots.list_files(&env) {
+                    if file.starts_with(&prefix) {
+                        if let Some(path) = roots.find(&env, &file) {
+                            let data = std::fs::read(&path)
+                                .with_context(|| format!("reading {}", path.display()))?;
+                            files.insert(format!("{saltenv}/{file}"), data);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut meta = Map::new();
+    meta.insert("format", Value::Int(halite_catalog::FORMAT_VERSION));
+    meta.insert(
+        "id",
+        Value::str(opts::get_str(&minion.opts, "id").unwrap_or_default()),
+    );
+    meta.insert("grains", Value::Map(grains));
+    Ok(Compiled::Catalog(Box::new(Catalog {
+        lowstate,
+        pillar: Some(minion.pillar.clone()),
+        roster_grains: (!roster_grains.is_empty()).then(|| Value::Map(roster_grains.clone())),
+        meta: Some(Value::Map(meta)),
+        files,
+    })))
+}
+
+/// Grains from a JSON or YAML file (a mapping; `{"local": {...}}` as `grains.items --out
+/// json` prints it is unwrapped).
+pub fn grains_from_file(path: &Path) -> Result<Map> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let v = halite_yaml::load(&text, halite_yaml::Schema::Salt)
+        .map_err(|e| anyhow!("{}: line {}: {}", path.display(), e.line, e.problem))?;
+    let v = match v {
+        Value::Map(m) if m.len() == 1 && m.get("local").is_some_and(|l| l.as_map().is_some()) => {
+            m.get("local").cloned().unwrap_or(Value::Null)
+        }
+        other => other,
+    };
+    match v {
+        Value::Map(m) => Ok(m),
+        other => Err(anyhow!(
+            "{}: grains must be a mapping, not a {}",
+            path.display(),
+            other.type_name()
+        )),
+    }
+}
+
+/// `halite catalog compile|apply|diff`.
+#[derive(clap::Parser, Debug)]
+#[command(name = "halite catalog")]
+pub struct CatalogCli {
+    #[command(subcommand)]
+    pub cmd: CatalogCmd,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum CatalogCmd {
+    /// Compile a node's catalog on this machine, without any network: the same inputs give
+    /// the same bytes. Prints the archive's sha256.
+    Compile {
+        /// The folder holding the `master` config (file_roots, pillar_roots, ext_pillar).
+        #[arg(short = 'c', long = "config-dir", default_value = "/etc/salt")]
+        config_dir: std::path::PathBuf,
+        /// The node's minion id.
+        #[arg(long)]
+        id: String,
+        /// The node's grains (JSON or YAML); default: the grains `halite ssh` cached.
+        #[arg(long)]
+        grains: Option<std::path::PathBuf>,
+        /// Where the archive goes (default: ID.tgz).
+        #[arg(short = 'o', long = "out-file")]
+        out: Option<std::path::PathBuf>,
+        /// The state function and its arguments (default: state.apply, the highstate).
+        #[arg(allow_hyphen_values = true)]
+        call: Vec<String>,
+    },
+    /// Apply a catalog archive here (`state.pkg` with its own sha256); `test=True` works.
+    Apply {
+        file: std::path::PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        rest: Vec<String>,
+    },
+    /// What changed between two catalog archives (exit 0: same, 1: they differ).
+    Diff {
+        old: std::path::PathBuf,
+        new: std::path::PathBuf,
+    },
+}
+
+/// `halite catalog compile`: returns the exit status.
+pub fn run_compile(
+    config_dir: &Path,
+    id: &str,
+    grains: Option<&Path>,
+    out: Option<&Path>,
+    call: &[String],
+) -> Result<u8> {
+    let master = crate::config::master_config(config_dir)?;
+    let grains = match grains {
+        Some(p) => grains_from_file(p)?,
+        None => {
+            let cachedir = opts::get_str(&master, "cachedir").unwrap_or("/var/cache/salt/master");
+            match halite_ssh::cache::read(Path::new(cachedir), id, "grains", None) {
+                Some(Value::Map(m)) => m,
+                _ => {
+                    return Err(anyhow!(
+                        "no grains for {id}: give --grains FILE, or run `halite ssh {id} grains.items` first to cache them under {cachedir}/minions/{id}/"
+                    ))
+                }
+            }
+        }
+    };
+    let (fun, rest) = match call.split_first() {
+        Some((f, r)) => (f.as_str(), r),
+        None => ("state.apply", &[][..]),
+    };
+    if !CATALOG_FUNCTIONS.contains(&fun) {
+        return Err(anyhow!(
+            "{fun}: a catalog is compiled from {}",
+            CATALOG_FUNCTIONS.join(", ")
+        ));
+    }
+    let (args, kwargs) = crate::args::parse_call_args(rest);
+    let opts = host_opts(&master, id, &Map::new());
+    {
+        match compile(
+            None,
+            opts,
+            grains,
+            &Map::new(),
+            config_dir,
+            fun,
+            args,
+            kwargs,
+        )? {
+            Compiled::Catalog(cat) => {
+                let bytes = cat.pack()?;
+                let default = std::path::PathBuf::from(format!("{id}.tgz"));
+                let out = out.unwrap_or(&default);
+                write_new(out, &bytes)?;
+                println!("{}", halite_catalog::sha256_hex(&bytes));
+                Ok(0)
+            }
+            Compiled::Done(outcome) => {
+                let mut m = Map::new();
+                m.insert(id, outcome.ret);
+                println!("{}", Value::Map(m).to_json());
+                Ok(1)
+            }
+        }
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it (nothing half-written).
+fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("creating a file in {}", dir.display()))?;
+    std::io::Write::write_all(&mut tmp, bytes)?;
+    tmp.persist(path)
+        .map_err(|e| anyhow!("writing {}: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+/// `halite catalog diff OLD NEW`.
+pub fn run_diff(old: &Path, new: &Path) -> Result<u8> {
+    let read = |p: &Path| -> Result<Catalog> {
+        let data = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
+        Catalog::unpack(&data).map_err(|e| anyhow!("{}: {e}", p.display()))
+    };
+    let lines = halite_catalog::diff(&read(old)?, &read(new)?);
+    for l in &lines {
+        println!("{l}");
+    }
+    Ok(u8::from(!lines.is_empty()))
+}

@@ -1,0 +1,851 @@
+//! `halite ssh TARGET FUNCTION [ARGS]` (also started as `halite-ssh`): salt-ssh's command
+//! line over halite's split. Each matched roster host gets one multiplexed ssh connection;
+//! the halite binary is deployed into its thin_dir when that exact build is missing; its
+//! grains are cached on the controller; a state run's catalog is compiled here from those
+//! grains and shipped as a `state.pkg` archive that the host only applies. Other functions
+//! run on the host; grains.*, pillar.* and state.show_* are answered here, as salt-ssh's
+//! wrappers answer them.
+
+use crate::catalog::{self, Compiled};
+use anyhow::{anyhow, Context, Result};
+use halite_exec::{Args, ExecError};
+use halite_render::opts;
+use halite_ssh::{shell_quote, Connection, Output, SshConfig, Target, TargetKind};
+use halite_value::{Map, Value};
+use std::collections::HashMap;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// salt-ssh's options.
+#[derive(clap::Parser, Debug)]
+#[command(name = "halite ssh", trailing_var_arg = true)]
+pub struct SshCli {
+    /// The folder holding the `master` config (and by default the `roster`).
+    #[arg(short = 'c', long = "config-dir", default_value = "/etc/salt")]
+    config_dir: PathBuf,
+    #[arg(long = "roster-file")]
+    roster_file: Option<PathBuf>,
+    /// The target is a regular expression (matched at the start of the id).
+    #[arg(short = 'E', long = "pcre")]
+    pcre: bool,
+    /// The target is a comma-separated list of ids.
+    #[arg(short = 'L', long = "list")]
+    list: bool,
+    /// The target is `grain:glob`, matched against the cached grains.
+    #[arg(short = 'G', long = "grain")]
+    grain: bool,
+    /// Accept an unknown host key.
+    #[arg(short = 'i', long = "ignore-host-keys")]
+    ignore_host_keys: bool,
+    /// No host key checking and no known_hosts file.
+    #[arg(long = "no-host-keys")]
+    no_host_keys: bool,
+    #[arg(long = "priv")]
+    privkey: Option<PathBuf>,
+    #[arg(long = "user")]
+    user: Option<String>,
+    #[arg(long = "sudo")]
+    sudo: bool,
+    #[arg(long = "max-procs")]
+    max_procs: Option<usize>,
+    /// The connect timeout, in seconds.
+    #[arg(short = 't', long = "timeout")]
+    timeout: Option<u64>,
+    /// Gather the grains again instead of using the cached ones.
+    #[arg(long = "refresh", alias = "refresh-cache")]
+    refresh: bool,
+    /// Run the command line as a shell command on the host.
+    #[arg(short = 'r', long = "raw", alias = "raw-shell")]
+    raw: bool,
+    /// Print one document with every host once all have returned.
+    #[arg(long = "static")]
+    static_out: bool,
+    #[arg(long = "out", alias = "output")]
+    out: Option<String>,
+    #[arg(long = "out-file", alias = "output-file")]
+    out_file: Option<PathBuf>,
+    #[arg(long = "state-output", alias = "state_output")]
+    state_output: Option<String>,
+    #[arg(short = 'l', long = "log-level", default_value = "warning")]
+    log_level: String,
+    #[arg(long = "no-color", alias = "no-colour")]
+    no_color: bool,
+    /// The halite binary to deploy (default: this one). A static build runs on any host.
+    #[arg(long = "thin")]
+    thin: Option<PathBuf>,
+    /// TARGET FUNCTION [ARGS] [KEY=VALUE]
+    #[arg(required = true, allow_hyphen_values = true)]
+    words: Vec<String>,
+}
+
+const VALUE_OPTIONS: &[&str] = &[
+    "-c",
+    "--config-dir",
+    "--roster-file",
+    "--priv",
+    "--user",
+    "--max-procs",
+    "-t",
+    "--timeout",
+    "--out",
+    "--output",
+    "--out-file",
+    "--output-file",
+    "--state-output",
+    "--state_output",
+    "-l",
+    "--log-level",
+    "--thin",
+];
+
+const FLAGS: &[&str] = &[
+    "-E",
+    "--pcre",
+    "-L",
+    "--list",
+    "-G",
+    "--grain",
+    "-i",
+    "--ignore-host-keys",
+    "--no-host-keys",
+    "--sudo",
+    "--refresh",
+    "--refresh-cache",
+    "-r",
+    "--raw",
+    "--raw-shell",
+    "--static",
+    "--no-color",
+    "--no-colour",
+];
+
+/// optparse takes options anywhere: move them in front of the target.
+fn hoist(argv: Vec<String>) -> Vec<String> {
+    let mut front = Vec::new();
+    let mut rest = Vec::new();
+    let mut it = argv.into_iter();
+    if let Some(p) = it.next() {
+        front.push(p);
+    }
+    while let Some(a) = it.next() {
+        let name = a.split('=').next().unwrap_or("");
+        if VALUE_OPTIONS.contains(&name) {
+            let inline = a.contains('=');
+            front.push(a);
+            if !inline {
+                if let Some(v) = it.next() {
+                    front.push(v);
+                }
+            }
+        } else if FLAGS.contains(&a.as_str())
+            || (a.starts_with('-') && a.len() > 1 && rest.len() < 2)
+        {
+            front.push(a);
+        } else {
+            rest.push(a);
+        }
+    }
+    if !rest.is_empty() {
+        front.push("--".into());
+    }
+    front.extend(rest);
+    front
+}
+
+/// Everything a host's run shares.
+struct Run {
+    master: Map,
+    conf_dir: PathBuf,
+    ssh: SshConfig,
+    cachedir: PathBuf,
+    control: tempfile::TempDir,
+    binary: Arc<[u8]>,
+    sum: Arc<str>,
+    refresh: bool,
+    grains_max_age: Option<u64>,
+    raw: bool,
+    fun: String,
+    words: Vec<String>,
+}
+
+/// The functions answered on the controller (salt-ssh's wrappers).
+fn controller_side(fun: &str) -> bool {
+    fun == "mine.update"
+        || fun.starts_with("grains.")
+        || fun.starts_with("pillar.")
+        || fun.starts_with("state.show_")
+        || catalog::CATALOG_FUNCTIONS.contains(&fun)
+}
+
+pub fn main(argv: Vec<String>) -> Result<u8> {
+    use clap::Parser as _;
+    let cli = match SshCli::try_parse_from(hoist(argv)) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return Ok(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    crate::init_logging(&cli.log_level);
+    let master = crate::config::master_config(&cli.config_dir)?;
+    let roster_file = cli
+        .roster_file
+        .clone()
+        .or_else(|| opts::get_str(&master, "roster_file").map(PathBuf::from))
+        .unwrap_or_else(|| cli.config_dir.join("roster"));
+    let defaults = master
+        .get("roster_defaults")
+        .and_then(Value::as_map)
+        .cloned()
+        .unwrap_or_default();
+    let roster = halite_ssh::roster::load(&roster_file, &defaults)?;
+    let cachedir =
+        PathBuf::from(opts::get_str(&master, "cachedir").unwrap_or("/var/cache/salt/master"));
+    let (tgt, fun, rest) = match cli.words.as_slice() {
+        [tgt, fun, rest @ ..] => (tgt.clone(), fun.clone(), rest.to_vec()),
+        _ => {
+            return Err(anyhow!(
+                "usage: halite ssh [OPTIONS] TARGET FUNCTION [ARGS]"
+            ))
+        }
+    };
+    let kind = if cli.pcre {
+        TargetKind::Pcre
+    } else if cli.list {
+        TargetKind::List
+    } else if cli.grain {
+        TargetKind::Grain
+    } else {
+        TargetKind::Glob
+    };
+    let cached = |id: &str| halite_ssh::cache::read(&cachedir, id, "grains", None);
+    let targets: Vec<Target> = halite_ssh::roster::select(&roster, &tgt, kind, &cached)?
+        .into_iter()
+        .cloned()
+        .collect();
+    if targets.is_empty() {
+        eprintln!("[ERROR   ] No matching targets found in roster.");
+        return Ok(0);
+    }
+    let thin = cli
+        .thin
+        .clone()
+        .or_else(|| opts::get_str(&master, "halite_thin").map(PathBuf::from))
+        .or_else(|| std::env::var_os("HALITE_SSH_THIN").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("/proc/self/exe"));
+    let binary = std::fs::read(&thin).with_context(|| format!("reading {}", thin.display()))?;
+    let sum = halite_catalog::sha256_hex(&binary);
+    let get_u64 = |k: &str| match master.get(k) {
+        Some(Value::Int(i)) if *i >= 0 => Some(*i as u64),
+        Some(Value::Str(s)) => s.parse().ok(),
+        _ => None,
+    };
+    let ssh = SshConfig {
+        ssh_bin: std::env::var_os("HALITE_SSH_BIN")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("ssh")),
+        privkey: cli
+            .privkey
+            .clone()
+            .or_else(|| opts::get_str(&master, "ssh_priv").map(PathBuf::from))
+            .filter(|p| p.exists()),
+        user: cli
+            .user
+            .clone()
+            .or_else(|| opts::get_str(&master, "ssh_user").map(String::from)),
+        user_from_cli: cli.user.is_some(),
+        port: get_u64("ssh_port").and_then(|p| u16::try_from(p).ok()),
+        timeout: cli.timeout.or_else(|| get_u64("ssh_timeout")).unwrap_or(60),
+        known_hosts: opts::get_str(&master, "known_hosts_file").map(PathBuf::from),
+        ignore_host_keys: cli.ignore_host_keys
+            || opts::get_bool(&master, "ignore_host_keys", false),
+        no_host_keys: cli.no_host_keys || opts::get_bool(&master, "no_host_keys", false),
+        sudo: cli.sudo || opts::get_bool(&master, "ssh_sudo", false),
+    };
+    let max_procs = cli
+        .max_procs
+        .or_else(|| get_u64("ssh_max_procs").map(|n| n as usize))
+        .unwrap_or(25);
+    let control = tempfile::Builder::new()
+        .prefix("hssh")
+        .tempdir_in("/tmp")
+        .context("creating the folder for the ssh control sockets")?;
+    let run = Run {
+        conf_dir: cli.config_dir.clone(),
+        ssh,
+        cachedir: cachedir.clone(),
+        control,
+        binary: Arc::from(binary),
+        sum: Arc::from(sum),
+        refresh: cli.refresh,
+        // salt-ssh's `cache_life` (minutes, default 60) for its `minions/ID/ssh_data.p`.
+        grains_max_age: Some(get_u64("cache_life").unwrap_or(60) * 60),
+        raw: cli.raw,
+        fun: fun.clone(),
+        words: rest,
+        master,
+    };
+    let outputter = match cli.out.as_deref() {
+        Some(o) => {
+            halite_output::Outputter::parse(o).ok_or_else(|| anyhow!("unknown outputter '{o}'"))?
+        }
+        None if fun.starts_with("state.") && !fun.starts_with("state.show_") && !cli.raw => {
+            halite_output::Outputter::Highstate
+        }
+        None => halite_output::Outputter::Nested,
+    };
+    let total = targets.len();
+    let progress = std::io::stderr().is_terminal();
+    let mut done = 0usize;
+    let mut worst: u8 = 0;
+    let mut all = Map::new();
+    let items: Vec<(usize, Target)> = targets.into_iter().enumerate().collect();
+    let mut print_err: Option<anyhow::Error> = None;
+    halite_ssh::fan_out(
+        items,
+        max_procs,
+        |(i, t)| {
+            let (ret, code) = run_host(&run, i, &t);
+            (t.id.clone(), ret, code)
+        },
+        |(id, ret, code)| {
+            done += 1;
+            worst = worst.max(code);
+            if progress {
+                eprint!("\r\x1b[2K");
+            }
+            if cli.static_out {
+                all.insert(id.as_str(), ret);
+            } else {
+                let mut m = Map::new();
+                m.insert(id.as_str(), ret);
+                if let Err(e) = print_doc(&cli, outputter, &run.master, Value::Map(m)) {
+                    print_err.get_or_insert(e);
+                }
+            }
+            if progress && done < total {
+                eprint!("halite ssh: {done}/{total} hosts returned");
+                let _ = std::io::stderr().flush();
+            }
+        },
+    );
+    if cli.static_out {
+        print_doc(&cli, outputter, &run.master, Value::Map(all))?;
+    }
+    if let Some(e) = print_err {
+        return Err(e);
+    }
+    // salt-ssh: any host's nonzero retcode makes the run exit EX_AGGREGATE.
+    Ok(if worst != 0 { 20 } else { 0 })
+}
+
+fn print_doc(
+    cli: &SshCli,
+    outputter: halite_output::Outputter,
+    master: &Map,
+    data: Value,
+) -> Result<()> {
+    use halite_output::Outputter;
+    let color = !cli.no_color && cli.out_file.is_none() && std::io::stdout().is_terminal();
+    let text = match outputter {
+        Outputter::Json => data.to_json(),
+        Outputter::Highstate => {
+            let state_output = cli
+                .state_output
+                .clone()
+                .or_else(|| opts::get_str(master, "state_output").map(String::from))
+                .unwrap_or_else(|| "full".into());
+            halite_output::highstate::highstate(
+                &data,
+                &halite_output::highstate::HighstateOptions {
+                    color,
+                    state_output,
+                    state_verbose: opts::get_bool(master, "state_verbose", true),
+                    ..Default::default()
+                },
+            )
+        }
+        other => halite_output::render(
+            other,
+            &data,
+            &halite_output::OutputOptions { color, retcode: 0 },
+        ),
+    };
+    match &cli.out_file {
+        Some(p) => {
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)?;
+            writeln!(f, "{text}")?;
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            match writeln!(out, "{text}").and_then(|()| out.flush()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// salt-ssh's return for an ssh-level failure: ssh's message as a string, or the host key
+/// hint when the key is unknown.
+fn ssh_failure(out: &Output) -> (Value, u8) {
+    let stderr = out.stderr.trim_end();
+    if stderr.contains("Host key verification failed")
+        || stderr.contains("host key for")
+        || stderr.contains("No ED25519 host key is known")
+        || stderr.contains("host key is known")
+    {
+        return (
+            Value::str(format!(
+                "The host key needs to be accepted, to auto accept run halite ssh with the -i flag:\n{stderr}"
+            )),
+            254,
+        );
+    }
+    if stderr.contains("Permission denied") {
+        let mut m = Map::new();
+        m.insert("stdout", Value::str(out.stdout.clone()));
+        m.insert("stderr", Value::str(stderr));
+        m.insert("retcode", Value::Int(i64::from(out.code)));
+        m.insert("parsed", Value::Null);
+        m.insert("_error", Value::str("Permission denied"));
+        return (Value::Map(m), 255);
+    }
+    (Value::str(stderr), clamp(out.code))
+}
+
+fn clamp(code: i32) -> u8 {
+    u8::try_from(code).unwrap_or(if code == 0 { 0 } else { 1 })
+}
+
+/// salt's `parse_ret`: `{"local": X}` on stdout gives X; a nonzero status or text that is
+/// no such document gives salt-ssh's error mapping.
+fn parse_ret(out: &Output) -> (Value, u8) {
+    if out.code == 255 && out.stdout.is_empty() {
+        return ssh_failure(out);
+    }
+    let parsed = find_json(&out.stdout);
+    let mut code = clamp(out.code);
+    let error = |msg: &str, parsed: Option<Value>, code: u8| {
+        let mut m = Map::new();
+        m.insert("stdout", Value::str(out.stdout.clone()));
+        m.insert("stderr", Value::str(filter_stderr(&out.stderr)));
+        m.insert("retcode", Value::Int(i64::from(code)));
+        m.insert("parsed", parsed.unwrap_or(Value::Null));
+        m.insert("_error", Value::str(msg));
+        (Value::Map(m), code.max(1))
+    };
+    match parsed {
+        Some(Value::Map(m)) if m.len() == 1 && m.get("local").is_some() => {
+            let local = m.get("local").cloned().unwrap_or(Value::Null);
+            if let Some(Value::Int(rc)) = local.get("retcode") {
+                code = code.max(u8::try_from(*rc).unwrap_or(1));
+            }
+            (local, code)
+        }
+        Some(other) if code == 0 => error("Return dict was malformed", Some(other), 1),
+        None if code == 0 => error("Failed to return clean data", None, 1),
+        other => error("The command resulted in a non-zero exit code", other, code),
+    }
+}
+
+/// `SSHException._filter_stderr`: the lines joined without the last newline, Python's
+/// DeprecationWarnings (two lines each) dropped.
+fn filter_stderr(stderr: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut skip_next = false;
+    for line in stderr.lines() {
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        let parts: Vec<&str> = line.split(':').collect();
+        if parts.len() > 2 && parts[2].contains("DeprecationWarning") {
+            skip_next = true;
+            continue;
+        }
+        out.push(line);
+    }
+    out.join("\n")
+}
+
+/// `salt.utils.json.find_json`: the whole text, else the first line from which the rest
+/// parses.
+fn find_json(text: &str) -> Option<Value> {
+    if let Ok(v) = Value::from_json_str(text) {
+        return Some(v);
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    for i in 0..lines.len() {
+        if lines[i].trim_start().starts_with('{') {
+            if let Ok(v) = Value::from_json_str(&lines[i..].join("\n")) {
+                return Some(v);
+            }
+        }
+    }
+    None
+}
+
+/// The halite command line on the host, the call's words quoted.
+fn remote_halite(thin: &str, fun: &str, words: &[String], passthrough: bool) -> String {
+    let thin = shell_quote(thin);
+    let mut cmd = format!("{thin}/halite -c {thin} -l quiet --out json");
+    if passthrough {
+        cmd.push_str(" --retcode-passthrough");
+    }
+    cmd.push(' ');
+    cmd.push_str(&shell_quote(fun));
+    for w in words {
+        cmd.push(' ');
+        cmd.push_str(&shell_quote(w));
+    }
+    cmd
+}
+
+/// A value as a salt-call word (`yamlify_arg` reads it back).
+fn arg_word(v: &Value) -> String {
+    match v {
+        Value::Str(s) => s.to_string(),
+        other => other.to_json_styled(halite_value::JsonStyle::Compact),
+    }
+}
+
+/// One host's whole run: its return and retcode.
+fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
+    let control = run.control.path().join(index.to_string());
+    let conn = match Connection::open(t, &run.ssh, &control) {
+        Ok(c) => Arc::new(c),
+        Err(out) => return ssh_failure(&out),
+    };
+    let user = if run.ssh.user_from_cli {
+        run.ssh.user.clone()
+    } else {
+        t.user.clone().or_else(|| run.ssh.user.clone())
+    };
+    let thin = t
+        .thin_dir
+        .clone()
+        .or_else(|| opts::get_str(&run.master, "thin_dir").map(String::from))
+        .unwrap_or_else(|| halite_ssh::default_thin_dir(user.as_deref()));
+    if run.raw {
+        let mut line = vec![run.fun.clone()];
+        line.extend(run.words.iter().cloned());
+        let out = conn.run(&line.join(" "), None);
+        if out.code == 255 && out.stdout.is_empty() {
+            return ssh_failure(&out);
+        }
+        // salt-ssh parses a raw command's output as any other: a nonzero status is its
+        // CommandExecutionError mapping; text that is no JSON return comes back as
+        // stdout/stderr/retcode/parsed with the decode error dropped (retcode kept).
+        let (ret, code) = parse_ret(&out);
+        return match ret {
+            Value::Map(mut m) if out.code == 0 => {
+                m.remove("_error");
+                m.insert("retcode", Value::Int(0));
+                (Value::Map(m), 0)
+            }
+            other => (other, code),
+        };
+    }
+    // The host's minion config: its id and nothing of the controller's roots (written by
+    // every command's preamble: no pillar in it, only options).
+    let mut mopts = Map::new();
+    mopts.insert("id", Value::str(t.id.clone()));
+    mopts.insert("file_client", Value::str("local"));
+    let empty_roots = || {
+        let mut m = Map::new();
+        m.insert("base", Value::List(Default::default()));
+        Value::Map(m)
+    };
+    mopts.insert("file_roots", empty_roots());
+    mopts.insert("pillar_roots", empty_roots());
+    mopts.insert("cachedir", Value::str(format!("{thin}/cache")));
+    for (k, v) in t.minion_opts.iter() {
+        mopts.insert(k.clone(), v.clone());
+    }
+    let config = Value::Map(mopts).to_json_styled(halite_value::JsonStyle::Compact);
+    let q = shell_quote(&thin);
+    // The minion config, and the run folders of runs killed more than a day ago (their
+    // archive holds the pillar).
+    let setup = format!(
+        "printf '%s\\n' {} > {q}/minion || exit 1; find {q} -maxdepth 1 -name 'run.*' -type d -mmin +1440 -exec rm -rf {{}} + 2>/dev/null",
+        shell_quote(&config)
+    );
+    let host = Host {
+        conn: conn.clone(),
+        thin: thin.clone(),
+        setup,
+        binary: run.binary.clone(),
+        sum: run.sum.clone(),
+    };
+    if !controller_side(&run.fun) {
+        return match host.run(&remote_halite(&thin, &run.fun, &run.words, true), None) {
+            Ok(out) => parse_ret(&out),
+            Err(out) => ssh_failure_or_ret(&out),
+        };
+    }
+    let grains = match host_grains(run, &host, t) {
+        Ok(g) => g,
+        Err(ret) => return ret,
+    };
+    let (args, kwargs) = crate::args::parse_call_args(&run.words);
+    let opts = catalog::host_opts(&run.master, &t.id, &t.minion_opts);
+    if run.fun == "mine.update" || catalog::CATALOG_FUNCTIONS.contains(&run.fun.as_str()) {
+        if let Err(ret) = update_mine(run, &host, t, &opts) {
+            return ret;
+        }
+        if run.fun == "mine.update" {
+            return (Value::Null, 0);
+        }
+    }
+    let mut all_grains = grains;
+    for (k, v) in t.grains.iter() {
+        all_grains.insert(k.clone(), v.clone());
+    }
+    let remote = remote_caller(host.clone());
+    let compiled = catalog::compile(
+        Some(remote),
+        opts,
+        all_grains,
+        &t.grains,
+        &run.conf_dir,
+        &run.fun,
+        args,
+        kwargs.clone(),
+    );
+    let cat = match compiled {
+        Ok(Compiled::Catalog(c)) => c,
+        Ok(Compiled::Done(outcome)) => return (outcome.ret, outcome.retcode),
+        Err(e) => {
+            return (
+                Value::str(format!("halite: compiling the catalog: {e:#}")),
+                1,
+            )
+        }
+    };
+    let bytes = match cat.pack() {
+        Ok(b) => b,
+        Err(e) => return (Value::str(format!("halite: packing the catalog: {e}")), 1),
+    };
+    let sum = halite_catalog::sha256_hex(&bytes);
+    let test = match kwargs.get("test") {
+        Some(v) => v.truthy(),
+        None => run.fun == "state.test" || opts::get_bool(&run.master, "test", false),
+    };
+    // The archive goes into a fresh 0700 folder in the thin_dir, removed after the run.
+    let script = format!(
+        "d=$(mktemp -d {q}/run.XXXXXX) || exit 1; cat > \"$d/salt_state.tgz\" || {{ rm -rf \"$d\"; exit 1; }}; {q}/halite -c {q} -l quiet --out json --retcode-passthrough state.pkg \"$d/salt_state.tgz\" pkg_sum={sum} hash_type=sha256 test={test}; rc=$?; rm -rf \"$d\"; exit $rc",
+        test = if test { "True" } else { "False" }
+    );
+    match host.run(&script, Some(&bytes)) {
+        Ok(out) => parse_ret(&out),
+        Err(out) => ssh_failure_or_ret(&out),
+    }
+}
+
+/// A host with its connection open: commands run behind the deploy check.
+#[derive(Clone)]
+struct Host {
+    conn: Arc<Connection>,
+    thin: String,
+    setup: String,
+    binary: Arc<[u8]>,
+    sum: Arc<str>,
+}
+
+impl Host {
+    fn run(&self, script: &str, stdin: Option<&[u8]>) -> Result<Output, Output> {
+        halite_ssh::run_deployed(
+            &self.conn,
+            &self.thin,
+            &self.binary,
+            &self.sum,
+            &self.setup,
+            script,
+            stdin,
+        )
+    }
+}
+
+fn ssh_failure_or_ret(out: &Output) -> (Value, u8) {
+    if out.code == 255 {
+        ssh_failure(out)
+    } else {
+        parse_ret(out)
+    }
+}
+
+/// The host's grains: the controller's cache unless `--refresh` or too old, else gathered
+/// on the host (and cached with the time it took).
+fn host_grains(run: &Run, host: &Host, t: &Target) -> Result<Map, (Value, u8)> {
+    if !run.refresh {
+        if let Some(Value::Map(g)) =
+            halite_ssh::cache::read(&run.cachedir, &t.id, "grains", run.grains_max_age)
+        {
+            return Ok(g);
+        }
+    }
+    let started = Instant::now();
+    let (ret, code) = match host.run(&remote_halite(&host.thin, "grains.items", &[], false), None) {
+        Ok(out) => parse_ret(&out),
+        Err(out) => ssh_failure_or_ret(&out),
+    };
+    match ret {
+        Value::Map(g) if code == 0 => {
+            let secs = started.elapsed().as_secs_f64();
+            if let Err(e) = halite_ssh::cache::write(
+                &run.cachedir,
+                &t.id,
+                "grains",
+                &Value::Map(g.clone()),
+                secs,
+            ) {
+                tracing::warn!("could not cache the grains of {}: {e}", t.id);
+            }
+            Ok(g)
+        }
+        other => Err((other, code.max(1))),
+    }
+}
+
+/// Runs the host's `mine_functions` (master config or the roster's `minion_opts`) on the
+/// host and caches their returns beside its grains (`minions/ID/mine.json`), where
+/// `mine.get` in controller-side compiles finds them. Salt's forms: `fun: [args]` and
+/// `alias: [{mine_function: fun}, args...]`; a one-key mapping among the args is a keyword.
+fn update_mine(run: &Run, host: &Host, t: &Target, opts: &Map) -> Result<(), (Value, u8)> {
+    let Some(Value::Map(funs)) = opts.get("mine_functions") else {
+        return Ok(());
+    };
+    let started = Instant::now();
+    let mut data = Map::new();
+    for (alias, spec) in funs.iter() {
+        let alias = alias.py_str();
+        let mut fun = alias.clone();
+        let mut words = Vec::new();
+        let items: Vec<Value> = match spec {
+            Value::List(l) => l.to_vec(),
+            Value::Map(m) => m
+                .iter()
+                .map(|(k, v)| {
+                    let mut one = Map::new();
+                    one.insert(k.clone(), v.clone());
+                    Value::Map(one)
+                })
+                .collect(),
+            Value::Null => Vec::new(),
+            other => vec![other.clone()],
+        };
+        for item in items {
+            match item {
+                Value::Map(m) if m.len() == 1 => {
+                    for (k, v) in m.iter() {
+                        if k.py_str() == "mine_function" {
+                            fun = v.py_str();
+                        } else {
+                            words.push(format!("{}={}", k.py_str(), arg_word(v)));
+                        }
+                    }
+                }
+                other => words.push(arg_word(&other)),
+            }
+        }
+        let (ret, code) = match host.run(&remote_halite(&host.thin, &fun, &words, false), None) {
+            Ok(out) => parse_ret(&out),
+            Err(out) => return Err(ssh_failure_or_ret(&out)),
+        };
+        if code == 0 {
+            data.insert(alias.as_str(), ret);
+        } else {
+            tracing::warn!("mine function {fun} failed on {}: {}", t.id, ret.py_str());
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    if let Err(e) = halite_ssh::cache::write(&run.cachedir, &t.id, "mine", &Value::Map(data), secs)
+    {
+        tracing::warn!("could not cache the mine of {}: {e}", t.id);
+    }
+    Ok(())
+}
+
+/// Impure template calls during this host's compile: run on the host over its open
+/// connection, each distinct call once (memoised for the run).
+fn remote_caller(host: Host) -> halite_exec::remote::RemoteCall {
+    let memo: Mutex<HashMap<String, Result<Value, ExecError>>> = Mutex::new(HashMap::new());
+    Arc::new(move |name: &str, args: &Args| {
+        let mut words: Vec<String> = args.args.iter().map(arg_word).collect();
+        for (k, v) in args.kwargs.iter() {
+            let key = k.py_str();
+            if key.starts_with("__") {
+                continue;
+            }
+            words.push(format!("{key}={}", arg_word(v)));
+        }
+        let key = format!("{name}\0{}", words.join("\0"));
+        if let Some(hit) = memo.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return hit;
+        }
+        let out = match host.run(&remote_halite(&host.thin, name, &words, false), None) {
+            Ok(out) | Err(out) => out,
+        };
+        let answer = match find_json(&out.stdout) {
+            Some(Value::Map(m)) if m.len() == 1 && m.get("local").is_some() => {
+                Ok(m.get("local").cloned().unwrap_or(Value::Null))
+            }
+            _ => Err(ExecError::Failed(format!(
+                "'{name}' on the target failed (exit {}): {}",
+                out.code,
+                out.stderr.trim()
+            ))),
+        };
+        if let Ok(mut m) = memo.lock() {
+            m.insert(key, answer.clone());
+        }
+        answer
+    })
+}
+
+/// Whether argv[0] names the `halite-ssh` entry point.
+pub fn started_as_halite_ssh(argv0: &str) -> bool {
+    Path::new(argv0)
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with("halite-ssh"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_after_the_target_are_options() {
+        let v = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(
+            hoist(v("halite-ssh web* state.apply test=True --out json -i")),
+            v("halite-ssh --out json -i -- web* state.apply test=True")
+        );
+    }
+
+    #[test]
+    fn parse_ret_as_salt_ssh() {
+        let out = Output {
+            stdout: "{\"local\": true}".into(),
+            stderr: String::new(),
+            code: 0,
+        };
+        assert_eq!(parse_ret(&out), (Value::Bool(true), 0));
+        let out = Output {
+            stdout: String::new(),
+            stderr: "ssh: connect to host 127.0.0.1 port 1: Connection refused\r\n".into(),
+            code: 255,
+        };
+        assert_eq!(
+            parse_ret(&out).0,
+            Value::str("ssh: connect to host 127.0.0.1 port 1: Connection refused")
+        );
+    }
+}

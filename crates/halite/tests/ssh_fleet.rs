@@ -1,0 +1,603 @@
+//! `halite ssh` end to end against real OpenSSH: the test starts its own sshd on a free
+//! loopback port (its own config, host key and authorized_keys in a temp folder; never
+//! the system's sshd), and a roster of simulated hosts (separate ids and thin_dirs, all
+//! on that sshd). Root only (sshd must run as root to log a user in); skipped with the
+//! reason otherwise.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn skip_reason() -> Option<String> {
+    if unsafe { libc::geteuid() } != 0 {
+        return Some("not root (sshd must run as root)".into());
+    }
+    for tool in ["/usr/sbin/sshd", "/usr/bin/ssh", "/usr/bin/ssh-keygen"] {
+        if !Path::new(tool).exists() {
+            return Some(format!(
+                "{tool} is missing (openssh-server / openssh-client)"
+            ));
+        }
+    }
+    None
+}
+
+struct Sshd {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Sshd {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn write(p: &Path, text: &str) {
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(p, text).expect("write");
+}
+
+fn keygen(path: &Path) {
+    let ok = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+        .arg(path)
+        .status()
+        .expect("ssh-keygen")
+        .success();
+    assert!(ok, "ssh-keygen failed");
+}
+
+fn start_sshd(dir: &Path) -> Sshd {
+    keygen(&dir.join("hostkey"));
+    keygen(&dir.join("client"));
+    std::fs::copy(dir.join("client.pub"), dir.join("authorized_keys")).expect("copy");
+    let port = TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port();
+    write(
+        &dir.join("sshd_config"),
+        &format!(
+            "Port {port}\nListenAddress 127.0.0.1\nHostKey {d}/hostkey\nAuthorizedKeysFile {d}/authorized_keys\nPidFile {d}/sshd.pid\nStrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\nPasswordAuthentication no\nMaxSessions 100\nMaxStartups 100:30:200\n",
+            d = dir.display()
+        ),
+    );
+    std::fs::create_dir_all("/run/sshd").expect("privsep dir");
+    let child = Command::new("/usr/sbin/sshd")
+        .args(["-D", "-e", "-f"])
+        .arg(dir.join("sshd_config"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(dir.join("sshd.log")).expect("log"))
+        .spawn()
+        .expect("sshd");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "sshd did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let hostkey = std::fs::read_to_string(dir.join("hostkey.pub")).expect("hostkey");
+    let key: Vec<&str> = hostkey.split_whitespace().take(2).collect();
+    write(
+        &dir.join("known_hosts"),
+        &format!("[127.0.0.1]:{port} {}\n", key.join(" ")),
+    );
+    Sshd { child, port }
+}
+
+struct Fleet {
+    _root: tempfile::TempDir,
+    dir: PathBuf,
+    sshd: Sshd,
+}
+
+impl Fleet {
+    fn new() -> Fleet {
+        let root = tempfile::Builder::new()
+            .prefix("halitetest-ssh")
+            .tempdir_in("/tmp")
+            .expect("tempdir");
+        let dir = root.path().to_path_buf();
+        let sshd = start_sshd(&dir);
+        let d = dir.display();
+        let port = sshd.port;
+        let mut roster = String::new();
+        for id in ["h1", "h2", "h3"] {
+            roster.push_str(&format!(
+                "{id}:\n  host: 127.0.0.1\n  port: {port}\n  user: root\n  thin_dir: {d}/thin-{id}\n"
+            ));
+        }
+        // The same sshd under a name known_hosts does not list: an unknown host key.
+        roster.push_str(&format!(
+            "newkey:\n  host: localhost\n  port: {port}\n  user: root\n  thin_dir: {d}/thin-newkey\n"
+        ));
+        write(&dir.join("conf/roster"), &roster);
+        write(
+            &dir.join("conf/master"),
+            &format!(
+                "file_roots:\n  base: [{d}/srv/salt]\npillar_roots:\n  base: [{d}/srv/pillar]\ncachedir: {d}/cache\nroster_file: {d}/conf/roster\nssh_priv: {d}/client\nknown_hosts_file: {d}/known_hosts\nmine_functions:\n  hostid:\n    - mine_function: grains.get\n    - id\n"
+            ),
+        );
+        write(
+            &dir.join("srv/salt/mine.sls"),
+            &format!(
+                "{d}/out/{{{{ grains['id'] }}}}/peers:\n  file.managed:\n    - makedirs: True\n    - contents: \"{{{{ salt['mine.get']('h*', 'hostid') | dictsort | map('join', '=') | join(',') }}}}\"\n"
+            ),
+        );
+        write(&dir.join("srv/salt/top.sls"), "base:\n  'h*':\n    - app\n");
+        write(
+            &dir.join("srv/salt/app/init.sls"),
+            &format!(
+                r#"{{% set over = salt['cmd.run']("sh -c 'echo ${{SSH_CONNECTION:+over-ssh}}'") %}}
+{d}/out/{{{{ grains['id'] }}}}/motd:
+  file.managed:
+    - source: salt://app/motd.j2
+    - template: jinja
+    - makedirs: True
+{d}/out/{{{{ grains['id'] }}}}/where:
+  file.managed:
+    - contents: "{{{{ over }}}}"
+{{% if grains['id'] == 'h3' %}}
+slow:
+  cmd.run:
+    - name: sleep 4 && touch {d}/out/h3/slept
+    - creates: {d}/out/h3/slept
+{{% endif %}}
+"#
+            ),
+        );
+        write(
+            &dir.join("srv/salt/app/motd.j2"),
+            "welcome to {{ grains['id'] }}, {{ pillar['greeting'] }}\n",
+        );
+        write(
+            &dir.join("srv/salt/plain.sls"),
+            "plain:\n  test.succeed_without_changes:\n    - name: {{ pillar['greeting'] }}\n",
+        );
+        write(
+            &dir.join("srv/pillar/top.sls"),
+            "base:\n  '*':\n    - common\n",
+        );
+        write(
+            &dir.join("srv/pillar/common.sls"),
+            "greeting: hello fleet\n",
+        );
+        Fleet {
+            _root: root,
+            dir,
+            sshd,
+        }
+    }
+
+    fn halite(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_halite"));
+        c.arg("ssh")
+            .arg("-c")
+            .arg(self.dir.join("conf"))
+            .args(["--out", "json", "--static"])
+            .args(args)
+            .stdin(Stdio::null());
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> (serde_json::Value, i32, String) {
+        let out = self.halite(args).output().expect("halite ssh");
+        parse(out)
+    }
+}
+
+fn parse(out: Output) -> (serde_json::Value, i32, String) {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let v = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}\nstderr: {stderr}"));
+    (v, out.status.code().unwrap_or(-1), stderr)
+}
+
+fn all_true(host: &serde_json::Value) -> bool {
+    host.as_object()
+        .is_some_and(|m| !m.is_empty() && m.values().all(|s| s["result"] == true))
+}
+
+fn changed(host: &serde_json::Value) -> usize {
+    host.as_object()
+        .map(|m| {
+            m.values()
+                .filter(|s| s["changes"].as_object().is_some_and(|c| !c.is_empty()))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+/// The ssh ControlMaster of roster entry `index` among `parent`'s children.
+fn master_of(parent: u32, index: usize) -> Option<u32> {
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let ppid = stat
+            .rsplit(')')
+            .next()
+            .and_then(|s| s.split_whitespace().nth(1))
+            .and_then(|p| p.parse::<u32>().ok());
+        if ppid != Some(parent) {
+            continue;
+        }
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let args: Vec<String> = cmdline
+            .split(|b| *b == 0)
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        let is_master = args.iter().any(|a| a == "-M");
+        let socket = args
+            .windows(2)
+            .find(|w| w[0] == "-S")
+            .map(|w| w[1].clone())
+            .unwrap_or_default();
+        if is_master && socket.ends_with(&format!("/{index}")) {
+            return Some(pid);
+        }
+    }
+    None
+}
+
+#[test]
+fn fleet_apply_converges_survives_a_killed_host_and_refuses_unknown_host_keys() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let fleet = Fleet::new();
+    let d = fleet.dir.clone();
+
+    // test.ping on every host: the binary is deployed into each thin_dir (mode 0700).
+    let (v, rc, err) = fleet.run(&["h*", "test.ping"]);
+    assert_eq!(rc, 0, "{v} {err}");
+    for id in ["h1", "h2", "h3"] {
+        assert_eq!(v[id], true, "{v}");
+        let thin = d.join(format!("thin-{id}"));
+        let meta = std::fs::metadata(&thin).expect("thin_dir");
+        assert_eq!(
+            std::os::unix::fs::PermissionsExt::mode(&meta.permissions()) & 0o777,
+            0o700
+        );
+        assert!(thin.join("halite").exists());
+    }
+    let deployed_at = std::fs::metadata(d.join("thin-h1/halite"))
+        .and_then(|m| m.modified())
+        .expect("mtime");
+
+    // Kill h3's connection while its slow state runs; h1 and h2 converge regardless.
+    let child = fleet
+        .halite(&["h*", "state.apply"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let parent = child.id();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut killed = false;
+    while Instant::now() < deadline {
+        // h3's slow state is running once h1's and h2's files exist and h3's master is up.
+        if d.join("out/h1/motd").exists() && d.join("out/h2/motd").exists() {
+            if let Some(pid) = master_of(parent, 2) {
+                std::thread::sleep(Duration::from_millis(500));
+                unsafe { libc::kill(pid as i32, libc::SIGKILL) };
+                killed = true;
+                break;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(killed, "never saw h3's connection to kill");
+    let (v, rc, err) = parse(child.wait_with_output().expect("wait"));
+    assert_eq!(rc, 20, "a host failed: salt-ssh's EX_AGGREGATE\n{v}\n{err}");
+    assert!(all_true(&v["h1"]), "{v}");
+    assert!(all_true(&v["h2"]), "{v}");
+    assert!(!all_true(&v["h3"]), "h3 was killed: {v}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("out/h1/motd")).expect("motd"),
+        "welcome to h1, hello fleet\n"
+    );
+    // The template's cmd.run ran on the target, over the ssh connection.
+    assert_eq!(
+        std::fs::read_to_string(d.join("out/h2/where")).expect("where"),
+        "over-ssh\n"
+    );
+    // Let h3's orphaned remote run finish before the next one.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !d.join("out/h3/slept").exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+
+    // A re-run converges h3; nothing is copied again (same build), no archive is left.
+    let (v, rc, err) = fleet.run(&["h*", "state.apply"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    for id in ["h1", "h2", "h3"] {
+        assert!(all_true(&v[id]), "{id}: {v}");
+    }
+    assert_eq!(changed(&v["h1"]), 0, "h1 was converged: {v}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("out/h3/motd")).expect("motd"),
+        "welcome to h3, hello fleet\n"
+    );
+    let again = std::fs::metadata(d.join("thin-h1/halite"))
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    assert_eq!(deployed_at, again, "the same build was copied again");
+    for id in ["h1", "h2", "h3"] {
+        let leftovers: Vec<String> = std::fs::read_dir(d.join(format!("thin-{id}")))
+            .expect("thin")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("run."))
+            .collect();
+        assert!(
+            leftovers.is_empty(),
+            "{id}: archive folders left: {leftovers:?}"
+        );
+    }
+    // The grains were cached on the controller, with the time they took.
+    let cached = std::fs::read_to_string(d.join("cache/minions/h2/grains.json")).expect("cache");
+    let cached: serde_json::Value = serde_json::from_str(&cached).expect("json");
+    assert_eq!(cached["data"]["id"], "h2");
+    assert!(cached["seconds"].is_number());
+
+    // test mode: nothing to change, results True.
+    let (v, rc, _) = fleet.run(&["h1", "state.apply", "test=True"]);
+    assert_eq!(rc, 0);
+    assert!(all_true(&v["h1"]), "{v}");
+
+    // An unknown host key is refused without -i, accepted with it.
+    let (v, rc, _) = fleet.run(&["newkey", "test.ping"]);
+    assert_eq!(rc, 20, "{v}");
+    let msg = v["newkey"].as_str().unwrap_or_default();
+    assert!(
+        msg.contains("host key needs to be accepted"),
+        "unexpected refusal: {v}"
+    );
+    let (v, rc, err) = fleet.run(&["-i", "newkey", "test.ping"]);
+    assert_eq!(
+        (rc, &v["newkey"]),
+        (0, &serde_json::Value::Bool(true)),
+        "{err}"
+    );
+
+    // An unreachable host is reported for that host only.
+    let roster = std::fs::read_to_string(d.join("conf/roster")).expect("roster");
+    write(
+        &d.join("conf/roster"),
+        &format!(
+            "{roster}down:\n  host: 127.0.0.1\n  port: {}\n  user: root\n",
+            free_port()
+        ),
+    );
+    let (v, rc, _) = fleet.run(&["-L", "h1,down", "test.ping"]);
+    assert_eq!(rc, 20);
+    assert_eq!(v["h1"], true);
+    assert!(
+        v["down"]
+            .as_str()
+            .is_some_and(|s| s.contains("Connection refused")),
+        "{v}"
+    );
+
+    // A key the host does not accept: that host's return says so, the others go on.
+    keygen(&d.join("otherkey"));
+    let roster = std::fs::read_to_string(d.join("conf/roster")).expect("roster");
+    write(
+        &d.join("conf/roster"),
+        &format!(
+            "{roster}nokey:\n  host: 127.0.0.1\n  port: {}\n  user: root\n  priv: {}\n",
+            fleet.sshd.port,
+            d.join("otherkey").display()
+        ),
+    );
+    let (v, rc, _) = fleet.run(&["-L", "h2,nokey", "test.ping"]);
+    assert_eq!(rc, 20);
+    assert_eq!(v["h2"], true);
+    assert_eq!(v["nokey"]["_error"], "Permission denied", "{v}");
+    assert_eq!(v["nokey"]["retcode"], 255, "{v}");
+    let _ = &fleet.sshd;
+}
+
+#[test]
+fn mine_functions_run_on_each_host_and_mine_get_answers_from_the_cache() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let fleet = Fleet::new();
+    let d = fleet.dir.clone();
+    let (v, rc, err) = fleet.run(&["h*", "mine.update"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let mine = std::fs::read_to_string(d.join("cache/minions/h2/mine.json")).expect("mine cache");
+    let mine: serde_json::Value = serde_json::from_str(&mine).expect("json");
+    assert_eq!(mine["data"]["hostid"], "h2");
+    let (v, rc, err) = fleet.run(&["h1", "state.sls", "mine"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("out/h1/peers")).expect("peers"),
+        "h1=h1,h2=h2,h3=h3\n"
+    );
+    // A run folder left by a run killed days ago (its archive holds the pillar) goes.
+    let stale = d.join("thin-h1/run.stale");
+    std::fs::create_dir_all(&stale).expect("mkdir");
+    let ok = Command::new("touch")
+        .args(["-d", "3 days ago"])
+        .arg(&stale)
+        .status()
+        .expect("touch")
+        .success();
+    assert!(ok);
+    let (_, rc, err) = fleet.run(&["h1", "test.ping"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(!stale.exists(), "the stale run folder is still there");
+    // pillar= on the command line is merged on the controller and shipped in the archive.
+    let (v, rc, err) = fleet.run(&[
+        "h2",
+        "state.sls",
+        "plain",
+        r#"pillar={"greeting": "hi override"}"#,
+    ]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let names: Vec<&str> = v["h2"]
+        .as_object()
+        .map(|m| m.values().filter_map(|s| s["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(names, ["hi override"], "{v}");
+    // Started as `halite-ssh`, targeting by the cached grains (-G).
+    let link = d.join("halite-ssh");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_halite"), &link).expect("symlink");
+    let out = Command::new(&link)
+        .arg("-c")
+        .arg(d.join("conf"))
+        .args(["-G", "id:h[23]", "test.ping", "--out", "json", "--static"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("halite-ssh");
+    let (v, rc, err) = parse(out);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(v, serde_json::json!({"h2": true, "h3": true}));
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port()
+}
+
+#[test]
+fn catalog_compile_is_byte_identical_and_refuses_target_calls_without_a_connection() {
+    let root = tempfile::Builder::new()
+        .prefix("halitetest-ssh")
+        .tempdir_in("/tmp")
+        .expect("tempdir");
+    let d = root.path();
+    write(
+        &d.join("conf/master"),
+        &format!(
+            "file_roots:\n  base: [{d}/srv/salt]\npillar_roots:\n  base: [{d}/srv/pillar]\ncachedir: {d}/cache\n",
+            d = d.display()
+        ),
+    );
+    write(&d.join("srv/salt/top.sls"), "base:\n  '*':\n    - web\n");
+    write(
+        &d.join("srv/salt/web.sls"),
+        "{{ pillar['path'] }}:\n  file.managed:\n    - source: salt://files/index.html\n    - makedirs: True\n",
+    );
+    write(&d.join("srv/salt/files/index.html"), "hi\n");
+    write(
+        &d.join("srv/salt/impure.sls"),
+        "x:\n  test.nop:\n    - name: {{ salt['cmd.run']('hostname') }}\n",
+    );
+    write(&d.join("srv/pillar/top.sls"), "base:\n  '*':\n    - p\n");
+    write(
+        &d.join("srv/pillar/p.sls"),
+        &format!("path: {}/out/index.html\n", d.display()),
+    );
+    write(
+        &d.join("grains.json"),
+        "{\"id\": \"web1\", \"os\": \"Debian\"}",
+    );
+    let compile = |out: &str, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_halite"))
+            .args(["catalog", "compile", "-c"])
+            .arg(d.join("conf"))
+            .args(["--id", "web1", "--grains"])
+            .arg(d.join("grains.json"))
+            .arg("-o")
+            .arg(d.join(out))
+            .args(extra)
+            .output()
+            .expect("compile")
+    };
+    let a = compile("a.tgz", &[]);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let b = compile("b.tgz", &[]);
+    assert!(b.status.success());
+    let (ba, bb) = (
+        std::fs::read(d.join("a.tgz")).expect("a"),
+        std::fs::read(d.join("b.tgz")).expect("b"),
+    );
+    assert_eq!(ba, bb, "same inputs, different bytes");
+    assert_eq!(
+        String::from_utf8_lossy(&a.stdout).trim(),
+        sha256_of(&d.join("a.tgz"))
+    );
+    let diff = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .args(["catalog", "diff"])
+        .arg(d.join("a.tgz"))
+        .arg(d.join("b.tgz"))
+        .output()
+        .expect("diff");
+    assert_eq!(diff.status.code(), Some(0));
+    // A changed file shows in the diff.
+    write(&d.join("srv/salt/files/index.html"), "bye\n");
+    assert!(compile("c.tgz", &[]).status.success());
+    let diff = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .args(["catalog", "diff"])
+        .arg(d.join("a.tgz"))
+        .arg(d.join("c.tgz"))
+        .output()
+        .expect("diff");
+    assert_eq!(diff.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&diff.stdout).trim(),
+        "~ file base/files/index.html"
+    );
+    // Applying it here (a scratch minion config) writes the file from the archive.
+    write(
+        &d.join("minion/minion"),
+        &format!(
+            "file_client: local\nfile_roots:\n  base: []\npillar_roots:\n  base: []\ncachedir: {}/mcache\n",
+            d.display()
+        ),
+    );
+    let apply = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .args(["catalog", "apply"])
+        .arg(d.join("c.tgz"))
+        .arg("-c")
+        .arg(d.join("minion"))
+        .args(["--out", "json"])
+        .output()
+        .expect("apply");
+    assert!(
+        apply.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&apply.stdout),
+        String::from_utf8_lossy(&apply.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("out/index.html")).expect("applied"),
+        "bye\n"
+    );
+    // A template asking the target, with no connection: the compile fails, naming it.
+    let i = compile("i.tgz", &["state.sls", "impure"]);
+    assert!(!i.status.success());
+    let text = String::from_utf8_lossy(&i.stdout);
+    assert!(text.contains("cmd.run"), "{text}");
+    assert!(!d.join("i.tgz").exists());
+}
+
+fn sha256_of(p: &Path) -> String {
+    let out = Command::new("sha256sum")
+        .arg(p)
+        .output()
+        .expect("sha256sum");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}

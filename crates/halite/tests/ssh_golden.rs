@@ -1,0 +1,329 @@
+//! salt-ssh golden cases (tests/ssh-cases/NAME, recorded from salt-ssh 3007.8 by
+//! scripts/oracle/ssh_record.py): the same fleet (h1 and h2, each its own thin_dir, on an
+//! sshd of the test's own on a free loopback port) gets the same commands through
+//! `halite ssh --out json --static`, and the outputs must be equal apart from times,
+//! durations, pids and the sandbox folder (@ROOT@). `grains.items` is compared as
+//! halite-grains' oracle test compares grains: the keys Salt reports (less its Python and
+//! Salt installation keys) must all be there, and the values that describe the host (not
+//! the process) must be equal. Root only; skipped with the reason otherwise.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn skip_reason() -> Option<String> {
+    if unsafe { libc::geteuid() } != 0 {
+        return Some("not root (sshd must run as root)".into());
+    }
+    for tool in ["/usr/sbin/sshd", "/usr/bin/ssh", "/usr/bin/ssh-keygen"] {
+        if !Path::new(tool).exists() {
+            return Some(format!(
+                "{tool} is missing (openssh-server / openssh-client)"
+            ));
+        }
+    }
+    None
+}
+
+struct Sshd(Child);
+
+impl Drop for Sshd {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn keygen(path: &Path) {
+    let ok = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+        .arg(path)
+        .status()
+        .expect("ssh-keygen")
+        .success();
+    assert!(ok, "ssh-keygen failed");
+}
+
+/// The recorder's sandbox (scripts/oracle/ssh_record.py `start_sshd` and `sandbox`).
+fn sandbox(case: &Path, root: &Path) -> (Sshd, PathBuf) {
+    keygen(&root.join("hostkey"));
+    keygen(&root.join("client"));
+    std::fs::copy(root.join("client.pub"), root.join("authorized_keys")).expect("copy");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind")
+        .local_addr()
+        .expect("addr")
+        .port();
+    let r = root.display();
+    std::fs::write(
+        root.join("sshd_config"),
+        format!(
+            "Port {port}\nListenAddress 127.0.0.1\nHostKey {r}/hostkey\nAuthorizedKeysFile {r}/authorized_keys\nPidFile {r}/sshd.pid\nStrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\nPasswordAuthentication no\nMaxSessions 100\nMaxStartups 100:30:200\n"
+        ),
+    )
+    .expect("sshd_config");
+    std::fs::create_dir_all("/run/sshd").expect("privsep dir");
+    let child = Command::new("/usr/sbin/sshd")
+        .args(["-D", "-e", "-f"])
+        .arg(root.join("sshd_config"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(root.join("sshd.log")).expect("log"))
+        .spawn()
+        .expect("sshd");
+    let sshd = Sshd(child);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "sshd did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let hostkey = std::fs::read_to_string(root.join("hostkey.pub")).expect("hostkey");
+    let key: Vec<&str> = hostkey.split_whitespace().take(2).collect();
+    std::fs::write(
+        root.join("known_hosts"),
+        format!("[127.0.0.1]:{port} {}\n", key.join(" ")),
+    )
+    .expect("known_hosts");
+    copy_tree(
+        &case.join("srv"),
+        &root.join("srv"),
+        &root.display().to_string(),
+    );
+    let conf = root.join("conf");
+    std::fs::create_dir_all(&conf).expect("conf");
+    let mut roster = String::new();
+    for h in ["h1", "h2"] {
+        roster.push_str(&format!(
+            "{h}:\n  host: 127.0.0.1\n  port: {port}\n  user: root\n  thin_dir: {r}/thin-{h}\n"
+        ));
+    }
+    std::fs::write(conf.join("roster"), roster).expect("roster");
+    std::fs::write(
+        conf.join("master"),
+        format!(
+            "file_roots:\n  base: [{r}/srv/salt]\npillar_roots:\n  base: [{r}/srv/pillar]\ncachedir: {r}/cache\nroster_file: {r}/conf/roster\nssh_priv: {r}/client\nknown_hosts_file: {r}/known_hosts\n"
+        ),
+    )
+    .expect("master");
+    (sshd, conf)
+}
+
+/// Copies the case's tree, `@ROOT@` standing for the sandbox folder.
+fn copy_tree(from: &Path, to: &Path, root: &str) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read_dir").flatten() {
+        let p = e.path();
+        let dest = to.join(e.file_name());
+        if p.is_dir() {
+            copy_tree(&p, &dest, root);
+        } else {
+            let text = std::fs::read_to_string(&p).expect("read");
+            std::fs::write(dest, text.replace("@ROOT@", root)).expect("write");
+        }
+    }
+}
+
+fn shlex(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    let mut any = false;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => cur.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                any = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if any || !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            (None, c) => cur.push(c),
+        }
+    }
+    if any || !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Times, durations and pids differ run to run.
+fn normalize(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            for key in ["start_time", "duration", "pid"] {
+                if m.contains_key(key) {
+                    m.insert(key.into(), Value::String("<volatile>".into()));
+                }
+            }
+            m.values_mut().for_each(normalize);
+        }
+        Value::Array(a) => a.iter_mut().for_each(normalize),
+        _ => {}
+    }
+}
+
+/// Keys of salt-ssh's grains that describe its Python and Salt installation or the
+/// process, not the host (the deployed halite has no Python).
+const PROCESS_GRAINS: &[&str] = &[
+    "cwd",
+    "pid",
+    "path",
+    "ps",
+    "pythonexecutable",
+    "pythonpath",
+    "pythonversion",
+    "saltpath",
+    "saltversion",
+    "saltversioninfo",
+];
+
+/// Host grains whose values must be equal.
+const HOST_GRAINS: &[&str] = &[
+    "id",
+    "os",
+    "os_family",
+    "osarch",
+    "osrelease",
+    "oscodename",
+    "osfullname",
+    "osmajorrelease",
+    "kernel",
+    "kernelrelease",
+    "cpuarch",
+    "num_cpus",
+    "nodename",
+    "host",
+    "localhost",
+    "machine_id",
+    "init",
+    "username",
+    "uid",
+    "gid",
+    "groupname",
+    "master",
+];
+
+fn compare_grains(salt: &Value, halite: &Value, id: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let (Some(s), Some(h)) = (salt[id].as_object(), halite[id].as_object()) else {
+        return vec![format!("{id}: no grains mapping: {halite}")];
+    };
+    for k in s.keys() {
+        if !PROCESS_GRAINS.contains(&k.as_str()) && !h.contains_key(k) {
+            problems.push(format!("{id}: grain {k} missing"));
+        }
+    }
+    for k in HOST_GRAINS {
+        if s.get(*k) != h.get(*k) {
+            problems.push(format!(
+                "{id}: grain {k}: salt-ssh {:?}, halite {:?}",
+                s.get(*k),
+                h.get(*k)
+            ));
+        }
+    }
+    problems
+}
+
+#[test]
+fn ssh_cases_match_salt_ssh() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let cases_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/ssh-cases");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&cases_dir)
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    cases.sort();
+    let filter = std::env::var("HALITE_GOLDEN").ok();
+    let mut failures = Vec::new();
+    for case in cases {
+        let name = case
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        let root = tempfile::Builder::new()
+            .prefix("halitetest-ssh-gold.")
+            .tempdir_in("/tmp")
+            .expect("tempdir");
+        let (_sshd, conf) = sandbox(&case, root.path());
+        let rootstr = root.path().display().to_string();
+        let commands = std::fs::read_to_string(case.join("commands")).expect("commands");
+        let lines = commands
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'));
+        for (i, line) in lines.enumerate() {
+            let n = format!("{:02}", i + 1);
+            let argv = shlex(line);
+            let out = Command::new(env!("CARGO_BIN_EXE_halite"))
+                .arg("ssh")
+                .arg("-c")
+                .arg(&conf)
+                .args(["--out", "json", "--static", "-l", "quiet"])
+                .args(&argv)
+                .current_dir(root.path())
+                .stdin(Stdio::null())
+                .output()
+                .expect("halite ssh");
+            let stdout = String::from_utf8_lossy(&out.stdout).replace(&rootstr, "@ROOT@");
+            let expected =
+                std::fs::read_to_string(case.join(format!("expected/{n}.json"))).expect("json");
+            let rc: i32 = std::fs::read_to_string(case.join(format!("expected/{n}.rc")))
+                .expect("rc")
+                .trim()
+                .parse()
+                .expect("rc number");
+            let what = format!("{name} {n} ({line})");
+            if out.status.code() != Some(rc) {
+                failures.push(format!(
+                    "{what}: exit {:?}, salt-ssh {rc}\n{}",
+                    out.status.code(),
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+            }
+            let (Ok(mut want), Ok(mut got)) = (
+                serde_json::from_str::<Value>(&expected),
+                serde_json::from_str::<Value>(&stdout),
+            ) else {
+                failures.push(format!("{what}: not JSON:\n{stdout}"));
+                continue;
+            };
+            if argv.iter().any(|a| a == "grains.items") {
+                for id in want
+                    .as_object()
+                    .map(|m| m.keys().cloned().collect::<Vec<_>>())
+                    .unwrap_or_default()
+                {
+                    failures.extend(
+                        compare_grains(&want, &got, &id)
+                            .into_iter()
+                            .map(|p| format!("{what}: {p}")),
+                    );
+                }
+                continue;
+            }
+            normalize(&mut want);
+            normalize(&mut got);
+            if want != got {
+                failures.push(format!(
+                    "{what}: differs\n--- salt-ssh\n{}\n+++ halite\n{}",
+                    serde_json::to_string_pretty(&want).unwrap_or_default(),
+                    serde_json::to_string_pretty(&got).unwrap_or_default()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -1,0 +1,3 @@
+who: fleet
+nested:
+  a: 1

@@ -1,0 +1,2 @@
+ok:
+  test.succeed_without_changes

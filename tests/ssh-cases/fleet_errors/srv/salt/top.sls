@@ -1,0 +1,5 @@
+base:
+  'h1':
+    - good
+  'h2':
+    - bad

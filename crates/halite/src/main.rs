@@ -5,6 +5,7 @@ mod alloc;
 mod apply;
 mod args;
 mod config;
+mod diagnostics;
 mod functions;
 mod minion;
 mod progress;
@@ -282,6 +283,16 @@ fn run(cli: &Cli) -> Result<u8> {
     if let Some(raw) = &outcome.raw {
         print!("{raw}");
         return Ok(exit);
+    }
+    if outcome.retcode != 0 {
+        // Where each error is in the files the user wrote, on standard error (standard
+        // output stays Salt's).
+        let color = !cli.no_color && (cli.force_color || std::io::stderr().is_terminal());
+        diagnostics::report(
+            &outcome.ret,
+            &halite_render::opts::roots(&minion.opts, "file_roots"),
+            color,
+        );
     }
     let outputter = cli
         .out

@@ -74,6 +74,45 @@ pub fn yaml_error(
     let file = job.path.to_string_lossy().to_string();
     let source = read(&file);
     let (line, col, exact) = to_source(rendered, map, source.as_deref(), e.line, e.column);
+    // An unclosed quote or bracket is reported where the text ends or the next token is:
+    // the mistake is where it opened (the context mark).
+    let opened = e.context.as_deref().is_some_and(|c| {
+        c.starts_with("while scanning a quoted scalar")
+            || c.starts_with("while parsing a flow")
+            || c.starts_with("while scanning a block scalar")
+    });
+    if let (true, Some(ctx), Some((cl, cc))) = (opened, &e.context, e.context_mark) {
+        let (l, c, _) = to_source(rendered, map, source.as_deref(), cl, cc);
+        let (pl, pc, _) = to_source(rendered, map, source.as_deref(), e.line, e.column);
+        let what = ctx
+            .trim_start_matches("while scanning ")
+            .trim_start_matches("while parsing ");
+        let mut d = Diagnostic::new(format!("invalid YAML: {}", e.problem), file.clone()).at(
+            Span {
+                line: l,
+                col: c,
+                len: 1,
+            },
+            format!("{what} opened here is never closed"),
+        );
+        d.secondary.push(Label {
+            file: file.clone(),
+            span: Span {
+                line: pl,
+                col: pc,
+                len: 1,
+            },
+            text: e.problem.clone(),
+        });
+        if l != cl {
+            d = d.note(format!("Jinja rendered this as line {cl}, column {cc}"));
+        }
+        return d.hint(if what.contains("quoted") {
+            "close the quote on the same value"
+        } else {
+            "close the bracket"
+        });
+    }
     let mut d = Diagnostic::new(format!("invalid YAML: {}", e.problem), file.clone()).at(
         Span { line, col, len: 1 },
         if exact {
@@ -132,6 +171,50 @@ pub fn yaml_error(
     d
 }
 
+/// A render pipe naming a renderer Salt does not have (Salt logs it and renders `{}`), or
+/// one halite does not implement. Points at the file's `#!` line when it has one.
+pub fn bad_renderer(job: &TemplateJob, shebang: &str, pipe: &str) -> Diagnostic {
+    let file = job.path.to_string_lossy().to_string();
+    let first = read(&file)
+        .and_then(|t| t.lines().next().map(str::to_string))
+        .unwrap_or_default();
+    let mut d = Diagnostic::new(
+        format!("the renderer \"{pipe}\" is not available: this file renders to nothing"),
+        file,
+    );
+    if first.starts_with("#!") && (shebang.is_empty() || first.trim() == shebang.trim()) {
+        let known = [
+            "jinja",
+            "yaml",
+            "json",
+            "yamlex",
+            "py",
+            "mako",
+            "jinja|yaml",
+            "jinja|json",
+        ];
+        let bad = pipe
+            .split('|')
+            .find(|p| !known.contains(&p.trim()))
+            .unwrap_or(pipe);
+        let col = first.find(bad).map_or(3, |i| i + 1);
+        d = d.at(
+            Span {
+                line: 1,
+                col,
+                len: bad.chars().count().max(1),
+            },
+            "unknown renderer",
+        );
+        if let Some(near) = diag::closest(bad.trim(), known.iter().copied()) {
+            d.hint = Some(format!("did you mean `{near}`?"));
+        }
+    } else {
+        d = d.note("the `renderer` option names it");
+    }
+    d
+}
+
 /// A Jinja error in a job's template, or in a template it imported.
 pub fn jinja_error(job: &TemplateJob, source: &str, e: &JinjaError) -> Diagnostic {
     let main = job.path.to_string_lossy().to_string();
@@ -172,8 +255,42 @@ pub fn jinja_error(job: &TemplateJob, source: &str, e: &JinjaError) -> Diagnosti
     } else {
         read(&file)
     };
-    let span = span_of(at, text.as_deref());
-    let mut d = Diagnostic::new(format!("Jinja: {head}"), file).at(span, label_of(&head));
+    let mut span = span_of(at, text.as_deref());
+    let mut secondary_first = None;
+    let mut unclosed_hint = None;
+    if head.starts_with("Jinja syntax error") {
+        if let Some((l, c, open)) = text.as_deref().and_then(|t| unclosed_tag(t, at.line)) {
+            if l != at.line {
+                secondary_first = Some(Label {
+                    file: path_of(&at.name),
+                    span,
+                    text: label_of(&head),
+                });
+                span = Span {
+                    line: l,
+                    col: c,
+                    len: 2,
+                };
+                unclosed_hint = Some(format!(
+                    "close this `{open}` with `{}` on its own line",
+                    if open == "{{" { "}}" } else { "%}" }
+                ));
+            }
+        }
+    }
+    let message = if head.starts_with("Jinja") {
+        head.clone()
+    } else {
+        format!("Jinja: {head}")
+    };
+    let label = if secondary_first.is_some() {
+        "this tag is never closed".to_string()
+    } else {
+        label_of(&head)
+    };
+    let mut d = Diagnostic::new(message, file).at(span, label);
+    d.secondary.extend(secondary_first);
+    d.hint = unclosed_hint;
     for link in &e.chain {
         let ltext = if path_of(&link.name) == main {
             Some(source.to_string())
@@ -199,6 +316,38 @@ pub fn jinja_error(job: &TemplateJob, source: &str, e: &JinjaError) -> Diagnosti
         }
     }
     d
+}
+
+/// The last `{{` or `{%` before line `line` of `text` (1-based) not closed before that line:
+/// (line, 1-based column, the opener).
+fn unclosed_tag(text: &str, line: usize) -> Option<(usize, usize, &'static str)> {
+    let upto = diag::offset_of(text, line, 1)?;
+    let before = &text[..upto];
+    let mut last = None;
+    let mut i = 0;
+    while let Some(at) = before[i..].find('{') {
+        let p = i + at;
+        let open = match before.get(p..p + 2) {
+            Some("{{") => "{{",
+            Some("{%") => "{%",
+            _ => {
+                i = p + 1;
+                continue;
+            }
+        };
+        let close = if open == "{{" { "}}" } else { "%}" };
+        match before[p + 2..].find(close) {
+            Some(c) => i = p + 2 + c + 2,
+            None => {
+                last = Some((p, open));
+                break;
+            }
+        }
+    }
+    let (p, open) = last?;
+    let l = before[..p].matches('\n').count() + 1;
+    let line_start = before[..p].rfind('\n').map_or(0, |n| n + 1);
+    Some((l, before[line_start..p].chars().count() + 1, open))
 }
 
 fn label_of(head: &str) -> String {
@@ -238,10 +387,28 @@ pub fn resolve(d: &mut Diagnostic, roots: &FileRoots) {
     let Some(place) = d.place.clone() else {
         return;
     };
-    let Some(state_file) = get_state(roots, &place.sls, &place.saltenv) else {
-        return;
+    let keys: Vec<&str> = place.keys.iter().map(String::as_str).collect();
+    let path = if place.sls.is_empty() {
+        // only the ID is known: the file whose render declares it
+        let found = diag::rendered_all().into_iter().find(|(_, r)| {
+            keys.first()
+                .is_some_and(|k| find_keys(&r.text, &[k]).is_some())
+        });
+        match found {
+            Some((path, _)) => path,
+            None => return,
+        }
+    } else {
+        let env = if place.saltenv.is_empty() {
+            "base"
+        } else {
+            &place.saltenv
+        };
+        match get_state(roots, &place.sls, env) {
+            Some(sf) => sf.path.to_string_lossy().to_string(),
+            None => return,
+        }
     };
-    let path = state_file.path.to_string_lossy().to_string();
     d.file = path.clone();
     let source = read(&path);
     let rendered = diag::rendered(&path);
@@ -252,7 +419,6 @@ pub fn resolve(d: &mut Diagnostic, roots: &FileRoots) {
             None => return,
         },
     };
-    let keys: Vec<&str> = place.keys.iter().map(String::as_str).collect();
     if let Some((line, col, len)) = find_keys(text, &keys) {
         let (l, c, _) = to_source(text, map, source.as_deref(), line, col);
         d.span = Some(Span {
@@ -290,6 +456,9 @@ pub fn find_keys(text: &str, keys: &[&str]) -> Option<(usize, usize, usize)> {
                 continue;
             }
             let indent = raw.len() - trimmed.len();
+            if parent_indent.is_none() && indent > 0 {
+                continue;
+            }
             if let Some(p) = parent_indent {
                 if indent <= p && i > from && !trimmed.starts_with('-') {
                     break;
@@ -301,14 +470,23 @@ pub fn find_keys(text: &str, keys: &[&str]) -> Option<(usize, usize, usize)> {
             let item = trimmed.trim_start_matches(['-', ' ']);
             let item_col = raw.len() - item.len();
             if key_matches(item, key) {
-                hit = Some((i, item_col, indent));
+                let shown = if key.contains(": ") {
+                    item.trim_end()
+                } else {
+                    item.split_once(": ")
+                        .map(|(k, _)| k)
+                        .unwrap_or(item)
+                        .trim_end()
+                        .trim_end_matches(':')
+                };
+                hit = Some((i, item_col, indent, shown.chars().count()));
                 break;
             }
         }
-        let Some((i, col, indent)) = hit else {
+        let Some((i, col, indent, len)) = hit else {
             break;
         };
-        let len = key.chars().count().max(1);
+        let len = len.max(1);
         found = Some((i + 1, col + 1, len));
         from = i + 1;
         parent_indent = Some(indent);

@@ -125,6 +125,7 @@ pub fn render_text(text: String, shebang: &str, job: &TemplateJob) -> Result<Val
     let pipestr = pipe_str(shebang, job.default_pipe);
     let Some(pipe) = render_pipe(pipestr) else {
         tracing::error!("The renderer \"{pipestr}\" is not available");
+        diag::warn(crate::diagnose::bad_renderer(job, shebang, pipestr));
         return Ok(Value::Map(Map::new()));
     };
     let windows_newline = text.contains("\r\n");
@@ -227,9 +228,14 @@ fn run_renderer(
             }
             Value::from_json_str(&text).map_err(|e| RenderError::Other(e.to_string()))
         }
-        Renderer::Unsupported(name) => Err(RenderError::Render(format!(
-            "halite does not implement Salt's '{name}' renderer"
-        ))),
+        Renderer::Unsupported(name) => {
+            let text = format!("halite does not implement Salt's '{name}' renderer");
+            let mut d = crate::diagnose::bad_renderer(job, "", name);
+            d.message = text.clone();
+            d.hint = Some("render this file with jinja|yaml (the default), yaml or json".into());
+            diag::attach(text.clone(), d);
+            Err(RenderError::Render(text))
+        }
     }
 }
 

@@ -48,6 +48,8 @@ pub struct Diagnostic {
     /// mistake is, as the keys leading to it; the CLI finds `file` and `span` from it in the
     /// remembered render (halite-render's `diagnose::resolve`).
     pub place: Option<Place>,
+    /// A warning (Salt went on without an error), not an error.
+    pub warning: bool,
 }
 
 /// A position in an SLS file's data: `keys` lead from the top of the file to the mistake,
@@ -121,6 +123,30 @@ impl Diagnostic {
 
 type Attached = Vec<(String, Diagnostic)>;
 
+fn warnings_table() -> &'static Mutex<Vec<Diagnostic>> {
+    static TABLE: Mutex<Vec<Diagnostic>> = Mutex::new(Vec::new());
+    &TABLE
+}
+
+/// Records a warning for something Salt only logs (a renderer it does not have, ...): the
+/// CLI prints it whatever the call's outcome.
+pub fn warn(mut diag: Diagnostic) {
+    diag.warning = true;
+    if let Ok(mut t) = warnings_table().lock() {
+        if !t.contains(&diag) {
+            t.push(diag);
+        }
+    }
+}
+
+/// The warnings recorded so far.
+pub fn warnings() -> Vec<Diagnostic> {
+    warnings_table()
+        .lock()
+        .map(|t| t.clone())
+        .unwrap_or_default()
+}
+
 fn table() -> &'static Mutex<Attached> {
     static TABLE: Mutex<Attached> = Mutex::new(Vec::new());
     &TABLE
@@ -188,8 +214,13 @@ impl LineMap {
         let m = self.marks.get(idx.checked_sub(1)?)?;
         let start = m.out as usize;
         let end = start + m.len as usize;
-        let (upto, exact) = if offset < end {
-            (offset, true)
+        // Past the piece: exact still when only whitespace lies between (the newline the
+        // render re-adds at the end, the end of the text).
+        let gap_blank = output
+            .get(end.min(output.len())..(offset + 1).min(output.len()))
+            .is_some_and(|g| g.trim().is_empty());
+        let (upto, exact) = if offset < end || gap_blank {
+            (offset.min(output.len()), true)
         } else {
             (end, false)
         };
@@ -230,6 +261,16 @@ pub fn remember_rendered(path: &str, file: RenderedFile) {
 /// What `path` rendered to, when it was rendered in this process.
 pub fn rendered(path: &str) -> Option<Arc<RenderedFile>> {
     rendered_table().lock().ok()?.get(path).cloned()
+}
+
+/// Every remembered render, by path (sorted).
+pub fn rendered_all() -> Vec<(String, Arc<RenderedFile>)> {
+    let mut all: Vec<(String, Arc<RenderedFile>)> = match rendered_table().lock() {
+        Ok(t) => t.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        Err(_) => Vec::new(),
+    };
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    all
 }
 
 /// 0-based byte offset of 1-based `line`, 1-based character `col` in `text`.

@@ -284,7 +284,7 @@ fn run(cli: &Cli) -> Result<u8> {
         print!("{raw}");
         return Ok(exit);
     }
-    if outcome.retcode != 0 {
+    if outcome.retcode != 0 || !halite_value::diag::warnings().is_empty() {
         // Where each error is in the files the user wrote, on standard error (standard
         // output stays Salt's).
         let color = !cli.no_color && (cli.force_color || std::io::stderr().is_terminal());

@@ -9,6 +9,7 @@
 use halite_value::{Map, Value};
 
 mod chunks;
+mod diagnose;
 mod exclude;
 mod extend;
 mod find;

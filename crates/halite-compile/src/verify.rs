@@ -1,31 +1,7 @@
 //! `State.verify_high`: structural checks of the high data, with Salt's messages verbatim.
 use crate::py::{first_key, fmt, is_dunder, sls_of};
-use halite_value::diag::{self, Diagnostic, Place};
 use halite_value::{Map, MapHasher, Value};
 use std::collections::HashMap;
-
-/// Pushes Salt's `text` and attaches a diagnostic placed at `keys` in the body's SLS.
-fn push_at(
-    errors: &mut Vec<String>,
-    text: String,
-    body: Option<&Map>,
-    keys: &[&str],
-    message: &str,
-    label: &str,
-    hint: Option<&str>,
-) {
-    let (saltenv, sls) = match body {
-        Some(b) => (
-            b.get("__env__").map(Value::py_str).unwrap_or_default(),
-            b.get("__sls__").map(Value::py_str).unwrap_or_default(),
-        ),
-        None => (String::new(), String::new()),
-    };
-    let mut d = Diagnostic::in_sls(message, Place::new(&saltenv, &sls, keys), label);
-    d.hint = hint.map(str::to_string);
-    diag::attach(text.clone(), d);
-    errors.push(text);
-}
 
 /// The requisites verify_high records per ID to detect direct 2-cycles: Salt's `reqs[name]`
 /// dict, `{"state": state, req_val: req_key, ...}`. Everything borrows from the high data.
@@ -70,38 +46,20 @@ pub fn verify_high(high: &Map) -> Vec<String> {
             continue;
         }
         let Some(body) = body.as_map() else {
-            let id = name.py_str();
-            push_at(
-                &mut errors,
-                format!(
-                    "The type {} in {} is not formatted as a dictionary",
-                    fmt(name),
-                    fmt(body)
-                ),
-                None,
-                &[&id],
-                &format!("ID '{id}' is not a dictionary"),
-                "an ID must map state modules to their arguments",
-                Some("write `ID:` then, indented below it, `module.function:` and its `- arg: value` list"),
-            );
+            errors.push(format!(
+                "The type {} in {} is not formatted as a dictionary",
+                fmt(name),
+                fmt(body)
+            ));
             continue;
         };
         if name.as_str().is_none() {
-            let id = name.py_str();
-            push_at(
-                &mut errors,
-                format!(
-                    "ID '{}' in SLS '{}' is not formed as a string, but is a {}. It may need to be quoted.",
-                    fmt(name),
-                    sls_of(body),
-                    name.type_name()
-                ),
-                Some(body),
-                &[&id],
-                &format!("ID {id} is a {}, not a string", name.type_name()),
-                "YAML reads this ID as a non-string",
-                Some("quote it"),
-            );
+            errors.push(format!(
+                "ID '{}' in SLS '{}' is not formed as a string, but is a {}. It may need to be quoted.",
+                fmt(name),
+                sls_of(body),
+                name.type_name()
+            ));
         }
         for (state, run) in body.iter() {
             if is_dunder(state) {
@@ -110,6 +68,7 @@ pub fn verify_high(high: &Map) -> Vec<String> {
             verify_state(name, body, state, run, &id_key, &mut reqs, &mut errors);
         }
     }
+    crate::diagnose::place(high, &errors);
     errors
 }
 
@@ -124,41 +83,24 @@ fn verify_state<'a>(
 ) {
     // The sls is only formatted for a message.
     let sls = || sls_of(body);
-    let (id, st) = (name.py_str(), state.py_str());
     let run = match run {
         Value::Null => {
-            push_at(
-                errors,
-                format!(
-                    "ID '{}' in SLS '{}' contains a short declaration ({}) with a trailing colon. \
-                     When not passing any arguments to a state, the colon must be omitted.",
-                    fmt(name),
-                    sls(),
-                    fmt(state)
-                ),
-                Some(body),
-                &[&id, &st],
-                &format!("`{st}:` has a trailing colon and nothing after it"),
-                "a short declaration with a trailing colon",
-                Some("write `- arg: value` lines under it, or drop the colon"),
-            );
+            errors.push(format!(
+                "ID '{}' in SLS '{}' contains a short declaration ({}) with a trailing colon. \
+                 When not passing any arguments to a state, the colon must be omitted.",
+                fmt(name),
+                sls(),
+                fmt(state)
+            ));
             return;
         }
         Value::List(run) => run,
         _ => {
-            push_at(
-                errors,
-                format!(
-                    "State '{}' in SLS '{}' is not formed as a list",
-                    fmt(name),
-                    sls()
-                ),
-                Some(body),
-                &[&id, &st],
-                &format!("the arguments of `{st}` in ID '{id}' are not a list"),
-                "expected a list of `- arg: value` items below this",
-                Some("a missing `-`: write each argument as `- arg: value`"),
-            );
+            errors.push(format!(
+                "State '{}' in SLS '{}' is not formed as a list",
+                fmt(name),
+                sls()
+            ));
             return;
         }
     };
@@ -169,21 +111,13 @@ fn verify_state<'a>(
             Value::Str(f) => {
                 fun += 1;
                 if f.trim().contains(' ') {
-                    push_at(
-                        errors,
-                        format!(
-                            "The function \"{f}\" in state \"{}\" in SLS \"{}\" has whitespace, a \
-                             function with whitespace is not supported, perhaps this is an argument \
-                             that is missing a \":\"",
-                            fmt(name),
-                            sls()
-                        ),
-                        Some(body),
-                        &[&id, &st, f],
-                        &format!("`{f}` is read as a function name"),
-                        "a function name with a space",
-                        Some("an argument is missing its `:` (`- arg: value`)"),
-                    );
+                    errors.push(format!(
+                        "The function \"{f}\" in state \"{}\" in SLS \"{}\" has whitespace, a \
+                         function with whitespace is not supported, perhaps this is an argument \
+                         that is missing a \":\"",
+                        fmt(name),
+                        sls()
+                    ));
                 }
             }
             Value::Map(arg) => verify_arg(name, state, body, arg, id_key, reqs, errors),
@@ -194,54 +128,24 @@ fn verify_state<'a>(
         if state_str == "require" || state_str == "watch" {
             return;
         }
-        push_at(
-            errors,
-            format!(
-                "No function declared in state '{}' in SLS '{}'",
-                fmt(name),
-                sls()
-            ),
-            Some(body),
-            &[&id, &st],
-            &format!("no function for `{st}` in ID '{id}'"),
-            "which function of this state module?",
-            Some(
-                "write `module.function:` (e.g. `pkg.installed:`) or add `- function` to the list",
-            ),
-        );
+        errors.push(format!(
+            "No function declared in state '{}' in SLS '{}'",
+            fmt(name),
+            sls()
+        ));
     } else if fun > 1 {
         let mut funs: Vec<String> = Vec::new();
         if let Some((_, f)) = state_str.split_once('.') {
             funs.push(f.to_string());
         }
         funs.extend(run.iter().filter_map(Value::as_str).map(str::to_string));
-        push_at(
-            errors,
-            format!(
-                "Too many functions declared in state '{}' in SLS '{}'. Please choose one of the \
-                 following: {}",
-                fmt(name),
-                sls(),
-                funs.join(", ")
-            ),
-            Some(body),
-            // the extra one: a "function" with a space is a broken argument, else the first
-            // listed (a dotted `mod.fun:` key's function goes after the listed ones)
-            &[&id, &st, {
-                let mut strs = run.iter().filter_map(Value::as_str);
-                let spaced = run
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .find(|f| f.trim().contains(' '));
-                spaced.or_else(|| strs.next()).unwrap_or_default()
-            }],
-            &format!(
-                "`{st}` in ID '{id}' names several functions: {}",
-                funs.join(", ")
-            ),
-            "one function too many",
-            Some("one ID may use each state module once; use another ID for the second function"),
-        );
+        errors.push(format!(
+            "Too many functions declared in state '{}' in SLS '{}'. Please choose one of the \
+             following: {}",
+            fmt(name),
+            sls(),
+            funs.join(", ")
+        ));
     }
 }
 
@@ -257,67 +161,35 @@ fn verify_arg<'a>(
     errors: &mut Vec<String>,
 ) {
     let sls = || sls_of(body);
-    let (id, st) = (name.py_str(), state.py_str());
     let Some(argfirst) = first_key(arg) else {
         return;
     };
     let argfirst_str = argfirst.as_str().unwrap_or_default();
     let value = arg.get_value(argfirst).unwrap_or(&Value::Null);
     if argfirst_str == "names" && value.as_list().is_none() {
-        push_at(
-            errors,
-            format!(
-                "The 'names' argument in state '{}' in SLS '{}' needs to be formed as a list",
-                fmt(name),
-                sls()
-            ),
-            Some(body),
-            &[&id, &st, "names"],
-            "`names` is not a list",
-            "expected a list",
-            Some("write each name as a `- name` item under `names:`"),
-        );
+        errors.push(format!(
+            "The 'names' argument in state '{}' in SLS '{}' needs to be formed as a list",
+            fmt(name),
+            sls()
+        ));
     }
     if matches!(argfirst_str, "require" | "watch" | "prereq" | "onchanges") {
         match value.as_list() {
-            None => push_at(
-                errors,
-                format!(
-                    "The {argfirst_str} statement in state '{}' in SLS '{}' needs to be formed \
-                     as a list",
-                    fmt(name),
-                    sls()
-                ),
-                Some(body),
-                &[&id, &st, argfirst_str],
-                &format!("`{argfirst_str}` is not a list"),
-                "expected a list of `- module: ID` items",
-                Some("write each requisite as a list item: `- file: ID`"),
-            ),
+            None => errors.push(format!(
+                "The {argfirst_str} statement in state '{}' in SLS '{}' needs to be formed \
+                 as a list",
+                fmt(name),
+                sls()
+            )),
             Some(list) => verify_requisite_list(name, state, body, list, id_key, reqs, errors),
         }
         // Only requisite arguments must be single-key dicts.
         if arg.len() != 1 {
-            push_at(
-                errors,
-                format!(
-                    "Multiple dictionaries defined in argument of state '{}' in SLS '{}'",
-                    fmt(name),
-                    sls()
-                ),
-                Some(body),
-                &[
-                    &id,
-                    &st,
-                    arg.keys()
-                        .nth(1)
-                        .and_then(Value::as_str)
-                        .unwrap_or(argfirst_str),
-                ],
-                "several keys in one requisite argument",
-                "this key belongs to the list item above it",
-                Some("a `-` is missing before this key"),
-            );
+            errors.push(format!(
+                "Multiple dictionaries defined in argument of state '{}' in SLS '{}'",
+                fmt(name),
+                sls()
+            ));
         }
     }
 }
@@ -334,7 +206,6 @@ fn verify_requisite_list<'a>(
     errors: &mut Vec<String>,
 ) {
     let sls = || sls_of(body);
-    let (id, st) = (name.py_str(), state.py_str());
     // Salt resets `reqs[name]` for every requisite argument of the ID.
     reqs.insert(
         name,
@@ -351,39 +222,22 @@ fn verify_requisite_list<'a>(
                 None => continue,
             },
             other => {
-                push_at(
-                    errors,
-                    format!(
-                        "Requisite declaration {} in SLS {} is not formed as a single key dictionary",
-                        fmt(other),
-                        sls()
-                    ),
-                    Some(body),
-                    &[&id, &st],
-                    "a requisite that is neither `ID` nor `module: ID`",
-                    "in the requisites of this state",
-                    None,
-                );
+                errors.push(format!(
+                    "Requisite declaration {} in SLS {} is not formed as a single key dictionary",
+                    fmt(other),
+                    sls()
+                ));
                 continue;
             }
         };
         if let Some((prefix, _)) = req_key.as_str().and_then(|k| k.split_once('.')) {
-            let item = format!("{}: {}", req_key.py_str(), req_val.py_str());
-            push_at(
-                errors,
-                format!(
-                    "Invalid requisite type '{}' in state '{}', in SLS '{}'. Requisite types must \
-                     not contain dots, did you mean '{prefix}'?",
-                    fmt(req_key),
-                    fmt(name),
-                    sls()
-                ),
-                Some(body),
-                &[&id, &st, &item],
-                &format!("requisite type `{}` has a dot", req_key.py_str()),
-                "a requisite names a state module, not a function",
-                Some(&format!("write `- {prefix}: {}`", req_val.py_str())),
-            );
+            errors.push(format!(
+                "Invalid requisite type '{}' in state '{}', in SLS '{}'. Requisite types must \
+                 not contain dots, did you mean '{prefix}'?",
+                fmt(req_key),
+                fmt(name),
+                sls()
+            ));
         }
         if matches!(req_val, Value::List(_) | Value::Map(_)) {
             errors.push(format!(
@@ -417,22 +271,12 @@ fn record_and_check_recursion<'a>(
     }
     let mine = reqs.get(name).and_then(|r| r.get(req_val));
     if Some(other.state) == mine {
-        let (id, st) = (name.py_str(), state.py_str());
-        let item = format!("{}: {}", req_key.py_str(), req_val.py_str());
-        push_at(
-            errors,
-            format!(
-                "A recursive requisite was found, SLS \"{}\" ID \"{}\" ID \"{}\"",
-                sls_of(body),
-                fmt(name),
-                fmt(req_val)
-            ),
-            Some(body),
-            &[&id, &st, &item],
-            &format!("'{id}' and '{}' require each other", req_val.py_str()),
-            "this requisite closes a cycle",
-            Some("drop one of the two requisites"),
-        );
+        errors.push(format!(
+            "A recursive requisite was found, SLS \"{}\" ID \"{}\" ID \"{}\"",
+            sls_of(body),
+            fmt(name),
+            fmt(req_val)
+        ));
     }
 }
 

@@ -13,6 +13,7 @@ mod diagnose;
 mod exclude;
 mod extend;
 mod find;
+pub mod graph;
 mod py;
 mod requisite_in;
 mod verify;

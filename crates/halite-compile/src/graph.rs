@@ -277,10 +277,8 @@ pub fn build(high: &Map, has_mod_watch: &dyn Fn(&str) -> bool, disabled: &[Strin
             let mut name = Value::str(id);
             for arg in run.iter() {
                 match arg {
-                    Value::Str(f) => {
-                        if !funcs.iter().any(|x| x == f.as_str()) {
-                            funcs.push(f.to_string());
-                        }
+                    Value::Str(f) if !funcs.iter().any(|x| x == f.as_str()) => {
+                        funcs.push(f.to_string());
                     }
                     Value::Map(m) => {
                         for (k, v) in m.iter() {
@@ -396,7 +394,7 @@ pub fn build(high: &Map, has_mod_watch: &dyn Fn(&str) -> bool, disabled: &[Strin
 /// `add_requisites`: stops at the first requisite that names nothing (Salt returns its
 /// error there).
 fn add_requisites(g: &mut Graph, chunk: &Chunk, disabled: &[String]) {
-    if !ALL_REQUISITES.iter().any(|r| chunk.args.contains_key(*r)) {
+    if !ALL_REQUISITES.iter().any(|r| chunk.args.contains_key(r)) {
         return;
     }
     for &requisite in EDGE_REQUISITES {

@@ -95,8 +95,6 @@ pub struct Rendered {
 struct Tracker {
     out: Vec<u8>,
     src: std::ops::Range<usize>,
-    /// (output offset, source offset, length)
-    raw: Vec<(u32, u32, u32)>,
     map: halite_value::diag::LineMap,
 }
 
@@ -104,11 +102,11 @@ impl std::io::Write for Tracker {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let p = buf.as_ptr() as usize;
         if p >= self.src.start && p + buf.len() <= self.src.end && !buf.is_empty() {
-            self.raw.push((
-                self.out.len() as u32,
-                (p - self.src.start) as u32,
-                buf.len() as u32,
-            ));
+            self.map.marks.push(halite_value::diag::MapMark {
+                out: self.out.len() as u32,
+                src: (p - self.src.start) as u32,
+                len: buf.len() as u32,
+            });
         }
         self.out.extend_from_slice(buf);
         Ok(buf.len())
@@ -116,31 +114,6 @@ impl std::io::Write for Tracker {
 
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
-    }
-}
-
-impl Tracker {
-    /// Turns the source offsets into lines and columns of `source`.
-    fn finish(&mut self, source: &str) {
-        if self.raw.is_empty() || self.out.len() > u32::MAX as usize {
-            return;
-        }
-        let starts: Vec<usize> = std::iter::once(0)
-            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        self.map.marks = self
-            .raw
-            .iter()
-            .map(|&(out, src, len)| {
-                let line = starts.partition_point(|&s| s <= src as usize);
-                halite_value::diag::MapMark {
-                    out,
-                    len,
-                    line: line as u32,
-                    col: (src as usize - starts[line - 1]) as u32,
-                }
-            })
-            .collect();
     }
 }
 
@@ -289,12 +262,18 @@ impl JinjaEngine {
             .and_then(|tmpl| {
                 let src = tmpl.source();
                 tracker.src = src.as_ptr() as usize..src.as_ptr() as usize + src.len();
+                // about what minijinja's own output buffer starts with
+                tracker.out.reserve(src.len() + src.len() / 2);
+                tracker.map.marks.reserve(src.len() / 64);
                 tmpl.render_captured_to(minijinja::context! {}, &mut tracker)
                     .map(|c| (tmpl, c))
             });
         let captured = match result {
-            Ok((tmpl, c)) => {
-                tracker.finish(tmpl.source());
+            Ok((_, c)) => {
+                // offsets past 4 GiB cannot be marked
+                if tracker.out.len() > u32::MAX as usize {
+                    tracker.map.marks.clear();
+                }
                 c
             }
             Err(e) => {

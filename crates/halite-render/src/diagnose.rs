@@ -51,8 +51,10 @@ fn to_source(
     let Some(map) = map else {
         return (line, col, true);
     };
-    let located =
-        diag::offset_of(rendered, line, col).and_then(|offset| map.locate(rendered, offset));
+    // the marks are offsets in the source as compiled: the file after the preprocessor
+    let compiled = halite_jinja::preprocess(source.unwrap_or(""));
+    let located = diag::offset_of(rendered, line, col)
+        .and_then(|offset| map.locate(rendered, offset, &compiled));
     match located {
         Some(at) => {
             let text = source

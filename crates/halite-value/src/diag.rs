@@ -184,14 +184,14 @@ pub struct LineMap {
     pub marks: Vec<MapMark>,
 }
 
-/// `len` bytes of output from byte `out` are the template text at `line` (1-based), byte
-/// column `col` (0-based).
+/// `len` bytes of output from byte `out` are the template text at byte `src` of the
+/// compiled template source (lines and columns are worked out only when asked, from that
+/// source: the render itself pays one push a piece).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MapMark {
     pub out: u32,
     pub len: u32,
-    pub line: u32,
-    pub col: u32,
+    pub src: u32,
 }
 
 /// A template position found for an output position.
@@ -208,8 +208,8 @@ pub struct Located {
 
 impl LineMap {
     /// The template position that wrote byte `offset` of `output` (the text this map was
-    /// recorded for).
-    pub fn locate(&self, output: &str, offset: usize) -> Option<Located> {
+    /// recorded for); `compiled` is the template source the render compiled.
+    pub fn locate(&self, output: &str, offset: usize, compiled: &str) -> Option<Located> {
         let idx = self.marks.partition_point(|m| m.out as usize <= offset);
         let m = self.marks.get(idx.checked_sub(1)?)?;
         let start = m.out as usize;
@@ -224,14 +224,17 @@ impl LineMap {
         } else {
             (end, false)
         };
+        let before = compiled.get(..m.src as usize)?;
+        let line = before.matches('\n').count() + 1;
+        let col = before.len() - before.rfind('\n').map_or(0, |n| n + 1);
         let piece = output.get(start..upto)?;
         let newlines = piece.matches('\n').count();
         let col = match piece.rfind('\n') {
             Some(nl) => piece.len() - nl - 1,
-            None => m.col as usize + piece.len(),
+            None => col + piece.len(),
         };
         Some(Located {
-            line: m.line as usize + newlines,
+            line: line + newlines,
             col,
             exact,
         })
@@ -338,26 +341,25 @@ mod tests {
 
     #[test]
     fn locate_maps_output_inside_and_after_template_text() {
-        // template: "a: 1\n{{ x }}\nb: 2\n" rendering x = "zz"
+        let template = "a: 1\n{{ x }}\nb: 2\n";
+        // rendering x = "zz"
         let out = "a: 1\nzz\nb: 2\n";
         let map = LineMap {
             marks: vec![
                 MapMark {
                     out: 0,
                     len: 5,
-                    line: 1,
-                    col: 0,
+                    src: 0,
                 },
                 MapMark {
                     out: 7,
                     len: 6,
-                    line: 2,
-                    col: 7,
+                    src: 12,
                 },
             ],
         };
         assert_eq!(
-            map.locate(out, 2),
+            map.locate(out, 2, template),
             Some(Located {
                 line: 1,
                 col: 2,
@@ -366,7 +368,7 @@ mod tests {
         );
         // "zz" was written by the expression at the end of the first text piece
         assert_eq!(
-            map.locate(out, 5),
+            map.locate(out, 5, template),
             Some(Located {
                 line: 2,
                 col: 0,
@@ -374,7 +376,7 @@ mod tests {
             })
         );
         assert_eq!(
-            map.locate(out, 8),
+            map.locate(out, 8, template),
             Some(Located {
                 line: 3,
                 col: 0,

@@ -218,7 +218,11 @@ pub fn to_svg(g: &Graph, running: Option<&Map>) -> String {
     }
     let mut svg = SVGWriter::new();
     vg.do_it(false, false, false, &mut svg);
-    let mut text = svg.finalize();
+    // layout-rs writes Times; a sans-serif face reads better in boxes
+    let mut text = svg.finalize().replace(
+        "font-family: Times, serif;",
+        "font-family: 'DejaVu Sans', Helvetica, Arial, sans-serif;",
+    );
     text.push('\n');
     text
 }

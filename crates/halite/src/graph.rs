@@ -224,7 +224,58 @@ pub fn to_svg(g: &Graph, running: Option<&Map>) -> String {
         "font-family: 'DejaVu Sans', Helvetica, Arial, sans-serif;",
     );
     text.push('\n');
-    text
+    fit_canvas(text)
+}
+
+/// layout-rs sizes the canvas from a rough text width, leaving a wide empty margin: the
+/// canvas is cut to the boxes and arrows drawn (plus a margin).
+fn fit_canvas(svg: String) -> String {
+    let num = |tag: &str, name: &str| -> Option<f64> {
+        let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        let end = tag[start..].find('"')? + start;
+        tag[start..end].trim().parse().ok()
+    };
+    let (mut w, mut h) = (0f64, 0f64);
+    for (i, _) in svg.match_indices("<rect ") {
+        let tag = &svg[i..svg[i..].find("/>").map_or(svg.len(), |e| i + e)];
+        if let (Some(x), Some(y), Some(rw), Some(rh)) = (
+            num(tag, "x"),
+            num(tag, "y"),
+            num(tag, "width"),
+            num(tag, "height"),
+        ) {
+            w = w.max(x + rw);
+            h = h.max(y + rh);
+        }
+    }
+    for (i, _) in svg.match_indices(" d=\"") {
+        let path = &svg[i + 4..svg[i + 4..].find('"').map_or(svg.len(), |e| i + 4 + e)];
+        let nums: Vec<f64> = path
+            .split(|c: char| c == ' ' || c == ',')
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        for xy in nums.chunks(2) {
+            if let [x, y] = xy {
+                w = w.max(*x);
+                h = h.max(*y);
+            }
+        }
+    }
+    let Some(head_end) = svg.find("xmlns=") else {
+        return svg;
+    };
+    let Some(open) = svg[..head_end].rfind("<svg ") else {
+        return svg;
+    };
+    if w <= 0.0 || h <= 0.0 {
+        return svg;
+    }
+    let (w, h) = ((w + 20.0).ceil(), (h + 20.0).ceil());
+    format!(
+        "{}<svg width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" {}",
+        &svg[..open],
+        &svg[head_end..]
+    )
 }
 
 /// The graph as JSON: `{"nodes": [{tag, state, fun, id, name, sls, prereq_check}], "edges":

@@ -251,7 +251,7 @@ fn fit_canvas(svg: String) -> String {
     for (i, _) in svg.match_indices(" d=\"") {
         let path = &svg[i + 4..svg[i + 4..].find('"').map_or(svg.len(), |e| i + 4 + e)];
         let nums: Vec<f64> = path
-            .split(|c: char| c == ' ' || c == ',')
+            .split([' ', ','])
             .filter_map(|t| t.parse().ok())
             .collect();
         for xy in nums.chunks(2) {

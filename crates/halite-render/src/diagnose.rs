@@ -306,9 +306,9 @@ pub fn jinja_error(job: &TemplateJob, source: &str, e: &JinjaError) -> Diagnosti
         });
     }
     if let Some(var) = head
-        .strip_prefix('\'')
-        .and_then(|r| r.split_once("' is undefined"))
-        .map(|(v, _)| v)
+        .split_once("' is undefined")
+        .and_then(|(before, _)| before.rsplit_once('\''))
+        .map(|(_, v)| v)
     {
         if !var.contains(['.', '[']) {
             d = d.hint(format!(

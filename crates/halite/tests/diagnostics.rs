@@ -91,7 +91,7 @@ fn each_broken_tree_gets_a_diagnostic_at_its_mistake() {
             !stdout.contains("┌─"),
             "{name}: a diagnostic reached standard output"
         );
-        if !stderr.contains("@CASE@/srv/salt/") {
+        if !stderr.contains("@CASE@/srv/") {
             missing.push(format!(
                 "{name}: no diagnostic naming a file of the tree:\n{stderr}"
             ));

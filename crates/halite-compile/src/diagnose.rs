@@ -27,7 +27,8 @@ fn place_of(body: Option<&Map>, keys: &[&str]) -> Place {
     Place::new(&get("__env__"), &get("__sls__"), keys)
 }
 
-/// Attaches a diagnostic to each of `errors` (verify_high's texts) it can explain.
+/// Attaches a diagnostic to each of `errors` (verify_high's texts, or Salt 3008's compile
+/// errors of the requisite graph) it can explain.
 pub fn place(high: &Map, errors: &[String]) {
     if errors.is_empty() {
         return;
@@ -227,6 +228,17 @@ fn state_problems(out: &mut Vec<Problem>, name: &Value, body: &Map, state: &Valu
                 });
                 continue;
             }
+            // Salt 3008 reports a requisite matching nothing at compile time
+            out.push(Problem {
+                needles: vec![
+                    "Referenced state does not exist".into(),
+                    format!("[{key}: ({req_key}: {})]", req_val.py_str()),
+                ],
+                place: place_of(Some(body), &[&id, &st, &key, &item]),
+                message: format!("`{key}` names `{item}`, which is not a state here"),
+                label: "no state matches this requisite",
+                hint: None,
+            });
             out.push(Problem {
                 needles: vec![
                     "recursive requisite".into(),

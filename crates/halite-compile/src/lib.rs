@@ -19,6 +19,7 @@ mod requisite_in;
 mod verify;
 
 pub use chunks::{compile_high_data_crash, order_chunks};
+pub use diagnose::place as place_diagnostics;
 pub use exclude::apply_exclude;
 pub use extend::reconcile_extend;
 pub use find::{find_name, state_args, NameIndex};

@@ -47,7 +47,24 @@ pub fn reconcile_extend_shared(high: &mut Map, strict: bool, sources: &Sources) 
                 match resolve_target(&name, state_type, high, strict, &mut index, &mut wanted) {
                     Some(t) => t,
                     None => {
-                        errors.push(cannot_extend_message(&name, &body));
+                        let text = cannot_extend_message(&name, &body);
+                        let id = name.py_str();
+                        let mut d = halite_value::diag::Diagnostic::in_sls(
+                            format!("`extend` names ID '{id}', which no included SLS declares"),
+                            halite_value::diag::Place::new(
+                                &body.get("__env__").map(Value::py_str).unwrap_or_default(),
+                                &body.get("__sls__").map(Value::py_str).unwrap_or_default(),
+                                &["extend", &id],
+                            ),
+                            "no such ID in the high state",
+                        );
+                        let ids = high.keys().filter_map(Value::as_str);
+                        d.hint = Some(match halite_value::diag::closest(&id, ids) {
+                            Some(near) => format!("did you mean `{near}`?"),
+                            None => "include the SLS that declares it".into(),
+                        });
+                        halite_value::diag::attach(text.clone(), d);
+                        errors.push(text);
                         continue;
                     }
                 };

@@ -9,14 +9,17 @@
 use halite_value::{Map, Value};
 
 mod chunks;
+mod diagnose;
 mod exclude;
 mod extend;
 mod find;
+pub mod graph;
 mod py;
 mod requisite_in;
 mod verify;
 
 pub use chunks::{compile_high_data_crash, order_chunks};
+pub use diagnose::place as place_diagnostics;
 pub use exclude::apply_exclude;
 pub use extend::reconcile_extend;
 pub use find::{find_name, state_args, NameIndex};

@@ -68,6 +68,7 @@ pub fn verify_high(high: &Map) -> Vec<String> {
             verify_state(name, body, state, run, &id_key, &mut reqs, &mut errors);
         }
     }
+    crate::diagnose::place(high, &errors);
     errors
 }
 

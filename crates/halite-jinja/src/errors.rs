@@ -75,6 +75,8 @@ pub fn to_salt_error(
     let line = e.line();
     let locals = Locals::of(e);
     let mut j = describe(e, &origin.raw, span_expr, names, &locals, line);
+    j.at = place_of(e, origin, j.line.or(line));
+    j.chain = chain_of(outer, templates);
     if !std::ptr::eq(origin, main) {
         // salt.utils.templates._get_jinja_error: the offending file and its context, no line
         let l = j.line.unwrap_or(0);
@@ -87,6 +89,48 @@ pub fn to_salt_error(
         j.line = None;
     }
     j
+}
+
+/// Where `e` points in `t`: the line, and the span's columns when it lies on that line.
+fn place_of(e: &Error, t: &LoadedTemplate, line: Option<usize>) -> Option<crate::JinjaPlace> {
+    let line = line?;
+    let start = nth_line_start(&t.compiled, line);
+    let cols = e.range().and_then(|r| {
+        let end_of_line = t.compiled[start..]
+            .find('\n')
+            .map_or(t.compiled.len(), |i| start + i);
+        (r.start >= start && r.end <= end_of_line && r.end > r.start)
+            .then(|| r.start - start..r.end - start)
+    });
+    Some(crate::JinjaPlace {
+        name: t.name.clone(),
+        line,
+        cols,
+    })
+}
+
+/// The templates that included or imported the one `outer`'s innermost error is in,
+/// outermost first (minijinja wraps the error once for each).
+fn chain_of(outer: &Error, templates: &[LoadedTemplate]) -> Vec<crate::JinjaPlace> {
+    let mut out = Vec::new();
+    let mut cur = outer;
+    while let Some(next) = std::error::Error::source(cur).and_then(|s| s.downcast_ref::<Error>()) {
+        if let (Some(name), Some(line)) = (cur.name(), cur.line()) {
+            let name = name.strip_prefix(NO_CONTEXT_PREFIX).unwrap_or(name);
+            let cols = templates
+                .iter()
+                .find(|t| t.name == name)
+                .and_then(|t| place_of(cur, t, Some(line)))
+                .and_then(|p| p.cols);
+            out.push(crate::JinjaPlace {
+                name: name.to_string(),
+                line,
+                cols,
+            });
+        }
+        cur = next;
+    }
+    out
 }
 
 fn span_text<'t>(e: &Error, t: &'t LoadedTemplate) -> Option<&'t str> {
@@ -189,7 +233,12 @@ fn describe(
         ),
         _ => head,
     };
-    JinjaError { message, line }
+    JinjaError {
+        message,
+        line,
+        at: None,
+        chain: Vec::new(),
+    }
 }
 
 /// The template name in minijinja's "tried to include non-existing template 'NAME'" or

@@ -57,6 +57,21 @@ pub struct JinjaError {
     pub message: String,
     /// 1-based template line, when known.
     pub line: Option<usize>,
+    /// Where the error is (for diagnostics; `line` above is what Salt's text says).
+    pub at: Option<JinjaPlace>,
+    /// The `{% import %}`/`{% include %}`/`{% from %}` tags that led from the rendered
+    /// template to `at`, outermost first.
+    pub chain: Vec<JinjaPlace>,
+}
+
+/// A position in a template: its name as the render or loader knows it (the rendered file's
+/// path, or a name relative to the file root for an imported one), 1-based line, and the
+/// byte range of the offending expression in that line when known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JinjaPlace {
+    pub name: String,
+    pub line: usize,
+    pub cols: Option<std::ops::Range<usize>>,
 }
 
 /// What a render produced besides its text.
@@ -66,6 +81,40 @@ pub struct Rendered {
     /// The template's top-level `{% set %}` variables after rendering (macros left out),
     /// converted to plain values.
     pub exports: Map,
+    /// Which template line wrote each piece of `text`.
+    pub lines: halite_value::diag::LineMap,
+}
+
+/// The render's output writer. minijinja writes a piece of verbatim template text as a
+/// slice of the compiled source, so a write whose bytes lie inside the source tells which
+/// template position it copies: one pointer comparison a write, and a push for the writes
+/// that are template text. Output of expressions (and of included templates) lies
+/// elsewhere and gets no mark. (The preprocessor keeps every line where it was, so lines
+/// of the compiled source are lines of the file.)
+#[derive(Default)]
+struct Tracker {
+    out: Vec<u8>,
+    src: std::ops::Range<usize>,
+    map: halite_value::diag::LineMap,
+}
+
+impl std::io::Write for Tracker {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let p = buf.as_ptr() as usize;
+        if p >= self.src.start && p + buf.len() <= self.src.end && !buf.is_empty() {
+            self.map.marks.push(halite_value::diag::MapMark {
+                out: self.out.len() as u32,
+                src: (p - self.src.start) as u32,
+                len: buf.len() as u32,
+            });
+        }
+        self.out.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Name lookups for error messages: a global, or a variable the template assigns.
@@ -155,6 +204,18 @@ impl JinjaEngine {
         self.render_inner(source, name, vars, false).map(|r| r.text)
     }
 
+    /// Like [`render`](Self::render), also returning which template line wrote each piece
+    /// of the text.
+    pub fn render_mapped(
+        &self,
+        source: &str,
+        name: &str,
+        vars: &Map,
+    ) -> Result<(String, halite_value::diag::LineMap), JinjaError> {
+        self.render_inner(source, name, vars, false)
+            .map(|r| (r.text, r.lines))
+    }
+
     /// Like [`render`](Self::render), also returning the template's exported variables.
     pub fn render_with(
         &self,
@@ -195,14 +256,26 @@ impl JinjaEngine {
         } else {
             environment.add_template_owned(name.to_string(), preprocess(source))
         };
+        let mut tracker = Tracker::default();
         let result = added
             .and_then(|_| environment.get_template(name))
             .and_then(|tmpl| {
-                tmpl.render_captured(minijinja::context! {})
+                let src = tmpl.source();
+                tracker.src = src.as_ptr() as usize..src.as_ptr() as usize + src.len();
+                // about what minijinja's own output buffer starts with
+                tracker.out.reserve(src.len() + src.len() / 2);
+                tracker.map.marks.reserve(src.len() / 64);
+                tmpl.render_captured_to(minijinja::context! {}, &mut tracker)
                     .map(|c| (tmpl, c))
             });
         let captured = match result {
-            Ok((_, c)) => c,
+            Ok((_, c)) => {
+                // offsets past 4 GiB cannot be marked
+                if tracker.out.len() > u32::MAX as usize {
+                    tracker.map.marks.clear();
+                }
+                c
+            }
             Err(e) => {
                 let names = Names {
                     env: &environment,
@@ -245,7 +318,9 @@ impl JinjaEngine {
                 exports.insert(key.to_string(), from_mj(&v));
             }
         }
-        let mut text = captured.into_output();
+        let lines = std::mem::take(&mut tracker.map);
+        let mut text = String::from_utf8(std::mem::take(&mut tracker.out))
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         // Salt re-adds the final newline Jinja2 strips (render_jinja_tmpl's workaround).
         // minijinja strips a final "\r\n" where Jinja2 strips only the "\n".
         if source.ends_with("\r\n") && !text.ends_with('\r') {
@@ -254,7 +329,11 @@ impl JinjaEngine {
         if source.ends_with('\n') {
             text.push('\n');
         }
-        Ok(Rendered { text, exports })
+        Ok(Rendered {
+            text,
+            exports,
+            lines,
+        })
     }
 
     /// The engine's exec context (opts, grains, pillar, saltenv, file roots).

@@ -729,6 +729,14 @@ impl HighState {
         let Some((env_key, mut inc_sls)) = include_env_and_name(&inc, saltenv) else {
             return;
         };
+        let written = match &inc {
+            Value::Map(m) => m
+                .iter()
+                .next_back()
+                .map(|(k, v)| format!("{}: {}", k.py_str(), v.py_str()))
+                .unwrap_or_default(),
+            other => other.py_str(),
+        };
         if !self.avail.contains_key(&env_key) && !self.avail.contains_key("__env__") {
             steps.push(Step::Error(format!(
                 "Nonexistent saltenv '{env_key}' found in include of '{inc_sls}' within SLS '{saltenv}:{sls}'"
@@ -783,6 +791,23 @@ impl HighState {
                     continue;
                 }
                 let level = self.render_state(&target, &r_env, mods, matches);
+                let missing = format!(
+                    "Specified SLS {target} in saltenv {r_env} is not available on the salt master or through a configured fileserver"
+                );
+                if level.errors.contains(&missing) {
+                    let avail = self.avail.get(&r_env).cloned().unwrap_or_default();
+                    let mut d = halite_value::diag::Diagnostic::in_sls(
+                        format!("included SLS '{target}' does not exist in saltenv '{r_env}'"),
+                        halite_value::diag::Place::new(saltenv, sls, &["include", &written]),
+                        "no such SLS file",
+                    );
+                    if let Some(near) =
+                        halite_value::diag::closest(&target, avail.iter().map(String::as_str))
+                    {
+                        d.hint = Some(format!("did you mean `{near}`?"));
+                    }
+                    halite_value::diag::attach(missing, d);
+                }
                 steps.push(Step::Include(level));
             }
         } else if resolved_envs.is_empty() {
@@ -948,13 +973,22 @@ impl Prepared {
                     include = l.into_vec();
                 }
             }
-            Some(_) => errors.push(format!(
-                "Include Declaration in SLS {sls} is not formed as a list"
-            )),
+            Some(_) => {
+                let text = format!("Include Declaration in SLS {sls} is not formed as a list");
+                crate::diagnose::attach_in_sls(
+                    &text,
+                    "`include` is not a list",
+                    saltenv,
+                    sls,
+                    &["include"],
+                    "expected `- sls` items below this",
+                );
+                errors.push(text)
+            }
             None => {}
         }
         handle_extend(&mut state, sls, saltenv, &mut errors);
-        handle_exclude(&mut state, sls, &mut errors);
+        handle_exclude(&mut state, sls, saltenv, &mut errors);
         handle_state_decls(&mut state, sls, saltenv, &mut errors);
         let auto_order = auto_order_slots(&mut state);
         Prepared::Dict {
@@ -1138,14 +1172,34 @@ pub fn merge_included_states(highstate: &mut Map, state: Value, errors: &mut Vec
         if let Some(existing) = highstate.get_value(id) {
             if existing != body {
                 let field = |b: &Value, k: &str| b.get(k).map(Value::py_str).unwrap_or_default();
-                errors.push(format!(
+                let text = format!(
                     "Detected conflicting IDs, SLS IDs need to be globally unique.\n    The conflicting ID is '{}' and is found in SLS '{}:{}' and SLS '{}:{}'",
                     id.py_str(),
                     field(existing, "__env__"),
                     field(existing, "__sls__"),
                     field(body, "__env__"),
                     field(body, "__sls__"),
+                );
+                let mut d = halite_value::diag::Diagnostic::in_sls(
+                    format!("ID '{}' is declared twice", id.py_str()),
+                    halite_value::diag::Place::new(
+                        &field(body, "__env__"),
+                        &field(body, "__sls__"),
+                        &[&id.py_str()],
+                    ),
+                    "declared again here",
+                );
+                d.notes.push(format!(
+                    "also declared in SLS '{}:{}'",
+                    field(existing, "__env__"),
+                    field(existing, "__sls__")
                 ));
+                d.hint = Some(
+                    "IDs are global across all SLS files: rename one, or use `extend` to change the other"
+                        .into(),
+                );
+                halite_value::diag::attach(text.clone(), d);
+                errors.push(text);
             }
         }
     }
@@ -1285,17 +1339,33 @@ fn handle_extend(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Vec<Str
         return;
     };
     let Value::Map(mut ext) = ext else {
-        errors.push(format!(
-            "Extension value in SLS '{sls}' is not a dictionary"
-        ));
+        let text = format!("Extension value in SLS '{sls}' is not a dictionary");
+        crate::diagnose::attach_in_sls(
+            &text,
+            "`extend` is not a dictionary",
+            saltenv,
+            sls,
+            &["extend"],
+            "expected `ID:` entries below this",
+        );
+        errors.push(text);
         return;
     };
     for (name, body) in ext.iter_mut() {
         let Value::Map(body) = body else {
-            errors.push(format!(
+            let text = format!(
                 "Extension name '{}' in SLS '{sls}' is not a dictionary",
                 name.py_str()
-            ));
+            );
+            crate::diagnose::attach_in_sls(
+                &text,
+                &format!("the extension of '{}' is not a dictionary", name.py_str()),
+                saltenv,
+                sls,
+                &["extend", &name.py_str()],
+                "expected `module:` and its argument list below this",
+            );
+            errors.push(text);
             continue;
         };
         if !body.contains_key("__sls__") {
@@ -1313,16 +1383,23 @@ fn handle_extend(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Vec<Str
 }
 
 /// `_handle_exclude`: the sls's `exclude:` list appended to `__exclude__`.
-fn handle_exclude(state: &mut Map, sls: &str, errors: &mut Vec<String>) {
+fn handle_exclude(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Vec<String>) {
     let Some(exc) = state.remove("exclude") else {
         return;
     };
     let items: Vec<Value> = match exc {
         Value::List(l) => l.into_vec(),
         other => {
-            errors.push(format!(
-                "Exclude Declaration in SLS {sls} is not formed as a list"
-            ));
+            let text = format!("Exclude Declaration in SLS {sls} is not formed as a list");
+            crate::diagnose::attach_in_sls(
+                &text,
+                "`exclude` is not a list",
+                saltenv,
+                sls,
+                &["exclude"],
+                "expected `- id: ID` or `- sls: SLS` items below this",
+            );
+            errors.push(text);
             match other {
                 Value::Str(s) => s.chars().map(|c| Value::str(c.to_string())).collect(),
                 Value::Map(m) => m.keys().cloned().collect(),
@@ -1355,21 +1432,48 @@ fn handle_state_decls(state: &mut Map, sls: &str, saltenv: &str, errors: &mut Ve
                     continue;
                 }
             }
-            errors.push(format!(
-                "ID {} in SLS {sls} is not a dictionary",
-                name.py_str()
-            ));
+            let text = format!("ID {} in SLS {sls} is not a dictionary", name.py_str());
+            let mut d = halite_value::diag::Diagnostic::in_sls(
+                format!("ID '{}' is not a dictionary", name.py_str()),
+                halite_value::diag::Place::new(saltenv, sls, &[&name.py_str()]),
+                "an ID maps state modules to their arguments",
+            );
+            d.hint = Some(
+                "write `module.function:` indented below the ID (or `ID: module.function` on one line)"
+                    .into(),
+            );
+            halite_value::diag::attach(text.clone(), d);
+            errors.push(text);
             continue;
         }
         let Value::Map(body) = body else { continue };
         // Room for `__sls__` and `__env__`: the body came from the YAML loader at its exact
         // size, and this runs for every state of every file.
         body.reserve(2);
-        for _ in 0..split_dotted_keys(body, Duplicates::Report) {
-            errors.push(format!(
+        let dups = split_dotted_keys(body, Duplicates::Report);
+        if dups > 0 {
+            // the declarations left dotted are the second ones of their module
+            let second = body
+                .keys()
+                .filter_map(Value::as_str)
+                .find(|k| k.contains('.') && !k.starts_with('_'))
+                .unwrap_or_default()
+                .to_string();
+            let text = format!(
                 "ID '{}' in SLS '{sls}' contains multiple state declarations of the same type",
                 name.py_str()
-            ));
+            );
+            crate::diagnose::attach_in_sls(
+                &text,
+                &format!("ID '{}' uses one state module twice", name.py_str()),
+                saltenv,
+                sls,
+                &[&name.py_str(), &second],
+                "a second declaration of this state module under the same ID",
+            );
+            for _ in 0..dups {
+                errors.push(text.clone());
+            }
         }
         if !body.contains_key("__sls__") {
             body.push_unique(Value::str("__sls__"), Value::str(sls));

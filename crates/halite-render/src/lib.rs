@@ -3,6 +3,7 @@
 //!
 //! Nothing here touches the target system: it reads files, grains, pillar and opts.
 
+pub mod diagnose;
 pub mod fileclient;
 pub mod highstate;
 pub mod matcher;

@@ -234,6 +234,13 @@ impl<'a> PillarCompiler<'a> {
             Ok(v) => Some(v),
             Err(e) => {
                 tracing::error!("Rendering SLS '{sls}' failed, render error:\n{e}");
+                // Salt's text hides the error: the diagnostic of the render goes with it
+                if let Some(d) = halite_value::diag::for_error(&e) {
+                    halite_value::diag::attach(
+                        format!("Rendering SLS '{sls}' failed. Please see master log for details."),
+                        d,
+                    );
+                }
                 errors.push(format!(
                     "Rendering SLS '{sls}' failed. Please see master log for details."
                 ));

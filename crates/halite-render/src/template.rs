@@ -2,6 +2,7 @@
 //! (`#!jinja|yaml`) or the configured default, and run each renderer in turn.
 
 use halite_jinja::JinjaEngine;
+use halite_value::diag::{self, LineMap};
 use halite_value::{Map, Value};
 use std::path::Path;
 
@@ -124,12 +125,14 @@ pub fn render_text(text: String, shebang: &str, job: &TemplateJob) -> Result<Val
     let pipestr = pipe_str(shebang, job.default_pipe);
     let Some(pipe) = render_pipe(pipestr) else {
         tracing::error!("The renderer \"{pipestr}\" is not available");
+        diag::warn(crate::diagnose::bad_renderer(job, shebang, pipestr));
         return Ok(Value::Map(Map::new()));
     };
     let windows_newline = text.contains("\r\n");
     let mut data = Value::Str(text.into());
+    let mut map = None;
     for renderer in pipe {
-        data = run_renderer(&renderer, data, job)?;
+        data = run_renderer(&renderer, data, job, &mut map)?;
     }
     if windows_newline {
         if let Value::Str(s) = &mut data {
@@ -151,28 +154,56 @@ fn as_text(data: Value) -> String {
     }
 }
 
-fn run_renderer(renderer: &Renderer, data: Value, job: &TemplateJob) -> Result<Value, RenderError> {
+/// `map`: where the previous (Jinja) step's output came from in the file, for diagnostics.
+fn run_renderer(
+    renderer: &Renderer,
+    data: Value,
+    job: &TemplateJob,
+    map: &mut Option<LineMap>,
+) -> Result<Value, RenderError> {
     match renderer {
         Renderer::Jinja => {
             let vars = sls_context(job);
             let name = job.path.to_string_lossy();
-            job.engine
-                .render(&as_text(data), &name, &vars)
-                .map(Value::from)
-                .map_err(|e| RenderError::Render(e.message))
+            let source = as_text(data);
+            match job.engine.render_mapped(&source, &name, &vars) {
+                Ok((text, lines)) => {
+                    *map = Some(lines);
+                    Ok(Value::from(text))
+                }
+                Err(e) => {
+                    diag::attach(
+                        e.message.clone(),
+                        crate::diagnose::jinja_error(job, &source, &e),
+                    );
+                    Err(RenderError::Render(e.message))
+                }
+            }
         }
         Renderer::Yaml => {
             let text = as_text(data);
             let loaded = halite_yaml::load_keys(&text, halite_yaml::Schema::Salt);
             let (value, scalar_keys) = loaded.map_err(|e| {
-                if e.escapes_renderer() {
+                let err = if e.escapes_renderer() {
                     // Not a SaltRenderError in Salt: it surfaces as "render error: <str(exc)>"
                     // (Salt appends a Python traceback, which halite has none of).
                     RenderError::Other(e.pyyaml_str())
                 } else {
                     RenderError::Render(halite_yaml_error(&e, &text))
-                }
+                };
+                diag::attach(
+                    err.to_string(),
+                    crate::diagnose::yaml_error(job, &text, map.as_ref(), &e),
+                );
+                err
             })?;
+            diag::remember_rendered(
+                &job.path.to_string_lossy(),
+                diag::RenderedFile {
+                    text,
+                    map: map.take(),
+                },
+            );
             if !value.truthy() {
                 return Ok(Value::Map(Map::new()));
             }
@@ -197,9 +228,14 @@ fn run_renderer(renderer: &Renderer, data: Value, job: &TemplateJob) -> Result<V
             }
             Value::from_json_str(&text).map_err(|e| RenderError::Other(e.to_string()))
         }
-        Renderer::Unsupported(name) => Err(RenderError::Render(format!(
-            "halite does not implement Salt's '{name}' renderer"
-        ))),
+        Renderer::Unsupported(name) => {
+            let text = format!("halite does not implement Salt's '{name}' renderer");
+            let mut d = crate::diagnose::bad_renderer(job, "", name);
+            d.message = text.clone();
+            d.hint = Some("render this file with jinja|yaml (the default), yaml or json".into());
+            diag::attach(text.clone(), d);
+            Err(RenderError::Render(text))
+        }
     }
 }
 

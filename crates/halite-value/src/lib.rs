@@ -3,6 +3,7 @@
 //! (insertion-ordered dicts, `int` distinct from `float`, `None`), and prints them the way
 //! Python does: [`Value::to_json`] mirrors `json.dumps`, [`Value::py_repr`] mirrors `repr()`.
 
+pub mod diag;
 mod fnmatch;
 mod format;
 mod list;

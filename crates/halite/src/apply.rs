@@ -128,6 +128,7 @@ fn saltenv(minion: &Minion) -> String {
 
 /// `State.call_high`: compile, then run the chunks (and the `listen` handlers).
 fn call_high(minion: &Minion, high: Map, test: bool) -> Outcome {
+    crate::graph::keep_high(&high);
     let chunks = match halite_compile::compile_call_high(high, &compile_options(minion)) {
         Ok(chunks) => chunks,
         Err(CompileFailure::Errors(errors)) => return Outcome::state_run(errors_value(errors), 1),

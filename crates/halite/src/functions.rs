@@ -130,6 +130,9 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
         "state.id_exists" => id_exists(minion, &args, &kwargs),
         "state.show_state_usage" => show_state_usage(minion),
         "state.pkg" => crate::apply::pkg(minion, &args, &kwargs),
+        "state.graph" | "state.graph_highstate" if crate::graph::salt3008(&minion.opts) => {
+            crate::graph::call(minion, fun, &args, &kwargs)
+        }
         "state.apply" | "state.highstate" | "state.sls" | "state.test" | "state.sls_id"
         | "state.single" | "state.low" | "state.template_str" => {
             crate::apply::call(minion, fun, &args, &kwargs)

@@ -6,7 +6,9 @@ mod apply;
 mod args;
 mod catalog;
 mod config;
+mod diagnostics;
 mod functions;
+mod graph;
 mod minion;
 mod progress;
 mod reclass;
@@ -333,7 +335,19 @@ fn run(cli: &Cli) -> Result<u8> {
     // network grains (which go to the DNS server for an AAAA record /etc/hosts lacks) overlap
     // everything up to the grains.
     let network = halite_grains::NetworkProbe::start();
-    let (args, kwargs) = args::parse_call_args(rest);
+    let mut rest = rest.to_vec();
+    // beyond salt-call: `state.apply ... --graph FILE.svg` draws the run's requisite graph
+    let graph_file = if fun.starts_with("state.") {
+        graph::take_graph_flag(&mut rest)
+    } else {
+        None
+    };
+    if fun == "graph" {
+        let (_, kwargs) = args::parse_call_args(&rest);
+        let minion = minion::Minion::load(cli, &kwargs, None, network)?;
+        return graph::command(&minion, &rest);
+    }
+    let (args, kwargs) = args::parse_call_args(&rest);
     let renders = functions::renders(fun, &args, &kwargs);
     let mut minion = minion::Minion::load(cli, &kwargs, renders, network)?;
     let outcome = if fun.starts_with("state.") {
@@ -356,9 +370,24 @@ fn run(cli: &Cli) -> Result<u8> {
     } else {
         outcome.retcode
     };
+    if let Some(path) = &graph_file {
+        if let Err(e) = graph::write_run_graph(&minion, path, &outcome.ret) {
+            eprintln!("{e:#}");
+        }
+    }
     if let Some(raw) = &outcome.raw {
         print!("{raw}");
         return Ok(exit);
+    }
+    if outcome.retcode != 0 || !halite_value::diag::warnings().is_empty() {
+        // Where each error is in the files the user wrote, on standard error (standard
+        // output stays Salt's).
+        let color = !cli.no_color && (cli.force_color || std::io::stderr().is_terminal());
+        diagnostics::report(
+            &outcome.ret,
+            &halite_render::opts::roots(&minion.opts, "file_roots"),
+            color,
+        );
     }
     let outputter = cli
         .out

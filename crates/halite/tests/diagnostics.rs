@@ -1,0 +1,110 @@
+//! The diagnostics corpus: `tests/diagnostics/NAME/` is a broken tree (`srv/salt`, one
+//! mistake each, a `README` saying where it is when that is not obvious, an optional
+//! `command`, default `state.apply test=True`). halite runs it; what it prints on standard
+//! error (the annotated diagnostic) is compared with `NAME/diagnostic.snap` (insta). A
+//! snapshot must point at the line of the real mistake: each was checked by eye when it was
+//! accepted. Standard output is Salt's text and is not part of the snapshot.
+
+use halite_value::{Map, Value};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/diagnostics")
+}
+
+fn roots(dir: &Path) -> Value {
+    let mut m = Map::new();
+    m.insert(
+        "base",
+        Value::List(vec![Value::str(dir.to_string_lossy())].into()),
+    );
+    Value::Map(m)
+}
+
+/// Runs `argv` on the case; returns (stdout, stderr, exit code) with the case and scratch
+/// paths replaced by `@CASE@` and `@SCRATCH@`.
+fn run(case: &Path, argv: &[&str]) -> (String, String, i32) {
+    let scratch = tempfile::tempdir().expect("scratch dir");
+    let conf_dir = scratch.path().join("conf");
+    std::fs::create_dir_all(&conf_dir).expect("conf dir");
+    let mut conf = Map::new();
+    let s = |p: &str| Value::str(scratch.path().join(p).to_string_lossy());
+    conf.insert("file_client", Value::str("local"));
+    conf.insert("id", Value::str("testminion"));
+    conf.insert("file_roots", roots(&case.join("srv/salt")));
+    conf.insert("pillar_roots", roots(&case.join("srv/pillar")));
+    conf.insert("cachedir", s("cache"));
+    conf.insert("pki_dir", s("pki"));
+    conf.insert("sock_dir", s("run"));
+    conf.insert("log_file", s("log/minion"));
+    std::fs::write(conf_dir.join("minion"), Value::Map(conf).to_json()).expect("config");
+    let out = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .args(["--local", "-c"])
+        .arg(&conf_dir)
+        .args(["--out", "json", "-l", "quiet"])
+        .args(argv)
+        .current_dir(case)
+        .output()
+        .expect("run halite");
+    let clean = |b: &[u8]| {
+        String::from_utf8_lossy(b)
+            .replace(&*scratch.path().to_string_lossy(), "@SCRATCH@")
+            .replace(&*case.to_string_lossy(), "@CASE@")
+    };
+    (
+        clean(&out.stdout),
+        clean(&out.stderr),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn cases() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(corpus())
+        .expect("tests/diagnostics")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("srv/salt").is_dir())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn each_broken_tree_gets_a_diagnostic_at_its_mistake() {
+    let only = std::env::var("HALITE_DIAG").ok();
+    let all = cases();
+    assert!(all.len() >= 40, "the corpus has {} trees", all.len());
+    let mut missing = Vec::new();
+    for case in all {
+        let case = case.canonicalize().expect("case path");
+        let name = case.file_name().unwrap().to_string_lossy().to_string();
+        if only.as_deref().is_some_and(|o| !name.contains(o)) {
+            continue;
+        }
+        let command = std::fs::read_to_string(case.join("command"))
+            .unwrap_or_else(|_| "state.apply test=True".into());
+        let argv: Vec<&str> = command.split_whitespace().collect();
+        let (stdout, stderr, _) = run(&case, &argv);
+        // Salt's text stays on standard output, untouched: the diagnostic is only beside it.
+        assert!(
+            !stdout.contains("┌─"),
+            "{name}: a diagnostic reached standard output"
+        );
+        if !stderr.contains("@CASE@/srv/") {
+            missing.push(format!(
+                "{name}: no diagnostic naming a file of the tree:\n{stderr}"
+            ));
+            continue;
+        }
+        insta::with_settings!({
+            snapshot_path => case.clone(),
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            description => format!("halite --out json {command}").trim().to_string(),
+        }, {
+            insta::assert_snapshot!("diagnostic", stderr);
+        });
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

@@ -1,0 +1,3 @@
+database:
+  test.nop:
+    - name: postgres

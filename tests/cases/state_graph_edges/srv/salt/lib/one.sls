@@ -1,0 +1,2 @@
+lib_one:
+  test.nop: []

@@ -1,0 +1,4 @@
+lib_two:
+  test.nop:
+    - require:
+      - lib_one

@@ -1,0 +1,5 @@
+include:
+  - app
+shared:
+  test.nop:
+    - name: one

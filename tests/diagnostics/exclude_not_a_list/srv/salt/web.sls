@@ -1,0 +1,3 @@
+exclude: app
+web:
+  test.nop: []

@@ -1,0 +1,3 @@
+extend: app
+web:
+  test.nop: []

@@ -1,0 +1,3 @@
+app:
+  test.nop:
+    - name: app

@@ -1,0 +1,6 @@
+include:
+  - app
+extend:
+  ap:
+    test.nop:
+      - name: changed

@@ -1,0 +1,4 @@
+include:
+  - nosuchthing
+web:
+  test.nop: []

@@ -1,0 +1,4 @@
+include:
+  - databse
+web:
+  test.nop: []

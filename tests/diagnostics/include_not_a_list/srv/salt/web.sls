@@ -1,0 +1,3 @@
+include: database
+web:
+  test.nop: []

@@ -1,0 +1,5 @@
+{% for user in ['alice', 'bob'] %}
+user_{{ user }}:
+  test.nop:
+	- name: {{ user }}
+{% endfor %}

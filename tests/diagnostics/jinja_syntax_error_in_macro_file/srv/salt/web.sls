@@ -1,0 +1,4 @@
+{% import 'macros.jinja' as m %}
+web:
+  test.nop:
+    - name: {{ m.name() }}

@@ -1,0 +1,4 @@
+web:
+  test.nop:
+    - name: {{ 'x'
+    - other: 1

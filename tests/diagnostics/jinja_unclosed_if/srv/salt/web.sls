@@ -1,0 +1,3 @@
+{% if grains['os'] == 'Debian' %}
+web:
+  test.nop: []

@@ -1,0 +1,2 @@
+app:
+  port: {{ app_port }}

@@ -1,0 +1,4 @@
+{% set bad = 'key: value: other' %}
+one:
+  test.nop:
+    - name: {{ bad }}

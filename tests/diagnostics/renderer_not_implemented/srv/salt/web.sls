@@ -1,0 +1,3 @@
+#!mako|yaml
+web:
+  test.nop: []

@@ -1,0 +1,3 @@
+#!jinja|yamll
+web:
+  test.nop: []

@@ -1,0 +1,4 @@
+web:
+  test.nop:
+    - watch:
+      - nowhere

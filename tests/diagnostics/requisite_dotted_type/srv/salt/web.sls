@@ -1,0 +1,6 @@
+db:
+  test.nop: []
+web:
+  test.nop:
+    - require:
+      - test.nop: db

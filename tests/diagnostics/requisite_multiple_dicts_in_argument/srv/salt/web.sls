@@ -1,0 +1,8 @@
+a:
+  test.nop: []
+web:
+  test.nop:
+    - require:
+        - test: a
+      watch:
+        - test: a

@@ -1,0 +1,5 @@
+db:
+  test.nop: []
+web:
+  test.nop:
+    - require: db

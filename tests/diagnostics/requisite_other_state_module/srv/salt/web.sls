@@ -1,0 +1,7 @@
+nginx:
+  test.nop: []
+conf:
+  file.managed:
+    - name: /tmp/halitetest-diag/conf
+    - require:
+      - pkg: nginx

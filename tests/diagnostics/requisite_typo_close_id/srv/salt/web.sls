@@ -1,0 +1,6 @@
+database:
+  test.nop: []
+web:
+  test.nop:
+    - require:
+      - test: databse

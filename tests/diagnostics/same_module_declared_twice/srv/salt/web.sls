@@ -1,0 +1,3 @@
+web:
+  test.nop: []
+  test.succeed_without_changes: []

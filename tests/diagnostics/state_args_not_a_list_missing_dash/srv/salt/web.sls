@@ -1,0 +1,3 @@
+web:
+  file.managed:
+    name: /tmp/halitetest-diag/x

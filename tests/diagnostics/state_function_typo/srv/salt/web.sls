@@ -1,0 +1,3 @@
+conf:
+  file.manged:
+    - name: /tmp/halitetest-diag/conf

@@ -1,0 +1,3 @@
+web:
+  test.nop:
+    - succeed_without_changes

@@ -1,0 +1,5 @@
+web:
+  test.nop:
+    - name: x
+ other:
+  test.nop: []

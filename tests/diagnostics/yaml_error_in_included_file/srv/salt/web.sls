@@ -1,0 +1,4 @@
+include:
+  - app
+web:
+  test.nop: []

@@ -1,0 +1,4 @@
+web:
+  test.nop:
+    - names: [a, b
+    - other: 1

@@ -44,7 +44,7 @@ pub mod yamldump;
 pub use fileserver::FileRoots;
 
 pub use modules::cmd::{script_call as cmd_script, ScriptError};
-pub use modules::{config_defaults, SALT_VERSION};
+pub use modules::config_defaults;
 
 use halite_value::{Map, Value};
 use std::collections::HashMap;

@@ -65,9 +65,7 @@ pub fn getfqdn(name: &str) -> String {
     net::getfqdn(name)
 }
 
-/// The Salt release halite emulates.
-pub const SALT_VERSION: &str = "3007.8";
-/// `pythonversion` of the Salt 3007.8 reference install (halite has no Python; templates
+/// `pythonversion` of the Salt 3007.8 and 3008.4 reference installs (halite has no Python; templates
 /// that branch on `grains['pythonversion']` see the value the reference Salt reported).
 pub const PYTHON_VERSION: (i64, i64, i64) = (3, 11, 7);
 
@@ -80,6 +78,8 @@ pub struct GrainsOptions {
     pub master: String,
     /// `enable_fqdns_grains` (default True on Linux): reverse-resolve every address.
     pub enable_fqdns: bool,
+    /// The Salt release halite behaves as (`saltversion`, `saltversioninfo`).
+    pub salt_compat: halite_value::SaltCompat,
 }
 
 impl Default for GrainsOptions {
@@ -88,6 +88,7 @@ impl Default for GrainsOptions {
             id: default_id(),
             master: "salt".into(),
             enable_fqdns: true,
+            salt_compat: halite_value::SaltCompat::default(),
         }
     }
 }
@@ -187,10 +188,11 @@ pub fn core_grains_probed(opts: &GrainsOptions, probe: NetworkProbe) -> Map {
             .into(),
         ),
     );
-    g.insert("saltversion", Value::str(SALT_VERSION));
+    g.insert("saltversion", Value::str(opts.salt_compat.version()));
+    let (major, minor) = opts.salt_compat.version_info();
     g.insert(
         "saltversioninfo",
-        Value::List(vec![Value::Int(3007), Value::Int(8)].into()),
+        Value::List(vec![Value::Int(major), Value::Int(minor)].into()),
     );
     disks(&mut g);
     g.insert(

@@ -34,7 +34,6 @@ mod test;
 mod user;
 
 pub use config::defaults as config_defaults;
-pub use test::SALT_VERSION;
 
 use crate::Registry;
 

@@ -44,7 +44,7 @@ pub mod yamldump;
 pub use fileserver::FileRoots;
 
 pub use modules::cmd::{script_call as cmd_script, ScriptError};
-pub use modules::config_defaults;
+pub use modules::{config_defaults, pillar_masked_on_output, redact_pillar, REDACT_PLACEHOLDER};
 
 use halite_value::{Map, Value};
 use std::collections::HashMap;

@@ -510,8 +510,16 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
     for key in ["saltenv", "pillarenv", "test", "pillar"] {
         kwargs.remove(key);
     }
+    let masked = halite_exec::pillar_masked_on_output(fun, &kwargs, &ctx.opts);
     match minion.registry.call(&ctx, fun, &Args::new(args, kwargs)) {
         Ok(ret) => {
+            // Salt 3008's pillar masking: the pillar functions redact what they return
+            // to the command line (salt.utils.secret.serial).
+            let ret = if masked {
+                halite_exec::redact_pillar(&ret)
+            } else {
+                ret
+            };
             let retcode = exec_retcode(ctx.retcode.get(), &ret);
             Ok(Outcome::new(ret, retcode))
         }

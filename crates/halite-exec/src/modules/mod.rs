@@ -25,7 +25,9 @@ mod match_;
 mod mine;
 mod network;
 mod pillar;
-pub use pillar::{masked_on_output as pillar_masked_on_output, redact as redact_pillar, REDACT_PLACEHOLDER};
+pub use pillar::{
+    masked_on_output as pillar_masked_on_output, redact as redact_pillar, REDACT_PLACEHOLDER,
+};
 mod pkg;
 mod postgres;
 mod slsutil;

@@ -39,9 +39,7 @@ pub fn masked_on_output(fun: &str, kwargs: &Map, opts: &Value) -> bool {
         }
         "pillar.items" | "pillar.data" => match unmask {
             Some(v) => !v.truthy(),
-            None => opts
-                .get("pillar_mask_output")
-                .is_none_or(Value::truthy),
+            None => opts.get("pillar_mask_output").is_none_or(Value::truthy),
         },
         "pillar.raw" => unmask.is_some_and(|v| !v.truthy()),
         _ => false,

@@ -6,12 +6,13 @@
 //! reproduced: [`reconcile_extend`], [`verify_high`], [`requisite_in`], [`apply_exclude`],
 //! [`compile_high_data`] (which calls [`order_chunks`]). The pipelines in this file chain
 //! them the way Salt's callers do; they differ in which steps run and when errors stop.
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value};
 
 mod chunks;
 mod exclude;
 mod extend;
 mod find;
+mod graph;
 mod py;
 mod requisite_in;
 mod verify;
@@ -20,6 +21,7 @@ pub use chunks::{compile_high_data_crash, order_chunks};
 pub use exclude::apply_exclude;
 pub use extend::reconcile_extend;
 pub use find::{find_name, state_args, NameIndex};
+pub use graph::order_chunks_graph;
 pub use py::fnmatch;
 pub use requisite_in::requisite_in;
 use requisite_in::{collect_requisite_in, RequisiteIn};
@@ -99,6 +101,9 @@ pub struct CompileOptions {
     pub state_auto_order: bool,
     /// `disabled_requisites` from the minion config: requisite_in keys to ignore.
     pub disabled_requisites: Vec<String>,
+    /// The Salt release to compile as: 3008 orders the chunks by the requisite graph
+    /// (crate::graph), 3007 by order and name.
+    pub salt_compat: SaltCompat,
 }
 
 impl Default for CompileOptions {
@@ -106,6 +111,7 @@ impl Default for CompileOptions {
         CompileOptions {
             state_auto_order: true,
             disabled_requisites: Vec::new(),
+            salt_compat: SaltCompat::default(),
         }
     }
 }
@@ -153,7 +159,7 @@ pub fn try_compile_low_chunks(
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    compile_checked(high)
+    compile_checked(high, opts)
 }
 
 /// The compile half of `State.call_high` (`state.apply`, `state.sls`, `state.highstate`,
@@ -170,17 +176,17 @@ pub fn compile_call_high(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    compile_checked(high)
+    compile_checked(high, opts)
 }
 
 /// `state.show_low_sls`: verify_high, then compile_high_data; no extend, requisite_in or
 /// exclude processing (Salt skips them there).
-pub fn compile_show_low_sls(high: Map, _opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
+pub fn compile_show_low_sls(high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
     let errors = verify_high_checked(&high)?;
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    compile_checked(high)
+    compile_checked(high, opts)
 }
 
 /// `state.sls_id`: verify_high and requisite_in (which replaces any user `__extend__` with
@@ -192,7 +198,7 @@ pub fn compile_sls_id(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, 
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    compile_checked(high)
+    compile_checked(high, opts)
 }
 
 /// `state.show_sls`: the high data itself, or verify_high's errors.
@@ -211,12 +217,19 @@ pub fn compile_high_data(high: &Map, _opts: &CompileOptions) -> Vec<Map> {
     chunks::compile_high_data(high)
 }
 
-/// compile_high_data, or the exception Salt raises while building the chunks.
-fn compile_checked(high: Map) -> Result<Vec<Map>, CompileFailure> {
-    match chunks::compile_high_data_crash(&high) {
-        Some(crash) => Err(CompileFailure::Crash(crash)),
-        None => Ok(chunks::compile_high_data_owned(high)),
+/// compile_high_data, or the exception Salt raises while building the chunks. Salt 3008
+/// orders them by the requisite graph, which also reports requisites that match nothing and
+/// cycles (3007 found those while running).
+fn compile_checked(high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
+    if let Some(crash) = chunks::compile_high_data_crash(&high) {
+        return Err(CompileFailure::Crash(crash));
     }
+    if opts.salt_compat.is_3008() {
+        let chunks = chunks::compile_unsorted(high);
+        return graph::order_chunks_graph(chunks, &opts.disabled_requisites)
+            .map_err(CompileFailure::Errors);
+    }
+    Ok(chunks::compile_high_data_owned(high))
 }
 
 /// Whether high data with `ids` IDs is compiled on two threads: only when there are two

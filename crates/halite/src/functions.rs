@@ -143,6 +143,7 @@ pub fn compile_options(minion: &Minion) -> CompileOptions {
     CompileOptions {
         state_auto_order: opts::get_bool(&minion.opts, "state_auto_order", true),
         disabled_requisites: disabled,
+        salt_compat: halite_value::SaltCompat::of(&minion.opts),
     }
 }
 

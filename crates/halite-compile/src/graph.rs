@@ -1,0 +1,728 @@
+//! Salt 3008's `State.order_chunks`: the requisites become a dependency graph
+//! (`salt/utils/requisite.py`, `DependencyGraph` over its own `MultiDiGraph`), and the chunks
+//! come out in a topological order of that graph, ties broken by `(order, state+name+fun)`.
+//! Salt 3007 sorted by order and name only and checked requisites while running; 3008 reports
+//! a requisite that matches nothing ("Referenced state does not exist for requisite ...") and
+//! a cycle ("Recursive requisites were found: ...") as compile errors.
+//!
+//! The graph is reproduced with Python's dict semantics (insertion order everywhere; Salt
+//! keeps the node sets of its lookup maps in Python `set`s, whose order is per-process
+//! random, so where one requisite matches several states halite takes them in chunk order).
+use crate::py::{fnmatch, num_add};
+use halite_value::{Map, Value};
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap};
+
+/// `RequisiteType`, in Salt's order of precedence (the weight is the position).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Req {
+    Onfail,
+    OnfailAny,
+    OnfailAll,
+    Require,
+    RequireAny,
+    Onchanges,
+    OnchangesAny,
+    Watch,
+    WatchAny,
+    Prereq,
+    Prerequired,
+    Listen,
+}
+
+impl Req {
+    const ALL: [Req; 12] = [
+        Req::Onfail,
+        Req::OnfailAny,
+        Req::OnfailAll,
+        Req::Require,
+        Req::RequireAny,
+        Req::Onchanges,
+        Req::OnchangesAny,
+        Req::Watch,
+        Req::WatchAny,
+        Req::Prereq,
+        Req::Prerequired,
+        Req::Listen,
+    ];
+    /// The types `add_requisites` turns into edges, in its order.
+    const DIRECT: [Req; 10] = [
+        Req::Require,
+        Req::RequireAny,
+        Req::Watch,
+        Req::WatchAny,
+        Req::Prereq,
+        Req::Onfail,
+        Req::OnfailAny,
+        Req::OnfailAll,
+        Req::Onchanges,
+        Req::OnchangesAny,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Req::Onfail => "onfail",
+            Req::OnfailAny => "onfail_any",
+            Req::OnfailAll => "onfail_all",
+            Req::Require => "require",
+            Req::RequireAny => "require_any",
+            Req::Onchanges => "onchanges",
+            Req::OnchangesAny => "onchanges_any",
+            Req::Watch => "watch",
+            Req::WatchAny => "watch_any",
+            Req::Prereq => "prereq",
+            Req::Prerequired => "prerequired",
+            Req::Listen => "listen",
+        }
+    }
+
+    fn weight(self) -> i64 {
+        Req::ALL.iter().position(|r| *r == self).unwrap_or(0) as i64
+    }
+}
+
+/// The state modules of Salt 3008 with a `mod_watch` (`at`, `cmd`, `etcd`, `event`,
+/// `module`, `mount`, `pkg`, `service`, `test`): for any other, `_reconcile_watch_req` turns
+/// `watch` into `require` (and `watch_any` into `require_any`).
+const MOD_WATCH_STATES: &[&str] = &[
+    "at", "cmd", "etcd", "event", "module", "mount", "pkg", "service", "test",
+];
+
+struct Node {
+    tag: String,
+    /// The chunk (an index into the chunk list); `None` for a node an edge created before
+    /// its chunk was added (Salt's attribute-less node).
+    chunk: Option<usize>,
+    /// target -> edge keys, in insertion order (a key once per pair, as a dict key).
+    out: Vec<(usize, Vec<Req>)>,
+    /// source -> edge keys, in insertion order.
+    inc: Vec<(usize, Vec<Req>)>,
+    /// `child_min`, cached by the first `_get_chunk_order`.
+    child_min: Option<Value>,
+}
+
+#[derive(Default)]
+struct Graph {
+    nodes: Vec<Node>,
+    index: HashMap<String, usize>,
+    /// `nodes_lookup_map`: (state or "id", name or id) -> node tags (a set).
+    lookup: Vec<((String, String), Vec<usize>)>,
+    lookup_index: HashMap<(String, String), usize>,
+    /// `sls_to_nodes`.
+    sls: Vec<(String, Vec<usize>)>,
+    sls_index: HashMap<String, usize>,
+}
+
+fn text(v: Option<&Value>) -> String {
+    v.map(Value::py_str).unwrap_or_else(|| "None".to_string())
+}
+
+/// `_gen_tag`: `state_|-__id__|-name_|-fun`.
+fn gen_tag(chunk: &Map) -> String {
+    format!(
+        "{}_|-{}_|-{}_|-{}",
+        text(chunk.get("state")),
+        text(chunk.get("__id__")),
+        text(chunk.get("name")),
+        text(chunk.get("fun"))
+    )
+}
+
+fn prereq_tag(tag: &str) -> String {
+    format!("{tag}_|-__prereq_test__")
+}
+
+fn add_to_set(set: &mut Vec<usize>, node: usize) {
+    if !set.contains(&node) {
+        set.push(node);
+    }
+}
+
+impl Graph {
+    /// `add_node`: the node of `tag`, created when missing.
+    fn node(&mut self, tag: &str) -> usize {
+        if let Some(&i) = self.index.get(tag) {
+            return i;
+        }
+        self.nodes.push(Node {
+            tag: tag.to_string(),
+            chunk: None,
+            out: Vec::new(),
+            inc: Vec::new(),
+            child_min: None,
+        });
+        self.index.insert(tag.to_string(), self.nodes.len() - 1);
+        self.nodes.len() - 1
+    }
+
+    fn add_edge(&mut self, source: usize, target: usize, key: Req) {
+        let out = &mut self.nodes[source].out;
+        match out.iter_mut().find(|(t, _)| *t == target) {
+            Some((_, keys)) if keys.contains(&key) => return,
+            Some((_, keys)) => keys.push(key),
+            None => out.push((target, vec![key])),
+        }
+        let inc = &mut self.nodes[target].inc;
+        match inc.iter_mut().find(|(s, _)| *s == source) {
+            Some((_, keys)) => keys.push(key),
+            None => inc.push((source, vec![key])),
+        }
+    }
+
+    fn lookup_add(&mut self, key: (String, String), node: usize) {
+        match self.lookup_index.get(&key) {
+            Some(&i) => add_to_set(&mut self.lookup[i].1, node),
+            None => {
+                self.lookup_index.insert(key.clone(), self.lookup.len());
+                self.lookup.push((key, vec![node]));
+            }
+        }
+    }
+
+    fn sls_add(&mut self, sls: String, node: usize) {
+        match self.sls_index.get(&sls) {
+            Some(&i) => add_to_set(&mut self.sls[i].1, node),
+            None => {
+                self.sls_index.insert(sls.clone(), self.sls.len());
+                self.sls.push((sls, vec![node]));
+            }
+        }
+    }
+
+    /// `add_chunk`.
+    fn add_chunk(&mut self, chunks: &[Map], i: usize) {
+        let low = &chunks[i];
+        let node = self.node(&gen_tag(low));
+        self.nodes[node].chunk = Some(i);
+        let state = text(low.get("state"));
+        let name = text(low.get("name"));
+        let id = text(low.get("__id__"));
+        self.lookup_add((state.clone(), name.clone()), node);
+        self.lookup_add((state, id.clone()), node);
+        self.lookup_add(("id".into(), id), node);
+        self.lookup_add(("id".into(), name), node);
+        if let Some(sls) = low.get("__sls__").filter(|s| s.truthy()) {
+            self.sls_add(sls.py_str(), node);
+        }
+        if let Some(Value::List(from)) = low.get("__sls_included_from__") {
+            for sls in from.iter() {
+                self.sls_add(sls.py_str(), node);
+            }
+        }
+    }
+
+    /// Whether a node has attributes (Salt's `if self.dag.nodes.get(tag)`).
+    fn has_attrs(&self, tag: &str) -> bool {
+        self.index
+            .get(tag)
+            .is_some_and(|&i| self.nodes[i].chunk.is_some())
+    }
+
+    /// `_add_prereq`: `node` declares `prereq` on `req`.
+    fn add_prereq(&mut self, chunks: &mut [Map], node: usize, req: usize) {
+        if let Some(c) = self.nodes[node].chunk {
+            chunks[c].insert("__prerequiring__", Value::Bool(true));
+        }
+        let prereq_chunk = self.nodes[req].chunk;
+        if let Some(c) = prereq_chunk {
+            chunks[c].insert("__prereq__", Value::Bool(true));
+        }
+        let check_tag = prereq_tag(&self.nodes[req].tag);
+        if !self.has_attrs(&check_tag) {
+            let check = self.node(&check_tag);
+            self.nodes[check].chunk = prereq_chunk;
+            let incoming: Vec<(usize, Req)> = self.nodes[req]
+                .inc
+                .iter()
+                .flat_map(|(s, keys)| keys.iter().map(move |k| (*s, *k)))
+                .collect();
+            for (dep, key) in incoming {
+                if key != Req::Prereq {
+                    self.add_edge(dep, check, key);
+                }
+            }
+        }
+        let check = self.node(&check_tag);
+        self.add_edge(check, node, Req::Prereq);
+        self.add_edge(node, req, Req::Require);
+        let node_check_tag = prereq_tag(&self.nodes[node].tag);
+        if self.has_attrs(&node_check_tag) {
+            let node_check = self.node(&node_check_tag);
+            self.add_edge(check, node_check, Req::Prereq);
+        }
+    }
+
+    /// `_add_reqs`.
+    fn add_reqs(
+        &mut self,
+        chunks: &mut [Map],
+        node_tag: &str,
+        has_prereq_node: bool,
+        req_type: Req,
+        req_nodes: &[usize],
+    ) {
+        for &req in req_nodes {
+            let node = self.node(node_tag);
+            if req_type == Req::Prereq {
+                self.add_prereq(chunks, node, req);
+            } else {
+                if has_prereq_node {
+                    let check = self.node(&prereq_tag(node_tag));
+                    self.add_edge(req, check, req_type);
+                }
+                self.add_edge(req, node, req_type);
+            }
+        }
+    }
+
+    /// `add_dependency`: whether the requisite matched.
+    fn add_dependency(
+        &mut self,
+        chunks: &mut [Map],
+        low: usize,
+        req_type: Req,
+        req_key: &str,
+        req_val: &str,
+    ) -> bool {
+        let has_prereq_node = chunks[low].get("__prereq__").is_some_and(Value::truthy);
+        let node_tag = gen_tag(&chunks[low]);
+        let pattern = req_val.contains(['*', '?', '[', ']']);
+        let mut found = false;
+        if req_key == "sls" {
+            if pattern {
+                // Salt sets `found` before looking: a pattern always counts as found.
+                found = true;
+                let matches: Vec<Vec<usize>> = self
+                    .sls
+                    .iter()
+                    .filter(|(sls, _)| fnmatch(sls, req_val))
+                    .map(|(_, n)| n.clone())
+                    .collect();
+                for nodes in matches {
+                    self.add_reqs(chunks, &node_tag, has_prereq_node, req_type, &nodes);
+                }
+            } else if let Some(nodes) = self
+                .sls_index
+                .get(req_val)
+                .map(|&i| self.sls[i].1.clone())
+                .filter(|n| !n.is_empty())
+            {
+                found = true;
+                self.add_reqs(chunks, &node_tag, has_prereq_node, req_type, &nodes);
+            }
+        } else if pattern {
+            let matches: Vec<Vec<usize>> = self
+                .lookup
+                .iter()
+                .filter(|((state, name), _)| state == req_key && fnmatch(name, req_val))
+                .map(|(_, n)| n.clone())
+                .collect();
+            for nodes in matches {
+                found = true;
+                self.add_reqs(chunks, &node_tag, has_prereq_node, req_type, &nodes);
+            }
+        } else if let Some(nodes) = self
+            .lookup_index
+            .get(&(req_key.to_string(), req_val.to_string()))
+            .map(|&i| self.lookup[i].1.clone())
+            .filter(|n| !n.is_empty())
+        {
+            found = true;
+            self.add_reqs(chunks, &node_tag, has_prereq_node, req_type, &nodes);
+        }
+        found
+    }
+
+    /// `add_requisites`: Salt's error string for the first requisite that fails.
+    fn add_requisites(
+        &mut self,
+        chunks: &mut [Map],
+        low: usize,
+        disabled: &[String],
+    ) -> Option<String> {
+        if !Req::ALL.iter().any(|r| chunks[low].contains_key(r.name())) {
+            return None;
+        }
+        for req_type in Req::DIRECT {
+            let Some(Value::List(reqs)) = chunks[low]
+                .get(req_type.name())
+                .filter(|v| v.truthy())
+                .cloned()
+            else {
+                continue;
+            };
+            // Salt logs "The X requisite has been disabled, Ignoring." (compile is pure:
+            // halite logs nothing here).
+            if disabled.iter().any(|d| d == req_type.name()) {
+                continue;
+            }
+            for req in reqs.iter() {
+                let (key, val) = match req {
+                    Value::Str(s) => ("id".to_string(), Value::Str(s.clone())),
+                    Value::Map(m) => match m.first() {
+                        Some((k, v)) => {
+                            let k = k.py_str();
+                            // trim_req: `file.managed: x` is `file: x`.
+                            let k = match k.split_once('.') {
+                                Some((head, _)) => head.to_string(),
+                                None => k,
+                            };
+                            (k, v.clone())
+                        }
+                        None => continue,
+                    },
+                    _ => continue,
+                };
+                let name = text(chunks[low].get("name"));
+                let sls = text(chunks[low].get("__sls__"));
+                let val = match val {
+                    Value::Null => continue,
+                    Value::Str(s) => s,
+                    _ => {
+                        return Some(format!(
+                            "Requisite [{}: {key}] in state [{name}] in SLS [{sls}] must have a string as the value",
+                            req_type.name()
+                        ))
+                    }
+                };
+                if !self.add_dependency(chunks, low, req_type, &key, &val) {
+                    return Some(format!(
+                        "Referenced state does not exist for requisite [{}: ({key}: {val})] in state [{name}] in SLS [{sls}]",
+                        req_type.name()
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// `_get_chunk_order`: (the order, lowered to the smallest order among the states that
+    /// depend on this one through the heaviest requisite type; the chunk's own order).
+    /// Resolves the chunk's `order` (and a child's non-numeric one) in place, as Salt does.
+    fn chunk_order(&mut self, chunks: &mut [Map], cap: i64, node: usize) -> (Value, Value) {
+        let mut scratch = Map::new();
+        let chunk: &mut Map = match self.nodes[node].chunk {
+            Some(c) => &mut chunks[c],
+            None => &mut scratch,
+        };
+        let mut order = match chunk.get("order") {
+            Some(o @ (Value::Int(_) | Value::Float(_) | Value::Bool(_))) => o.clone(),
+            other => {
+                let o = match other {
+                    Some(Value::Str(s)) if s == "last" => Value::Int(cap.saturating_add(1_000_000)),
+                    Some(Value::Str(s)) if s == "first" => Value::Int(0),
+                    _ => Value::Int(cap),
+                };
+                chunk.insert("order", o.clone());
+                o
+            }
+        };
+        let name_order = chunk.remove("name_order").unwrap_or(Value::Int(0));
+        if name_order.truthy() {
+            let frac = Value::Float(name_order.as_f64().unwrap_or(0.0) / 10000.0);
+            order = num_add(&order, &frac);
+            chunk.insert("order", order.clone());
+        }
+        if order.as_f64().unwrap_or(0.0) < 0.0 {
+            order = num_add(&order, &Value::Int(cap.saturating_add(1_000_000)));
+            chunk.insert("order", order.clone());
+        }
+        let own = chunk.get("order").cloned().unwrap_or(Value::Null);
+        if self.nodes[node].child_min.is_none() {
+            let mut child_min = Value::Float(f64::INFINITY);
+            let mut req_order = i64::MIN;
+            let edges: Vec<(usize, Req)> = self.nodes[node]
+                .out
+                .iter()
+                .flat_map(|(t, keys)| keys.iter().map(move |k| (*t, *k)))
+                .collect();
+            for (child, key) in edges {
+                if req_order > key.weight() {
+                    continue;
+                }
+                req_order = key.weight();
+                let child_order = match self.nodes[child].chunk {
+                    None => Value::Float(f64::INFINITY),
+                    Some(c) => match chunks[c].get("order") {
+                        None => Value::Float(f64::INFINITY),
+                        Some(o @ (Value::Int(_) | Value::Float(_) | Value::Bool(_))) => o.clone(),
+                        Some(other) => {
+                            let o = match other {
+                                Value::Str(s) if s == "last" => {
+                                    Value::Int(cap.saturating_add(1_000_000))
+                                }
+                                Value::Str(s) if s == "first" => Value::Int(0),
+                                _ => Value::Int(cap),
+                            };
+                            chunks[c].insert("order", o.clone());
+                            o
+                        }
+                    },
+                };
+                if cmp_num(&child_order, &child_min) == Ordering::Less {
+                    child_min = child_order;
+                }
+            }
+            if cmp_num(&order, &child_min) == Ordering::Greater {
+                order = child_min.clone();
+            }
+            self.nodes[node].child_min = Some(child_min);
+        }
+        (order, own)
+    }
+
+    /// `find_cycle`: (source, target, key) edges of the first cycle a depth-first search in
+    /// node order meets.
+    fn find_cycle(&self) -> Vec<(usize, usize, Req)> {
+        #[derive(Clone, Copy, PartialEq)]
+        enum Color {
+            White,
+            Gray,
+            Black,
+        }
+        let n = self.nodes.len();
+        let mut color = vec![Color::White; n];
+        let mut parent: Vec<Option<(usize, Req)>> = vec![None; n];
+        // An explicit stack of (node, position in its edge list) instead of recursion.
+        for start in 0..n {
+            if color[start] != Color::White {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            color[start] = Color::Gray;
+            while let Some(&mut (node, ref mut pos)) = stack.last_mut() {
+                let edges: Vec<(usize, Req)> = self.nodes[node]
+                    .out
+                    .iter()
+                    .flat_map(|(t, keys)| keys.iter().map(move |k| (*t, *k)))
+                    .collect();
+                if *pos >= edges.len() {
+                    color[node] = Color::Black;
+                    stack.pop();
+                    continue;
+                }
+                let (target, key) = edges[*pos];
+                *pos += 1;
+                match color[target] {
+                    Color::Gray => {
+                        let mut cycle = vec![(node, target, key)];
+                        let mut current = node;
+                        while current != target {
+                            let Some((prev, k)) = parent[current] else {
+                                break;
+                            };
+                            cycle.push((prev, current, k));
+                            current = prev;
+                        }
+                        cycle.reverse();
+                        return cycle;
+                    }
+                    Color::White => {
+                        parent[target] = Some((node, key));
+                        color[target] = Color::Gray;
+                        stack.push((target, 0));
+                    }
+                    Color::Black => {}
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// `get_cycles_str`.
+    fn cycles_str(&self, chunks: &[Map]) -> String {
+        let empty = Map::new();
+        let chunk_of = |node: usize| self.nodes[node].chunk.map_or(&empty, |c| &chunks[c]);
+        let chunk_str = |chunk: &Map| {
+            let mut m = Map::new();
+            m.insert("SLS", chunk.get("__sls__").cloned().unwrap_or(Value::Null));
+            m.insert("ID", chunk.get("__id__").cloned().unwrap_or(Value::Null));
+            if chunk.get("__id__") != chunk.get("name") {
+                m.insert("NAME", chunk.get("name").cloned().unwrap_or(Value::Null));
+            }
+            Value::Map(m).py_repr()
+        };
+        self.find_cycle()
+            .into_iter()
+            .map(|(dependency, dependent, key)| {
+                let dependent_chunk = chunk_of(dependent);
+                let key = if key == Req::Require && !dependent_chunk.contains_key(key.name()) {
+                    // the require edge added for a prereq shows as the prereq
+                    Req::Prereq
+                } else {
+                    key
+                };
+                format!(
+                    "({}, '{}', {})",
+                    chunk_str(dependent_chunk),
+                    key.name(),
+                    chunk_str(chunk_of(dependency))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Python's comparison of int / float / bool orders.
+fn cmp_num(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x.cmp(y),
+        _ => {
+            let (x, y) = (a.as_f64().unwrap_or(0.0), b.as_f64().unwrap_or(0.0));
+            x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+        }
+    }
+}
+
+/// A heap entry: `((order, chunk order), label)`, then the node tag, smallest first.
+struct Entry {
+    order: Value,
+    own: Value,
+    label: String,
+    tag: String,
+    node: usize,
+}
+
+impl Entry {
+    fn cmp_key(&self, other: &Entry) -> Ordering {
+        cmp_num(&self.order, &other.order)
+            .then_with(|| cmp_num(&self.own, &other.own))
+            .then_with(|| self.label.cmp(&other.label))
+            .then_with(|| self.tag.cmp(&other.tag))
+    }
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp_key(other) == Ordering::Equal
+    }
+}
+impl Eq for Entry {}
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Entry {
+    // BinaryHeap is a max-heap: reversed, so the smallest key comes out first (heapq).
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.cmp_key(self)
+    }
+}
+
+/// `"{state}{name}{fun}"` of a chunk ("" without one).
+fn label(chunk: Option<&Map>) -> String {
+    let Some(chunk) = chunk else {
+        return String::new();
+    };
+    ["state", "name", "fun"]
+        .iter()
+        .map(|k| text(chunk.get(k)))
+        .collect()
+}
+
+/// Salt 3008's `order_chunks` over the chunks `compile_high_data` built (in high data
+/// order, `order` as written, `name_order` still present): the chunks in execution order,
+/// or the requisite and cycle errors.
+pub fn order_chunks_graph(
+    mut chunks: Vec<Map>,
+    disabled_requisites: &[String],
+) -> Result<Vec<Map>, Vec<String>> {
+    let mut graph = Graph::default();
+    for i in 0..chunks.len() {
+        graph.add_chunk(&chunks, i);
+    }
+    let mut cap: i64 = 1;
+    let mut errors = Vec::new();
+    for i in 0..chunks.len() {
+        reconcile_watch_req(&mut chunks[i]);
+        if let Some(error) = graph.add_requisites(&mut chunks, i, disabled_requisites) {
+            errors.push(error);
+        } else if let Some(order) = chunks[i].get("order") {
+            let order = match order {
+                Value::Int(o) => *o,
+                Value::Bool(b) => i64::from(*b),
+                _ => continue,
+            };
+            if order > cap - 1 && order > 0 {
+                cap = order.saturating_add(100);
+            }
+        }
+    }
+    // lexicographical_topological_sort (Kahn's algorithm over a heap).
+    let n = graph.nodes.len();
+    let mut in_degree: Vec<usize> = graph
+        .nodes
+        .iter()
+        .map(|node| node.inc.iter().map(|(_, keys)| keys.len()).sum())
+        .collect();
+    let mut heap = BinaryHeap::new();
+    let entry = |graph: &mut Graph, chunks: &mut Vec<Map>, node: usize| {
+        let label = label(graph.nodes[node].chunk.map(|c| &chunks[c]));
+        let (order, own) = graph.chunk_order(chunks, cap, node);
+        Entry {
+            order,
+            own,
+            label,
+            tag: graph.nodes[node].tag.clone(),
+            node,
+        }
+    };
+    for node in 0..n {
+        if in_degree[node] == 0 {
+            let e = entry(&mut graph, &mut chunks, node);
+            heap.push(e);
+        }
+    }
+    let mut sorted = Vec::with_capacity(n);
+    while let Some(Entry { node, .. }) = heap.pop() {
+        sorted.push(node);
+        let edges: Vec<(usize, usize)> = graph.nodes[node]
+            .out
+            .iter()
+            .map(|(t, keys)| (*t, keys.len()))
+            .collect();
+        for (target, count) in edges {
+            in_degree[target] -= count;
+            if in_degree[target] == 0 {
+                let e = entry(&mut graph, &mut chunks, target);
+                heap.push(e);
+            }
+        }
+    }
+    if sorted.len() != n {
+        errors.push(format!(
+            "Recursive requisites were found: {}",
+            graph.cycles_str(&chunks)
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(sorted
+        .into_iter()
+        .map(|node| match graph.nodes[node].chunk {
+            Some(c) => chunks[c].clone(),
+            None => Map::new(),
+        })
+        .collect())
+}
+
+/// `_reconcile_watch_req`: `watch` becomes `require` (`watch_any`, `require_any`) for a
+/// state module without `mod_watch`.
+fn reconcile_watch_req(low: &mut Map) {
+    let state = text(low.get("state"));
+    if MOD_WATCH_STATES.contains(&state.as_str()) {
+        return;
+    }
+    for (watch, require) in [("watch", "require"), ("watch_any", "require_any")] {
+        let Some(watched) = low.remove(watch) else {
+            continue;
+        };
+        let target = low.entry_or(require, Value::List(Vec::new().into()));
+        if let (Value::List(t), Value::List(w)) = (target, watched) {
+            t.extend(w.into_iter());
+        }
+    }
+}

@@ -25,7 +25,7 @@ pub use graph::order_chunks_graph;
 pub use py::fnmatch;
 pub use requisite_in::requisite_in;
 use requisite_in::{collect_requisite_in, RequisiteIn};
-pub use verify::{verify_high, verify_high_crash};
+pub use verify::{verify_high, verify_high_as, verify_high_crash, verify_high_crash_as};
 
 /// Salt's `STATE_REQUISITE_KEYWORDS`, the first 13 of [`STATE_INTERNAL_KEYWORDS`]: the
 /// arguments `reconcile_extend` appends to instead of replacing, and those popped from a
@@ -182,7 +182,7 @@ pub fn compile_call_high(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map
 /// `state.show_low_sls`: verify_high, then compile_high_data; no extend, requisite_in or
 /// exclude processing (Salt skips them there).
 pub fn compile_show_low_sls(high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
-    let errors = verify_high_checked(&high)?;
+    let errors = verify_high_checked(&high, opts.salt_compat)?;
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
@@ -192,7 +192,7 @@ pub fn compile_show_low_sls(high: Map, opts: &CompileOptions) -> Result<Vec<Map>
 /// `state.sls_id`: verify_high and requisite_in (which replaces any user `__extend__` with
 /// its own, so user extends are dropped, as in Salt); no exclude processing.
 pub fn compile_sls_id(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
-    let mut errors = verify_high_checked(&high)?;
+    let mut errors = verify_high_checked(&high, opts.salt_compat)?;
     check_requisite_in_crash(&high)?;
     errors.extend(requisite_in(&mut high, opts));
     if !errors.is_empty() {
@@ -201,9 +201,14 @@ pub fn compile_sls_id(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, 
     compile_checked(high, opts)
 }
 
-/// `state.show_sls`: the high data itself, or verify_high's errors.
+/// `state.show_sls`: the high data itself, or Salt 3007.8's verify_high errors.
 pub fn show_sls(high: Map) -> Result<Map, CompileFailure> {
-    let errors = verify_high_checked(&high)?;
+    show_sls_as(high, SaltCompat::V3007)
+}
+
+/// `state.show_sls` as the given Salt release: the high data itself, or verify_high's errors.
+pub fn show_sls_as(high: Map, compat: SaltCompat) -> Result<Map, CompileFailure> {
+    let errors = verify_high_checked(&high, compat)?;
     if errors.is_empty() {
         Ok(high)
     } else {
@@ -252,8 +257,9 @@ fn verify_beside_requisite_in(
     Result<Vec<String>, CompileFailure>,
     Result<RequisiteIn, CompileFailure>,
 ) {
+    let compat = opts.salt_compat;
     let checks = |high: &Map| {
-        let verified = verify_high_checked(high);
+        let verified = verify_high_checked(high, compat);
         let crash = match verified {
             Ok(_) => check_requisite_in_crash(high),
             Err(_) => Ok(()),
@@ -273,8 +279,8 @@ fn verify_beside_requisite_in(
     // so that both threads take about as long. verify_high and the collection never fail
     // on data the crash checks reject: their results only go to waste then.
     std::thread::scope(|scope| {
-        let helper = scope.spawn(|| verify_high(high));
-        let verify_crash = verify_high_crash(high);
+        let helper = scope.spawn(|| verify_high_as(high, compat));
+        let verify_crash = verify_high_crash_as(high, compat);
         let crash = match verify_crash {
             None => check_requisite_in_crash(high),
             Some(_) => Ok(()),
@@ -295,10 +301,10 @@ fn verify_beside_requisite_in(
 }
 
 /// verify_high, or the exception Salt's verify_high raises on this data.
-fn verify_high_checked(high: &Map) -> Result<Vec<String>, CompileFailure> {
-    match verify_high_crash(high) {
+fn verify_high_checked(high: &Map, compat: SaltCompat) -> Result<Vec<String>, CompileFailure> {
+    match verify_high_crash_as(high, compat) {
         Some(crash) => Err(CompileFailure::Crash(crash)),
-        None => Ok(verify_high(high)),
+        None => Ok(verify_high_as(high, compat)),
     }
 }
 
@@ -396,7 +402,11 @@ mod tests {
 
     #[test]
     fn checks_beside_requisite_in_give_the_sequential_results() {
-        let opts = CompileOptions::default();
+        // `sequential` spells out Salt 3007.8's pipeline.
+        let opts = CompileOptions {
+            salt_compat: SaltCompat::V3007,
+            ..CompileOptions::default()
+        };
         let flaws = [
             None,
             // verify_high errors: no function, and a requisite list that is not a list.

@@ -433,7 +433,10 @@ fn show_sls(minion: &Minion, args: &[Value], kwargs: &Map, low: bool) -> Outcome
     let (high, errors) = hs.render_highstate(&matches);
     if !errors.is_empty() {
         let mut errors = errors;
-        errors.extend(halite_compile::verify_high(&high));
+        errors.extend(halite_compile::verify_high_as(
+            &high,
+            halite_value::SaltCompat::of(&minion.opts),
+        ));
         return Outcome::new(errors_value(errors), 1);
     }
     if low {
@@ -444,7 +447,7 @@ fn show_sls(minion: &Minion, args: &[Value], kwargs: &Map, low: bool) -> Outcome
             Err(failure) => compile_failure("state.show_low_sls", failure, 1),
         };
     }
-    match halite_compile::show_sls(high) {
+    match halite_compile::show_sls_as(high, halite_value::SaltCompat::of(&minion.opts)) {
         Ok(high) => Outcome::new(Value::Map(high), 0),
         Err(failure) => compile_failure("state.show_sls", failure, 1),
     }

@@ -189,11 +189,24 @@ pub fn missing_arguments(fun: &str, names: &[&str]) -> Outcome {
     compile_failure(fun, CompileFailure::Crash(format!("TypeError: {text}")), 1)
 }
 
-/// The docstring salt-call prints for a function (recorded from Salt 3007.8 by
-/// scripts/oracle/docstrings.py).
+/// The Salt release the call behaves as, for what is printed without the options at hand
+/// (the docstrings); set once when the minion's options are read.
+static SALT_COMPAT: std::sync::OnceLock<halite_value::SaltCompat> = std::sync::OnceLock::new();
+
+pub fn set_salt_compat(compat: halite_value::SaltCompat) {
+    let _ = SALT_COMPAT.set(compat);
+}
+
+/// The docstring salt-call prints for a function (recorded from Salt 3007.8 and 3008.4 by
+/// scripts/oracle/docstrings.py; 3008 reworded apply, highstate and sls).
 fn docstring(fun: &str) -> String {
     static DOCS: &str = include_str!("docstrings.json");
-    Value::from_json_str(DOCS)
+    static DOCS_3008: &str = include_str!("docstrings-3008.json");
+    let docs = match SALT_COMPAT.get().copied().unwrap_or_default() {
+        halite_value::SaltCompat::V3007 => DOCS,
+        halite_value::SaltCompat::V3008 => DOCS_3008,
+    };
+    Value::from_json_str(docs)
         .ok()
         .and_then(|d| d.get(fun).map(Value::py_str))
         .unwrap_or_default()

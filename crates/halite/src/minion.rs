@@ -45,6 +45,7 @@ impl Minion {
         if let Some(compat) = cli.salt_compat {
             opts.insert(halite_value::SALT_COMPAT_KEY, Value::str(compat.name()));
         }
+        crate::functions::set_salt_compat(halite_value::SaltCompat::of(&opts));
         let config_test = opts::get_bool(&opts, "test", false);
         for key in OPTION_KWARGS {
             if let Some(v) = kwargs.get(key) {

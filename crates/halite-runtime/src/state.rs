@@ -49,6 +49,8 @@ struct State<'a> {
     index: Option<ChunkIndex>,
     /// `parallel: True` states still running, by tag (Salt's `proc` entries).
     procs: Vec<(String, std::thread::JoinHandle<Map>)>,
+    /// The options select Salt 3008 (`salt_compat`).
+    salt3008: bool,
 }
 
 #[derive(Default)]
@@ -124,6 +126,7 @@ impl<'a> State<'a> {
             chunks: Vec::new(),
             index: None,
             procs: Vec::new(),
+            salt3008: halite_value::SaltCompat::of_value(&env.ctx.opts).is_3008(),
         }
     }
 
@@ -340,6 +343,13 @@ impl<'a> State<'a> {
                         req_stats.insert("onfail");
                         continue;
                     }
+                } else if self.salt3008 && r_state.starts_with("onchanges") {
+                    // Salt 3008: "onchanges is a soft trigger: a failed target is treated
+                    // the same as a target with no changes, not a hard failure".
+                    let changes = r.get("changes").map(Value::truthy).unwrap_or(false);
+                    let soft = matches!(result, Value::Bool(false)) || !changes;
+                    req_stats.insert(if soft { "onchanges" } else { "onchangesmet" });
+                    continue;
                 } else if matches!(result, Value::Bool(false)) {
                     req_stats.insert("fail");
                     continue;
@@ -426,6 +436,13 @@ impl<'a> State<'a> {
             m.insert(key, low.get(key).cloned().unwrap_or(Value::Null));
         }
         m
+    }
+
+    /// What Salt 3008's `_assign_not_run_result_dict` adds to every result of a state its
+    /// requisites kept from running (3007 added it only for onfail and onchanges).
+    fn not_run(&self) -> Option<(&'static str, Value)> {
+        self.salt3008
+            .then_some(("__state_ran__", Value::Bool(false)))
     }
 
     fn recursive_ret(&self, low: &Map) -> Map {
@@ -638,9 +655,13 @@ impl<'a> State<'a> {
                         }
                     }
                     let cmt = format!("One or more requisite failed: {}", failed.join(", "));
-                    let ret = self.fake_ret(&self.chunks[i], &cmt, None);
+                    // Salt 3008's `_assign_not_run_result_dict`: `__state_ran__: False`, and
+                    // the prereq results only for a prereq check.
+                    let ret = self.fake_ret(&self.chunks[i], &cmt, self.not_run());
                     running.insert(tag.as_str(), Value::Map(ret.clone()));
-                    self.pre.insert(tag.as_str(), Value::Map(ret));
+                    if !self.salt3008 || is_prereq {
+                        self.pre.insert(tag.as_str(), Value::Map(ret));
+                    }
                 }
                 self.run_num += 1;
             }
@@ -672,10 +693,12 @@ impl<'a> State<'a> {
                 running.insert(tag.as_str(), Value::Map(ret));
             }
             Status::Pre => {
-                let mut ret = self.fake_ret(&self.chunks[i], "No changes detected", None);
+                let mut ret = self.fake_ret(&self.chunks[i], "No changes detected", self.not_run());
                 ret.insert("result", Value::Bool(true));
                 running.insert(tag.as_str(), Value::Map(ret.clone()));
-                self.pre.insert(tag.as_str(), Value::Map(ret));
+                if !self.salt3008 || is_prereq {
+                    self.pre.insert(tag.as_str(), Value::Map(ret));
+                }
                 self.run_num += 1;
             }
             Status::Onfail => {

@@ -527,6 +527,25 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
     for key in ["saltenv", "pillarenv", "test", "pillar"] {
         kwargs.remove(key);
     }
+    // Salt 3008's cmdmod (`_python_shell_default(python_shell, __pub_jid)`): a call from the
+    // command line carries a job id, which makes `python_shell` default to True; calls from
+    // templates and states have none (3007 decided by `shell` and `cmd_safe` alone).
+    const JOB_SHELL_DEFAULT: &[&str] = &[
+        "cmd.run",
+        "cmd.run_stdout",
+        "cmd.run_stderr",
+        "cmd.run_all",
+        "cmd.retcode",
+        "cmd.script",
+        "cmd.script_retcode",
+        "cmd.run_bg",
+    ];
+    if halite_value::SaltCompat::of(&minion.opts).is_3008()
+        && JOB_SHELL_DEFAULT.contains(&fun)
+        && kwargs.get("python_shell").is_none_or(Value::is_null)
+    {
+        kwargs.insert("python_shell", Value::Bool(true));
+    }
     let masked = halite_exec::pillar_masked_on_output(fun, &kwargs, &ctx.opts);
     match minion.registry.call(&ctx, fun, &Args::new(args, kwargs)) {
         Ok(ret) => {

@@ -357,7 +357,14 @@ fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
     };
     let env = runtime_env(minion, &saltenv(minion));
     let ret = halite_runtime::call_low(chunk.clone(), &run_options(minion, test), &env);
-    let failed = matches!(ret.get("result"), Some(Value::Bool(false)));
+    let failed = if halite_value::SaltCompat::of(&minion.opts).is_3008() {
+        // Salt 3008 fixed the inverted test (`if not check_result(ret)`), but check_result
+        // of one bare result dict is always false (its values are not result dicts): every
+        // state.low call exits 1 in 3008.
+        !crate::functions::check_result(&Value::Map(ret.clone()))
+    } else {
+        matches!(ret.get("result"), Some(Value::Bool(false)))
+    };
     Outcome::state_run(Value::Map(ret), if failed { EX_STATE_FAILURE } else { 0 })
 }
 

@@ -768,5 +768,15 @@ fn saltversion_follows_salt_compat() {
                 vec![Value::Int(major), Value::Int(minor)].into()
             ))
         );
+        // Seen on the oracles' grains.items: 3008 added fibre_channel_host (after dns) and
+        // ca_truststore ("certifi") and dropped the zfs grains.
+        let salt3008 = compat.is_3008();
+        assert_eq!(g.contains_key("fibre_channel_host"), salt3008);
+        assert_eq!(g.contains_key("zfs_support"), !salt3008);
+        assert_eq!(
+            g.get("ca_truststore")
+                .is_some_and(|v| v == &Value::str("certifi")),
+            salt3008
+        );
     }
 }

@@ -89,6 +89,7 @@ pub const STATE_INTERNAL_KEYWORDS: &[&str] = &[
     "__pub_pid",
     "__pub_tgt_type",
     "__prereq__",
+    "__prerequiring__",
     "__prerequired__",
     "__umask__",
 ];

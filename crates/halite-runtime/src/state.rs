@@ -225,10 +225,54 @@ impl<'a> State<'a> {
     fn call_chunks(&mut self, chunks: Vec<Map>) -> (Map, Vec<Map>) {
         let saved = std::mem::replace(&mut self.chunks, chunks);
         let saved_index = self.index.take();
+        if self.salt3008 {
+            self.link_prereqs();
+        }
         let running = self.call_each_chunk();
         let chunks = std::mem::replace(&mut self.chunks, saved);
         self.index = saved_index;
         (running, chunks)
+    }
+
+    /// Salt 3008 links a `prereq` in its requisite graph: the prerequired state's real run
+    /// requires the state declaring the prereq (a REQUIRE edge; 3007's requisite_in wrote a
+    /// `prerequired` requisite into it instead). The runtime checks that requisite as
+    /// `prerequired`, on every copy of the prerequired chunk (the graph lists it twice: the
+    /// prereq check, `__prereq__: true`, and the real run).
+    fn link_prereqs(&mut self) {
+        let mut links: Vec<(usize, Value)> = Vec::new();
+        for i in 0..self.chunks.len() {
+            if !self.chunks[i].contains_key("prereq") {
+                continue;
+            }
+            let low = &self.chunks[i];
+            let mut entry = Map::new();
+            entry.insert(
+                low.get("state").cloned().unwrap_or(Value::Null),
+                low.get("__id__").cloned().unwrap_or(Value::Null),
+            );
+            let entry = Value::Map(entry);
+            for req in req_list(low, "prereq") {
+                let Some((key, val)) = req_pair(&req) else {
+                    continue;
+                };
+                if val.is_null() {
+                    continue;
+                }
+                for j in self.find_matches(&key, &val) {
+                    links.push((j, entry.clone()));
+                }
+            }
+        }
+        for (j, entry) in links {
+            if let Value::List(l) =
+                self.chunks[j].entry_or("prerequired", Value::List(Vec::new().into()))
+            {
+                if !l.iter().any(|e| e == &entry) {
+                    l.push(entry);
+                }
+            }
+        }
     }
 
     fn call_each_chunk(&mut self) -> Map {
@@ -749,7 +793,18 @@ impl<'a> State<'a> {
     /// `call` on chunk `i` of the current list (mutations to the low chunk are kept).
     fn call_index(&mut self, i: usize, running: &Map) -> Map {
         let mut low = std::mem::take(&mut self.chunks[i]);
+        let was_prereq = low.get("__prereq__").is_some_and(Value::truthy);
         let r = self.call(&mut low, running, 1);
+        if self.salt3008 && was_prereq && !low.get("__prereq__").is_some_and(Value::truthy) {
+            // Salt 3008's graph lists a prerequired chunk twice, as one dict: the prereq
+            // check's `low["__prereq__"] = False` makes the second occurrence the real run.
+            let tag = gen_tag(&low);
+            for (j, other) in self.chunks.iter_mut().enumerate() {
+                if j != i && other.contains_key("__prereq__") && gen_tag(other) == tag {
+                    other.insert("__prereq__", Value::Bool(false));
+                }
+            }
+        }
         self.chunks[i] = low;
         r
     }

@@ -669,11 +669,10 @@ pub fn order_chunks_graph(
             node,
         }
     };
-    for node in 0..n {
-        if in_degree[node] == 0 {
-            let e = entry(&mut graph, &mut chunks, node);
-            heap.push(e);
-        }
+    let ready: Vec<usize> = (0..n).filter(|&node| in_degree[node] == 0).collect();
+    for node in ready {
+        let e = entry(&mut graph, &mut chunks, node);
+        heap.push(e);
     }
     let mut sorted = Vec::with_capacity(n);
     while let Some(Entry { node, .. }) = heap.pop() {
@@ -722,7 +721,7 @@ fn reconcile_watch_req(low: &mut Map) {
         };
         let target = low.entry_or(require, Value::List(Vec::new().into()));
         if let (Value::List(t), Value::List(w)) = (target, watched) {
-            t.extend(w.into_iter());
+            t.extend(w);
         }
     }
 }

@@ -35,6 +35,13 @@ impl<'a> ReqRecord<'a> {
 
 type Reqs<'a> = HashMap<&'a Value, ReqRecord<'a>, MapHasher>;
 
+/// What every check of one verify_high run shares: the key a bare-string requisite is
+/// recorded under, and the release checked against.
+struct Run<'a> {
+    id_key: &'a Value,
+    compat: SaltCompat,
+}
+
 /// Verifies the high data as Salt 3007.8's `State.verify_high` does; returns the error
 /// strings. [`verify_high_as`] picks the release.
 pub fn verify_high(high: &Map) -> Vec<String> {
@@ -77,16 +84,11 @@ pub fn verify_high_as(high: &Map, compat: SaltCompat) -> Vec<String> {
             if is_dunder(state) {
                 continue;
             }
-            verify_state(
-                name,
-                body,
-                state,
-                run,
-                &id_key,
-                &mut reqs,
-                &mut errors,
+            let how = Run {
+                id_key: &id_key,
                 compat,
-            );
+            };
+            verify_state(name, body, state, run, &how, &mut reqs, &mut errors);
         }
     }
     errors
@@ -97,11 +99,11 @@ fn verify_state<'a>(
     body: &Map,
     state: &'a Value,
     run: &'a Value,
-    id_key: &'a Value,
+    how: &Run<'a>,
     reqs: &mut Reqs<'a>,
     errors: &mut Vec<String>,
-    compat: SaltCompat,
 ) {
+    let compat = how.compat;
     // The sls is only formatted for a message.
     let sls = || sls_of(body);
     let run = match run {
@@ -141,7 +143,7 @@ fn verify_state<'a>(
                     ));
                 }
             }
-            Value::Map(arg) => verify_arg(name, state, body, arg, id_key, reqs, errors, compat),
+            Value::Map(arg) => verify_arg(name, state, body, arg, how, reqs, errors),
             _ => {}
         }
     }
@@ -177,11 +179,11 @@ fn verify_arg<'a>(
     state: &'a Value,
     body: &Map,
     arg: &'a Map,
-    id_key: &'a Value,
+    how: &Run<'a>,
     reqs: &mut Reqs<'a>,
     errors: &mut Vec<String>,
-    compat: SaltCompat,
 ) {
+    let (id_key, compat) = (how.id_key, how.compat);
     let sls = || sls_of(body);
     let Some(argfirst) = first_key(arg) else {
         return;

@@ -105,6 +105,9 @@ pub struct CompileOptions {
     /// The Salt release to compile as: 3008 orders the chunks by the requisite graph
     /// (crate::graph), 3007 by order and name.
     pub salt_compat: SaltCompat,
+    /// The `state_runs_disabled` grain (`mod.fun` globs): Salt 3008 leaves the chunks it
+    /// names out of the compiled list (3007 dropped them when running).
+    pub state_runs_disabled: Option<Vec<String>>,
 }
 
 impl Default for CompileOptions {
@@ -113,6 +116,7 @@ impl Default for CompileOptions {
             state_auto_order: true,
             disabled_requisites: Vec::new(),
             salt_compat: SaltCompat::default(),
+            state_runs_disabled: None,
         }
     }
 }
@@ -231,7 +235,19 @@ fn compile_checked(high: Map, opts: &CompileOptions) -> Result<Vec<Map>, Compile
         return Err(CompileFailure::Crash(crash));
     }
     if opts.salt_compat.is_3008() {
-        let chunks = chunks::compile_unsorted(high);
+        let mut chunks = chunks::compile_unsorted(high);
+        // Salt 3008's compile_high_data skips a chunk `_check_disabled` matches (the run
+        // then reports nothing for it; a requisite on it matches nothing).
+        if let Some(patterns) = &opts.state_runs_disabled {
+            chunks.retain(|c| {
+                let fun = format!(
+                    "{}.{}",
+                    c.get("state").map(Value::py_str).unwrap_or_default(),
+                    c.get("fun").map(Value::py_str).unwrap_or_default()
+                );
+                !patterns.iter().any(|p| fnmatch(&fun, p))
+            });
+        }
         return graph::order_chunks_graph(chunks, &opts.disabled_requisites)
             .map_err(CompileFailure::Errors);
     }

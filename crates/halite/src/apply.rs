@@ -78,7 +78,7 @@ fn run_options(minion: &Minion, test: bool) -> RunOptions {
 }
 
 /// Python iteration over a value as `for pat in value` sees it (a string yields characters).
-fn py_iter(v: &Value) -> Vec<String> {
+pub(crate) fn py_iter(v: &Value) -> Vec<String> {
     match v {
         Value::List(l) => l.iter().map(Value::py_str).collect(),
         Value::Str(s) => s.chars().map(String::from).collect(),

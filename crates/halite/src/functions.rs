@@ -144,6 +144,10 @@ pub fn compile_options(minion: &Minion) -> CompileOptions {
         state_auto_order: opts::get_bool(&minion.opts, "state_auto_order", true),
         disabled_requisites: disabled,
         salt_compat: halite_value::SaltCompat::of(&minion.opts),
+        state_runs_disabled: minion
+            .grains
+            .get("state_runs_disabled")
+            .map(crate::apply::py_iter),
     }
 }
 

@@ -120,7 +120,7 @@ impl<'a> State<'a> {
         State {
             opts,
             env,
-            run_num: 0,
+            run_num: opts.run_num_start,
             pre: Map::new(),
             active: HashSet::new(),
             chunks: Vec::new(),

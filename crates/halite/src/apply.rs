@@ -74,6 +74,7 @@ fn run_options(minion: &Minion, test: bool) -> RunOptions {
         lock_saltenv: opts::get_bool(&minion.opts, "lock_saltenv", false),
         disabled_requisites: compile_options(minion).disabled_requisites,
         state_runs_disabled: minion.grains.get("state_runs_disabled").map(py_iter),
+        run_num_start: 0,
     }
 }
 
@@ -124,17 +125,39 @@ fn saltenv(minion: &Minion) -> String {
 
 /// `State.call_high`: compile, then run the chunks (and the `listen` handlers).
 fn call_high(minion: &Minion, high: Map, test: bool) -> Outcome {
-    let chunks = match halite_compile::compile_call_high(high, &compile_options(minion)) {
+    let options = compile_options(minion);
+    // Salt 3008's compile_high_data numbers the chunks `state.disable` leaves out
+    // (`_check_disabled` takes a `__run_num__` for each), so the run counts on from there.
+    let disabled = match (&options.state_runs_disabled, options.salt_compat.is_3008()) {
+        (Some(patterns), true) => halite_compile::compile_high_data(&high, &options)
+            .iter()
+            .filter(|c| {
+                let fun = format!(
+                    "{}.{}",
+                    c.get("state").map(Value::py_str).unwrap_or_default(),
+                    c.get("fun").map(Value::py_str).unwrap_or_default()
+                );
+                patterns.iter().any(|p| halite_value::fnmatch(&fun, p))
+            })
+            .count() as i64,
+        _ => 0,
+    };
+    let chunks = match halite_compile::compile_call_high(high, &options) {
         Ok(chunks) => chunks,
         Err(CompileFailure::Errors(errors)) => return Outcome::state_run(errors_value(errors), 1),
         Err(crash) => return compile_failure("state.apply", crash, 1),
     };
-    run_chunks(minion, chunks, test)
+    run_chunks(minion, chunks, test, disabled)
 }
 
-fn run_chunks(minion: &Minion, chunks: Vec<Map>, test: bool) -> Outcome {
+/// Runs the chunks, numbering the results from `run_num_start`.
+fn run_chunks(minion: &Minion, chunks: Vec<Map>, test: bool, run_num_start: i64) -> Outcome {
     let env = runtime_env(minion, &saltenv(minion));
-    let running = halite_runtime::apply_chunks(chunks, &run_options(minion, test), &env);
+    let options = RunOptions {
+        run_num_start,
+        ..run_options(minion, test)
+    };
+    let running = halite_runtime::apply_chunks(chunks, &options, &env);
     let retcode = state_failure_retcode(&running);
     Outcome::state_run(Value::Map(running), retcode)
 }

@@ -3,6 +3,7 @@
 a function's docstring on stdout when the function raises a TypeError (halite mirrors that
 for the Salt crashes halite-compile models). Run with the oracle's python:
     ~/.cache/halite-oracles/salt/bin/python scripts/oracle/docstrings.py > crates/halite/src/docstrings.json
+    ~/.cache/halite-oracles/salt3008/bin/python scripts/oracle/docstrings.py > crates/halite/src/docstrings-3008.json
 """
 import json
 import sys

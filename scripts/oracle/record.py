@@ -40,8 +40,10 @@ import yaml
 DEFAULT_SALT_CALL = os.path.expanduser("~/.cache/halite-oracles/salt/bin/salt-call")
 
 
-def minion_config(case, scratch):
-    """The minion config for CASE, with caches under SCRATCH."""
+def minion_config(case, scratch, salt_compat="3007"):
+    """The minion config for CASE, with caches under SCRATCH. `salt_compat` is halite's
+    setting for the Salt version it behaves as (Salt ignores the key), so one config replays
+    both recordings: "3007" for expected/, "3008" for expected-3008/."""
     srv = os.path.join(case, "srv")
     file_roots = {"base": [os.path.join(srv, "salt")]}
     pillar_roots = {"base": [os.path.join(srv, "pillar")]}
@@ -61,6 +63,7 @@ def minion_config(case, scratch):
         "sock_dir": os.path.join(scratch, "run"),
         "log_file": os.path.join(scratch, "log", "minion"),
         "grains": {"roles": ["web"]},
+        "salt_compat": salt_compat,
     }
     extra_path = os.path.join(case, "minion")
     if os.path.exists(extra_path):
@@ -78,7 +81,7 @@ def commands(case):
                 yield shlex.split(line)
 
 
-def run_command(case, argv, program):
+def run_command(case, argv, program, salt_compat="3007"):
     """Runs PROGRAM (salt-call, or a halite binary) for one command of CASE as the golden
     harness does: in a scratch folder holding the minion config, from the case folder.
     Returns the exit status and stdout, the scratch folder written @SCRATCH@ and the case
@@ -89,7 +92,7 @@ def run_command(case, argv, program):
         conf_dir = os.path.join(scratch, "conf")
         os.makedirs(conf_dir)
         with open(os.path.join(conf_dir, "minion"), "w") as f:
-            yaml.safe_dump(minion_config(case, scratch), f)
+            yaml.safe_dump(minion_config(case, scratch, salt_compat), f)
         # cmd.run uses $SHELL; pin it so recordings replay the same anywhere (golden.rs does too)
         env = dict(os.environ, HALITE_SCRATCH=scratch, SHELL="/bin/bash")
         proc = subprocess.run(
@@ -101,7 +104,7 @@ def run_command(case, argv, program):
     return proc.returncode, proc.stdout.replace(scratch, "@SCRATCH@").replace(case, "@CASE@")
 
 
-def record(case, salt_call, expected="expected"):
+def record(case, salt_call, expected="expected", salt_compat="3007"):
     case = os.path.abspath(case)
     out_dir = os.path.join(case, expected)
     shutil.rmtree(out_dir, ignore_errors=True)
@@ -113,7 +116,7 @@ def record(case, salt_call, expected="expected"):
             sys.exit("%s is a host case (it has a reset script): record it as root" % case)
         subprocess.run(["sh", "reset"], cwd=case, check=True)
     for n, argv in enumerate(commands(case)):
-        returncode, stdout = run_command(case, argv, salt_call)
+        returncode, stdout = run_command(case, argv, salt_call, salt_compat)
         stem = os.path.join(out_dir, "%02d" % n)
         with open(stem + ".json", "w") as f:
             f.write(stdout)
@@ -129,10 +132,14 @@ def main():
     ap.add_argument("--salt-call", default=DEFAULT_SALT_CALL)
     ap.add_argument("--expected", default="expected",
                     help="the folder of each case the answers go to (expected-3008 for Salt 3008.4)")
+    ap.add_argument("--salt-compat", choices=["3007", "3008"],
+                    help="salt_compat written into the minion config (default: 3008 when the "
+                    "folder is expected-3008, else 3007)")
     ap.add_argument("cases", nargs="+")
     args = ap.parse_args()
+    compat = args.salt_compat or ("3008" if args.expected.endswith("3008") else "3007")
     for case in args.cases:
-        record(case, args.salt_call, args.expected)
+        record(case, args.salt_call, args.expected, compat)
 
 
 if __name__ == "__main__":

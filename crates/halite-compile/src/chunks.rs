@@ -88,6 +88,20 @@ fn compile_chunks(high: Map, two_threads: bool) -> Vec<Map> {
     built.into_iter().map(|b| b.chunk).collect()
 }
 
+/// Salt 3008's `compile_high_data` before `order_chunks`: the chunks in high data order,
+/// each `order` as written and `name_order` still present (the dependency graph resolves
+/// and sorts them, crate::graph).
+pub fn compile_unsorted(high: Map) -> Vec<Map> {
+    let mut bufs = Vec::new();
+    let mut out = Vec::with_capacity(high.len());
+    for (name, body) in high {
+        compile_id(name, body, &mut bufs);
+        // ChunkBuf's `set`s kept its keys distinct; room for the `order` key.
+        out.extend(bufs.drain(..).map(|buf| Map::from_unique_entries(buf.0, 1)));
+    }
+    out
+}
+
 /// The chunks of one ID (`ID: {state: [args], __sls__: ..., ...}`), appended to `chunks`.
 fn compile_id(name: Value, body: Value, chunks: &mut Vec<ChunkBuf>) {
     if is_dunder(&name) {

@@ -1,508 +1,727 @@
-//! The requisite graph as Salt 3008 builds it (`salt/utils/requisite.py` `DependencyGraph`,
-//! filled by `State.compile_high_data` and `order_chunks`) and prints it for `state.graph`
-//! and `state.graph_highstate` (`to_dot`): one node per low chunk (plus a
-//! `..._|-__prereq_test__` node for each state another one `prereq`s), one edge per requisite
-//! from the state required to the state requiring it, labelled with the requisite.
+//! Salt 3008's `State.order_chunks`: the requisites become a dependency graph
+//! (`salt/utils/requisite.py`, `DependencyGraph` over its own `MultiDiGraph`), and the chunks
+//! come out in a topological order of that graph, ties broken by `(order, state+name+fun)`.
+//! Salt 3007 sorted by order and name only and checked requisites while running; 3008 reports
+//! a requisite that matches nothing ("Referenced state does not exist for requisite ...") and
+//! a cycle ("Recursive requisites were found: ...") as compile errors.
 //!
-//! Pure: high data in, a [`Graph`] out. Orders follow Salt's dicts: nodes in the order they
-//! were added, each node's edges by target in the order first linked, then by requisite.
+//! The graph is reproduced with Python's dict semantics (insertion order everywhere; Salt
+//! keeps the node sets of its lookup maps in Python `set`s, whose order is per-process
+//! random, so where one requisite matches several states halite takes them in chunk order).
+use crate::py::{fnmatch, num_add};
+use halite_value::{Map, Value};
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap};
 
-use crate::py::is_dunder;
-use halite_value::{fnmatch, Map, Value};
-use indexmap::IndexMap;
+/// `RequisiteType`, in Salt's order of precedence (the weight is the position).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Req {
+    Onfail,
+    OnfailAny,
+    OnfailAll,
+    Require,
+    RequireAny,
+    Onchanges,
+    OnchangesAny,
+    Watch,
+    WatchAny,
+    Prereq,
+    Prerequired,
+    Listen,
+}
 
-/// Salt's `RequisiteType`s that make edges, in the order `add_requisites` reads them.
-const EDGE_REQUISITES: &[&str] = &[
-    "require",
-    "require_any",
-    "watch",
-    "watch_any",
-    "prereq",
-    "onfail",
-    "onfail_any",
-    "onfail_all",
-    "onchanges",
-    "onchanges_any",
+impl Req {
+    const ALL: [Req; 12] = [
+        Req::Onfail,
+        Req::OnfailAny,
+        Req::OnfailAll,
+        Req::Require,
+        Req::RequireAny,
+        Req::Onchanges,
+        Req::OnchangesAny,
+        Req::Watch,
+        Req::WatchAny,
+        Req::Prereq,
+        Req::Prerequired,
+        Req::Listen,
+    ];
+    /// The types `add_requisites` turns into edges, in its order.
+    const DIRECT: [Req; 10] = [
+        Req::Require,
+        Req::RequireAny,
+        Req::Watch,
+        Req::WatchAny,
+        Req::Prereq,
+        Req::Onfail,
+        Req::OnfailAny,
+        Req::OnfailAll,
+        Req::Onchanges,
+        Req::OnchangesAny,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Req::Onfail => "onfail",
+            Req::OnfailAny => "onfail_any",
+            Req::OnfailAll => "onfail_all",
+            Req::Require => "require",
+            Req::RequireAny => "require_any",
+            Req::Onchanges => "onchanges",
+            Req::OnchangesAny => "onchanges_any",
+            Req::Watch => "watch",
+            Req::WatchAny => "watch_any",
+            Req::Prereq => "prereq",
+            Req::Prerequired => "prerequired",
+            Req::Listen => "listen",
+        }
+    }
+
+    fn weight(self) -> i64 {
+        Req::ALL.iter().position(|r| *r == self).unwrap_or(0) as i64
+    }
+}
+
+/// The state modules of Salt 3008 with a `mod_watch` (`at`, `cmd`, `etcd`, `event`,
+/// `module`, `mount`, `pkg`, `service`, `test`): for any other, `_reconcile_watch_req` turns
+/// `watch` into `require` (and `watch_any` into `require_any`).
+const MOD_WATCH_STATES: &[&str] = &[
+    "at", "cmd", "etcd", "event", "module", "mount", "pkg", "service", "test",
 ];
 
-/// Every `RequisiteType` value (a chunk with none of them adds no edge).
-const ALL_REQUISITES: &[&str] = &[
-    "onfail",
-    "onfail_any",
-    "onfail_all",
-    "require",
-    "require_any",
-    "onchanges",
-    "onchanges_any",
-    "watch",
-    "watch_any",
-    "prereq",
-    "prerequired",
-    "listen",
-];
-
-const PREREQ_SUFFIX: &str = "_|-__prereq_test__";
-
-/// A state of the graph (a low chunk, or the prereq check of one).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Node {
-    /// Salt's tag `state_|-id_|-name_|-fun` (with `_|-__prereq_test__` for a prereq check).
-    pub tag: String,
-    pub state: String,
-    pub fun: String,
-    pub id: String,
-    pub name: String,
-    pub sls: String,
-    /// The test-mode run a `prereq` makes of this state before the state that asks.
-    pub prereq_check: bool,
+struct Node {
+    tag: String,
+    /// The chunk (an index into the chunk list); `None` for a node an edge created before
+    /// its chunk was added (Salt's attribute-less node).
+    chunk: Option<usize>,
+    /// target -> edge keys, in insertion order (a key once per pair, as a dict key).
+    out: Vec<(usize, Vec<Req>)>,
+    /// source -> edge keys, in insertion order.
+    inc: Vec<(usize, Vec<Req>)>,
+    /// `child_min`, cached by the first `_get_chunk_order`.
+    child_min: Option<Value>,
 }
 
-impl Node {
-    /// The tag of the state run itself (a prereq check's is its state's).
-    pub fn state_tag(&self) -> &str {
-        self.tag.strip_suffix(PREREQ_SUFFIX).unwrap_or(&self.tag)
-    }
+#[derive(Default)]
+struct Graph {
+    nodes: Vec<Node>,
+    index: HashMap<String, usize>,
+    /// `nodes_lookup_map`: (state or "id", name or id) -> node tags (a set).
+    lookup: Vec<((String, String), Vec<usize>)>,
+    lookup_index: HashMap<(String, String), usize>,
+    /// `sls_to_nodes`.
+    sls: Vec<(String, Vec<usize>)>,
+    sls_index: HashMap<String, usize>,
 }
 
-/// A requisite: `target` waits for `source`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Edge {
-    pub source: usize,
-    pub target: usize,
-    pub requisite: &'static str,
+fn text(v: Option<&Value>) -> String {
+    v.map(Value::py_str).unwrap_or_else(|| "None".to_string())
 }
 
-/// The requisite graph of some high data.
-#[derive(Debug, Clone, Default)]
-pub struct Graph {
-    pub nodes: Vec<Node>,
-    index: IndexMap<String, usize>,
-    /// source -> target -> requisites, in insertion order (Salt's `_out_edges`).
-    out: Vec<IndexMap<usize, Vec<&'static str>>>,
-    /// target -> source -> requisites (Salt's `_in_edges`).
-    inn: Vec<IndexMap<usize, Vec<&'static str>>>,
-    /// `(state or "id", name or id)` -> nodes (Salt's `nodes_lookup_map`).
-    lookup: IndexMap<(String, String), Vec<usize>>,
-    /// sls -> nodes (Salt's `sls_to_nodes`).
-    by_sls: IndexMap<String, Vec<usize>>,
-    /// Nodes whose chunk got `__prereq__` (another state prereqs it).
-    prereqd: Vec<bool>,
-}
-
-impl Graph {
-    /// Every edge: nodes in order, each node's out-edges by target then requisite.
-    pub fn edges(&self) -> Vec<Edge> {
-        let mut v = Vec::new();
-        for (source, targets) in self.out.iter().enumerate() {
-            for (&target, reqs) in targets {
-                for &requisite in reqs {
-                    v.push(Edge {
-                        source,
-                        target,
-                        requisite,
-                    });
-                }
-            }
-        }
-        v
-    }
-
-    fn add_node(&mut self, node: Node) -> usize {
-        if let Some(&i) = self.index.get(&node.tag) {
-            return i;
-        }
-        let i = self.nodes.len();
-        self.index.insert(node.tag.clone(), i);
-        self.nodes.push(node);
-        self.out.push(IndexMap::new());
-        self.inn.push(IndexMap::new());
-        self.prereqd.push(false);
-        i
-    }
-
-    fn add_edge(&mut self, source: usize, target: usize, requisite: &'static str) {
-        let reqs = self.out[source].entry(target).or_default();
-        if !reqs.contains(&requisite) {
-            reqs.push(requisite);
-        }
-        let reqs = self.inn[target].entry(source).or_default();
-        if !reqs.contains(&requisite) {
-            reqs.push(requisite);
-        }
-    }
-
-    /// Salt's `to_dot`, byte for byte.
-    pub fn to_dot(&self) -> String {
-        let mut dot = vec!["digraph G {".to_string()];
-        for n in &self.nodes {
-            let mut label = format!("{}.{}\\n{}", n.state, n.fun, n.id);
-            if n.name != n.id {
-                label.push_str(&format!("\\n({})", n.name));
-            }
-            dot.push(format!("  \"{}\" [label=\"{label}\"];", n.tag));
-        }
-        for e in self.edges() {
-            dot.push(format!(
-                "  \"{}\" -> \"{}\" [label=\"{}\"];",
-                self.nodes[e.source].tag, self.nodes[e.target].tag, e.requisite
-            ));
-        }
-        dot.push("}".to_string());
-        dot.join("\n")
-    }
-
-    fn prereq_node(&mut self, of: usize) -> usize {
-        let mut n = self.nodes[of].clone();
-        n.tag.push_str(PREREQ_SUFFIX);
-        n.prereq_check = true;
-        self.add_node(n)
-    }
-
-    /// `_add_prereq`: `node` prereqs `req`.
-    fn add_prereq(&mut self, node: usize, req: usize) {
-        self.prereqd[req] = true;
-        let check_tag = format!("{}{PREREQ_SUFFIX}", self.nodes[req].tag);
-        let check = match self.index.get(&check_tag) {
-            Some(&c) => c,
-            None => {
-                let c = self.prereq_node(req);
-                let deps: Vec<(usize, &'static str)> = self.inn[req]
-                    .iter()
-                    .flat_map(|(&s, reqs)| reqs.iter().map(move |&r| (s, r)))
-                    .filter(|(_, r)| *r != "prereq")
-                    .collect();
-                for (s, r) in deps {
-                    self.add_edge(s, c, r);
-                }
-                c
-            }
-        };
-        self.add_edge(check, node, "prereq");
-        self.add_edge(node, req, "require");
-        let own = format!("{}{PREREQ_SUFFIX}", self.nodes[node].tag);
-        if let Some(&own) = self.index.get(&own) {
-            self.add_edge(check, own, "prereq");
-        }
-    }
-
-    fn add_reqs(&mut self, node: usize, requisite: &'static str, reqs: &[usize]) {
-        let has_check = self.prereqd[node];
-        for &req in reqs {
-            if requisite == "prereq" {
-                self.add_prereq(node, req);
-            } else {
-                if has_check {
-                    let check = self.prereq_node(node);
-                    self.add_edge(req, check, requisite);
-                }
-                self.add_edge(req, node, requisite);
-            }
-        }
-    }
-
-    /// `add_dependency`: false when nothing matches.
-    fn add_dependency(
-        &mut self,
-        node: usize,
-        requisite: &'static str,
-        key: &str,
-        val: &str,
-    ) -> bool {
-        let pattern = val.contains(['*', '?', '[', ']']);
-        let mut found = Vec::new();
-        if key == "sls" {
-            for (sls, nodes) in &self.by_sls {
-                if (pattern && fnmatch(sls, val)) || (!pattern && sls == val) {
-                    found.push(nodes.clone());
-                }
-            }
-            if pattern {
-                // Salt counts a pattern as found even when it matches no sls
-                for nodes in found {
-                    self.add_reqs(node, requisite, &nodes);
-                }
-                return true;
-            }
-        } else if pattern {
-            for ((kind, name), nodes) in &self.lookup {
-                if kind == key && fnmatch(name, val) {
-                    found.push(nodes.clone());
-                }
-            }
-        } else if let Some(nodes) = self.lookup.get(&(key.to_string(), val.to_string())) {
-            found.push(nodes.clone());
-        }
-        let any = found.iter().any(|n| !n.is_empty());
-        for nodes in found {
-            self.add_reqs(node, requisite, &nodes);
-        }
-        any
-    }
-}
-
-/// A low chunk as `compile_high_data` makes it, with only what the graph reads.
-struct Chunk {
-    node: usize,
-    args: Map,
-}
-
-/// Builds the graph of `high` as Salt 3008's `compile_high_data` + `order_chunks` do.
-/// `has_mod_watch(state)`: whether `state.mod_watch` exists (else `watch` counts as
-/// `require`); `disabled`: the `disabled_requisites` option.
-pub fn build(high: &Map, has_mod_watch: &dyn Fn(&str) -> bool, disabled: &[String]) -> Graph {
-    let mut g = Graph::default();
-    let mut chunks: Vec<Chunk> = Vec::new();
-    for (id, body) in high.iter() {
-        let Some(id) = id.as_str() else { continue };
-        if id.starts_with("__") {
-            continue;
-        }
-        let Some(body) = body.as_map() else { continue };
-        let sls = body.get("__sls__").map(Value::py_str).unwrap_or_default();
-        let included_from: Vec<String> = match body.get("__sls_included_from__") {
-            Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
-            _ => Vec::new(),
-        };
-        for (state, run) in body.iter() {
-            let Some(state) = state.as_str() else {
-                continue;
-            };
-            if is_dunder(&Value::str(state)) || state.starts_with("__") {
-                continue;
-            }
-            let Some(run) = run.as_list() else { continue };
-            let mut funcs: Vec<String> = Vec::new();
-            let mut names: Vec<Value> = Vec::new();
-            let mut args = Map::new();
-            let mut name = Value::str(id);
-            for arg in run.iter() {
-                match arg {
-                    Value::Str(f) if !funcs.iter().any(|x| x == f.as_str()) => {
-                        funcs.push(f.to_string());
-                    }
-                    Value::Map(m) => {
-                        for (k, v) in m.iter() {
-                            match k.as_str() {
-                                Some("names") => {
-                                    for n in v.as_list().into_iter().flatten() {
-                                        if !names.contains(n) {
-                                            names.push(n.clone());
-                                        }
-                                    }
-                                }
-                                Some("state") => {}
-                                Some("name") if !matches!(v, Value::Str(_)) => {
-                                    name = Value::str(id)
-                                }
-                                Some("name") => name = v.clone(),
-                                _ => {
-                                    args.insert(k.clone(), v.clone());
-                                }
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            let Some(fun) = funcs.first().cloned() else {
-                continue;
-            };
-            let lives: Vec<(Value, Map)> = if names.is_empty() {
-                vec![(name, args.clone())]
-            } else {
-                names
-                    .iter()
-                    .map(|entry| match entry {
-                        Value::Map(m) => {
-                            let (k, v) = m
-                                .iter()
-                                .next()
-                                .map_or((Value::Null, Value::Null), |(k, v)| {
-                                    (k.clone(), v.clone())
-                                });
-                            let mut a = args.clone();
-                            for extra in v.as_list().into_iter().flatten() {
-                                if let Value::Map(extra) = extra {
-                                    for (ek, ev) in extra.iter() {
-                                        a.insert(ek.clone(), ev.clone());
-                                    }
-                                }
-                            }
-                            (k, a)
-                        }
-                        other => (other.clone(), args.clone()),
-                    })
-                    .collect()
-            };
-            for (live_name, live_args) in lives {
-                let name = live_name.py_str();
-                let node = g.add_node(Node {
-                    tag: format!("{state}_|-{id}_|-{name}_|-{fun}"),
-                    state: state.to_string(),
-                    fun: fun.clone(),
-                    id: id.to_string(),
-                    name: name.clone(),
-                    sls: sls.clone(),
-                    prereq_check: false,
-                });
-                for key in [
-                    (state.to_string(), name.clone()),
-                    (state.to_string(), id.to_string()),
-                    ("id".to_string(), id.to_string()),
-                    ("id".to_string(), name.clone()),
-                ] {
-                    let v = g.lookup.entry(key).or_default();
-                    if !v.contains(&node) {
-                        v.push(node);
-                    }
-                }
-                for s in std::iter::once(&sls)
-                    .filter(|s| !s.is_empty())
-                    .chain(&included_from)
-                {
-                    let v = g.by_sls.entry(s.clone()).or_default();
-                    if !v.contains(&node) {
-                        v.push(node);
-                    }
-                }
-                chunks.push(Chunk {
-                    node,
-                    args: live_args,
-                });
-            }
-        }
-    }
-    for chunk in &mut chunks {
-        let state = g.nodes[chunk.node].state.clone();
-        if !has_mod_watch(&state) {
-            for (watch, require) in [("watch", "require"), ("watch_any", "require_any")] {
-                if let Some(Value::List(w)) = chunk.args.remove(watch) {
-                    match chunk.args.get_mut(require) {
-                        Some(Value::List(r)) => r.extend(w.iter().cloned()),
-                        _ => {
-                            chunk.args.insert(require, Value::List(w));
-                        }
-                    }
-                }
-            }
-        }
-        add_requisites(&mut g, chunk, disabled);
-    }
-    g
-}
-
-/// `add_requisites`: stops at the first requisite that names nothing (Salt returns its
-/// error there).
-fn add_requisites(g: &mut Graph, chunk: &Chunk, disabled: &[String]) {
-    if !ALL_REQUISITES.iter().any(|r| chunk.args.contains_key(r)) {
-        return;
-    }
-    for &requisite in EDGE_REQUISITES {
-        let Some(reqs) = chunk.args.get(requisite) else {
-            continue;
-        };
-        if !reqs.truthy() || disabled.iter().any(|d| d == requisite) {
-            continue;
-        }
-        let items: Vec<Value> = match reqs {
-            Value::List(l) => l.to_vec(),
-            Value::Str(s) => s.chars().map(|c| Value::str(c.to_string())).collect(),
-            Value::Map(m) => m.keys().cloned().collect(),
-            _ => return,
-        };
-        for item in items {
-            let (key, val) = match &item {
-                Value::Str(s) => ("id".to_string(), Value::Str(s.clone())),
-                Value::Map(m) => match m.iter().next() {
-                    Some((k, v)) => {
-                        let k = k.py_str();
-                        let k = k.split_once('.').map_or(k.clone(), |(m, _)| m.to_string());
-                        (k, v.clone())
-                    }
-                    None => return,
-                },
-                _ => return,
-            };
-            if val == Value::Null {
-                continue;
-            }
-            let Value::Str(val) = val else {
-                return;
-            };
-            if !g.add_dependency(chunk.node, requisite, &key, &val) {
-                return;
-            }
-        }
-    }
-}
-
-/// The states halite knows to have a `mod_watch` (Salt 3008's `states/*.py` that define one:
-/// at, cmd, etcd, mount, pkg, service, test).
-pub fn salt_has_mod_watch(state: &str) -> bool {
-    matches!(
-        state,
-        "at" | "cmd" | "etcd" | "mount" | "pkg" | "service" | "test"
+/// `_gen_tag`: `state_|-__id__|-name_|-fun`.
+fn gen_tag(chunk: &Map) -> String {
+    format!(
+        "{}_|-{}_|-{}_|-{}",
+        text(chunk.get("state")),
+        text(chunk.get("__id__")),
+        text(chunk.get("name")),
+        text(chunk.get("fun"))
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+fn prereq_tag(tag: &str) -> String {
+    format!("{tag}_|-__prereq_test__")
+}
 
-    fn high(yaml: &str) -> Map {
-        let mut m = Map::new();
-        let v = Value::from_json_str(yaml).expect("json");
-        for (k, mut body) in v.as_map().cloned().unwrap_or_default() {
-            if let Value::Map(b) = &mut body {
-                b.insert("__sls__", Value::str("web"));
-                b.insert("__env__", Value::str("base"));
-            }
-            m.insert(k, body);
+fn add_to_set(set: &mut Vec<usize>, node: usize) {
+    if !set.contains(&node) {
+        set.push(node);
+    }
+}
+
+impl Graph {
+    /// `add_node`: the node of `tag`, created when missing.
+    fn node(&mut self, tag: &str) -> usize {
+        if let Some(&i) = self.index.get(tag) {
+            return i;
         }
-        m
+        self.nodes.push(Node {
+            tag: tag.to_string(),
+            chunk: None,
+            out: Vec::new(),
+            inc: Vec::new(),
+            child_min: None,
+        });
+        self.index.insert(tag.to_string(), self.nodes.len() - 1);
+        self.nodes.len() - 1
     }
 
-    #[test]
-    fn a_prereq_adds_a_check_node_with_the_prereqd_states_requisites() {
-        let h = high(
-            r#"{"a": {"test": ["nop"]},
-                "b": {"test": ["nop", {"require": [{"test": "a"}]}]},
-                "c": {"test": ["nop", {"prereq": [{"test": "b"}]}]}}"#,
-        );
-        let g = build(&h, &salt_has_mod_watch, &[]);
-        let tags: Vec<&str> = g.nodes.iter().map(|n| n.tag.as_str()).collect();
-        assert_eq!(
-            tags,
-            [
-                "test_|-a_|-a_|-nop",
-                "test_|-b_|-b_|-nop",
-                "test_|-c_|-c_|-nop",
-                "test_|-b_|-b_|-nop_|-__prereq_test__"
-            ]
-        );
-        let edges: Vec<(usize, usize, &str)> = g
-            .edges()
+    fn add_edge(&mut self, source: usize, target: usize, key: Req) {
+        let out = &mut self.nodes[source].out;
+        match out.iter_mut().find(|(t, _)| *t == target) {
+            Some((_, keys)) if keys.contains(&key) => return,
+            Some((_, keys)) => keys.push(key),
+            None => out.push((target, vec![key])),
+        }
+        let inc = &mut self.nodes[target].inc;
+        match inc.iter_mut().find(|(s, _)| *s == source) {
+            Some((_, keys)) => keys.push(key),
+            None => inc.push((source, vec![key])),
+        }
+    }
+
+    fn lookup_add(&mut self, key: (String, String), node: usize) {
+        match self.lookup_index.get(&key) {
+            Some(&i) => add_to_set(&mut self.lookup[i].1, node),
+            None => {
+                self.lookup_index.insert(key.clone(), self.lookup.len());
+                self.lookup.push((key, vec![node]));
+            }
+        }
+    }
+
+    fn sls_add(&mut self, sls: String, node: usize) {
+        match self.sls_index.get(&sls) {
+            Some(&i) => add_to_set(&mut self.sls[i].1, node),
+            None => {
+                self.sls_index.insert(sls.clone(), self.sls.len());
+                self.sls.push((sls, vec![node]));
+            }
+        }
+    }
+
+    /// `add_chunk`.
+    fn add_chunk(&mut self, chunks: &[Map], i: usize) {
+        let low = &chunks[i];
+        let node = self.node(&gen_tag(low));
+        self.nodes[node].chunk = Some(i);
+        let state = text(low.get("state"));
+        let name = text(low.get("name"));
+        let id = text(low.get("__id__"));
+        self.lookup_add((state.clone(), name.clone()), node);
+        self.lookup_add((state, id.clone()), node);
+        self.lookup_add(("id".into(), id), node);
+        self.lookup_add(("id".into(), name), node);
+        if let Some(sls) = low.get("__sls__").filter(|s| s.truthy()) {
+            self.sls_add(sls.py_str(), node);
+        }
+        if let Some(Value::List(from)) = low.get("__sls_included_from__") {
+            for sls in from.iter() {
+                self.sls_add(sls.py_str(), node);
+            }
+        }
+    }
+
+    /// Whether a node has attributes (Salt's `if self.dag.nodes.get(tag)`).
+    fn has_attrs(&self, tag: &str) -> bool {
+        self.index
+            .get(tag)
+            .is_some_and(|&i| self.nodes[i].chunk.is_some())
+    }
+
+    /// `_add_prereq`: `node` declares `prereq` on `req`.
+    fn add_prereq(&mut self, chunks: &mut [Map], node: usize, req: usize) {
+        if let Some(c) = self.nodes[node].chunk {
+            chunks[c].insert("__prerequiring__", Value::Bool(true));
+        }
+        let prereq_chunk = self.nodes[req].chunk;
+        if let Some(c) = prereq_chunk {
+            chunks[c].insert("__prereq__", Value::Bool(true));
+        }
+        let check_tag = prereq_tag(&self.nodes[req].tag);
+        if !self.has_attrs(&check_tag) {
+            let check = self.node(&check_tag);
+            self.nodes[check].chunk = prereq_chunk;
+            let incoming: Vec<(usize, Req)> = self.nodes[req]
+                .inc
+                .iter()
+                .flat_map(|(s, keys)| keys.iter().map(move |k| (*s, *k)))
+                .collect();
+            for (dep, key) in incoming {
+                if key != Req::Prereq {
+                    self.add_edge(dep, check, key);
+                }
+            }
+        }
+        let check = self.node(&check_tag);
+        self.add_edge(check, node, Req::Prereq);
+        self.add_edge(node, req, Req::Require);
+        let node_check_tag = prereq_tag(&self.nodes[node].tag);
+        if self.has_attrs(&node_check_tag) {
+            let node_check = self.node(&node_check_tag);
+            self.add_edge(check, node_check, Req::Prereq);
+        }
+    }
+
+    /// `_add_reqs`.
+    fn add_reqs(
+        &mut self,
+        chunks: &mut [Map],
+        node_tag: &str,
+        has_prereq_node: bool,
+        req_type: Req,
+        req_nodes: &[usize],
+    ) {
+        for &req in req_nodes {
+            let node = self.node(node_tag);
+            if req_type == Req::Prereq {
+                self.add_prereq(chunks, node, req);
+            } else {
+                if has_prereq_node {
+                    let check = self.node(&prereq_tag(node_tag));
+                    self.add_edge(req, check, req_type);
+                }
+                self.add_edge(req, node, req_type);
+            }
+        }
+    }
+
+    /// `add_dependency`: whether the requisite matched.
+    fn add_dependency(
+        &mut self,
+        chunks: &mut [Map],
+        low: usize,
+        req_type: Req,
+        req_key: &str,
+        req_val: &str,
+    ) -> bool {
+        let has_prereq_node = chunks[low].get("__prereq__").is_some_and(Value::truthy);
+        let node_tag = gen_tag(&chunks[low]);
+        let pattern = req_val.contains(['*', '?', '[', ']']);
+        let mut found = false;
+        if req_key == "sls" {
+            if pattern {
+                // Salt sets `found` before looking: a pattern always counts as found.
+                found = true;
+                let matches: Vec<Vec<usize>> = self
+                    .sls
+                    .iter()
+                    .filter(|(sls, _)| fnmatch(sls, req_val))
+                    .map(|(_, n)| n.clone())
+                    .collect();
+                for nodes in matches {
+                    self.add_reqs(chunks, &node_tag, has_prereq_node, req_type, &nodes);
+                }
+            } else if let Some(nodes) = self
+                .sls_index
+                .get(req_val)
+                .map(|&i| self.sls[i].1.clone())
+                .filter(|n| !n.is_empty())
+            {
+                found = true;
+                self.add_reqs(chunks, &node_tag, has_prereq_node, req_type, &nodes);
+            }
+        } else if pattern {
+            let matches: Vec<Vec<usize>> = self
+                .lookup
+                .iter()
+                .filter(|((state, name), _)| state == req_key && fnmatch(name, req_val))
+                .map(|(_, n)| n.clone())
+                .collect();
+            for nodes in matches {
+                found = true;
+                self.add_reqs(chunks, &node_tag, has_prereq_node, req_type, &nodes);
+            }
+        } else if let Some(nodes) = self
+            .lookup_index
+            .get(&(req_key.to_string(), req_val.to_string()))
+            .map(|&i| self.lookup[i].1.clone())
+            .filter(|n| !n.is_empty())
+        {
+            found = true;
+            self.add_reqs(chunks, &node_tag, has_prereq_node, req_type, &nodes);
+        }
+        found
+    }
+
+    /// `add_requisites`: Salt's error string for the first requisite that fails.
+    fn add_requisites(
+        &mut self,
+        chunks: &mut [Map],
+        low: usize,
+        disabled: &[String],
+    ) -> Option<String> {
+        if !Req::ALL.iter().any(|r| chunks[low].contains_key(r.name())) {
+            return None;
+        }
+        for req_type in Req::DIRECT {
+            let Some(Value::List(reqs)) = chunks[low]
+                .get(req_type.name())
+                .filter(|v| v.truthy())
+                .cloned()
+            else {
+                continue;
+            };
+            // Salt logs "The X requisite has been disabled, Ignoring." (compile is pure:
+            // halite logs nothing here).
+            if disabled.iter().any(|d| d == req_type.name()) {
+                continue;
+            }
+            for req in reqs.iter() {
+                let (key, val) = match req {
+                    Value::Str(s) => ("id".to_string(), Value::Str(s.clone())),
+                    Value::Map(m) => match m.first() {
+                        Some((k, v)) => {
+                            let k = k.py_str();
+                            // trim_req: `file.managed: x` is `file: x`.
+                            let k = match k.split_once('.') {
+                                Some((head, _)) => head.to_string(),
+                                None => k,
+                            };
+                            (k, v.clone())
+                        }
+                        None => continue,
+                    },
+                    _ => continue,
+                };
+                let name = text(chunks[low].get("name"));
+                let sls = text(chunks[low].get("__sls__"));
+                let val = match val {
+                    Value::Null => continue,
+                    Value::Str(s) => s,
+                    _ => {
+                        return Some(format!(
+                            "Requisite [{}: {key}] in state [{name}] in SLS [{sls}] must have a string as the value",
+                            req_type.name()
+                        ))
+                    }
+                };
+                if !self.add_dependency(chunks, low, req_type, &key, &val) {
+                    return Some(format!(
+                        "Referenced state does not exist for requisite [{}: ({key}: {val})] in state [{name}] in SLS [{sls}]",
+                        req_type.name()
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// `_get_chunk_order`: (the order, lowered to the smallest order among the states that
+    /// depend on this one through the heaviest requisite type; the chunk's own order).
+    /// Resolves the chunk's `order` (and a child's non-numeric one) in place, as Salt does.
+    fn chunk_order(&mut self, chunks: &mut [Map], cap: i64, node: usize) -> (Value, Value) {
+        let mut scratch = Map::new();
+        let chunk: &mut Map = match self.nodes[node].chunk {
+            Some(c) => &mut chunks[c],
+            None => &mut scratch,
+        };
+        let mut order = match chunk.get("order") {
+            Some(o @ (Value::Int(_) | Value::Float(_) | Value::Bool(_))) => o.clone(),
+            other => {
+                let o = match other {
+                    Some(Value::Str(s)) if s == "last" => Value::Int(cap.saturating_add(1_000_000)),
+                    Some(Value::Str(s)) if s == "first" => Value::Int(0),
+                    _ => Value::Int(cap),
+                };
+                chunk.insert("order", o.clone());
+                o
+            }
+        };
+        let name_order = chunk.remove("name_order").unwrap_or(Value::Int(0));
+        if name_order.truthy() {
+            let frac = Value::Float(name_order.as_f64().unwrap_or(0.0) / 10000.0);
+            order = num_add(&order, &frac);
+            chunk.insert("order", order.clone());
+        }
+        if order.as_f64().unwrap_or(0.0) < 0.0 {
+            order = num_add(&order, &Value::Int(cap.saturating_add(1_000_000)));
+            chunk.insert("order", order.clone());
+        }
+        let own = chunk.get("order").cloned().unwrap_or(Value::Null);
+        if self.nodes[node].child_min.is_none() {
+            let mut child_min = Value::Float(f64::INFINITY);
+            let mut req_order = i64::MIN;
+            let edges: Vec<(usize, Req)> = self.nodes[node]
+                .out
+                .iter()
+                .flat_map(|(t, keys)| keys.iter().map(move |k| (*t, *k)))
+                .collect();
+            for (child, key) in edges {
+                if req_order > key.weight() {
+                    continue;
+                }
+                req_order = key.weight();
+                let child_order = match self.nodes[child].chunk {
+                    None => Value::Float(f64::INFINITY),
+                    Some(c) => match chunks[c].get("order") {
+                        None => Value::Float(f64::INFINITY),
+                        Some(o @ (Value::Int(_) | Value::Float(_) | Value::Bool(_))) => o.clone(),
+                        Some(other) => {
+                            let o = match other {
+                                Value::Str(s) if s == "last" => {
+                                    Value::Int(cap.saturating_add(1_000_000))
+                                }
+                                Value::Str(s) if s == "first" => Value::Int(0),
+                                _ => Value::Int(cap),
+                            };
+                            chunks[c].insert("order", o.clone());
+                            o
+                        }
+                    },
+                };
+                if cmp_num(&child_order, &child_min) == Ordering::Less {
+                    child_min = child_order;
+                }
+            }
+            if cmp_num(&order, &child_min) == Ordering::Greater {
+                order = child_min.clone();
+            }
+            self.nodes[node].child_min = Some(child_min);
+        }
+        (order, own)
+    }
+
+    /// `find_cycle`: (source, target, key) edges of the first cycle a depth-first search in
+    /// node order meets.
+    fn find_cycle(&self) -> Vec<(usize, usize, Req)> {
+        #[derive(Clone, Copy, PartialEq)]
+        enum Color {
+            White,
+            Gray,
+            Black,
+        }
+        let n = self.nodes.len();
+        let mut color = vec![Color::White; n];
+        let mut parent: Vec<Option<(usize, Req)>> = vec![None; n];
+        // An explicit stack of (node, position in its edge list) instead of recursion.
+        for start in 0..n {
+            if color[start] != Color::White {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            color[start] = Color::Gray;
+            while let Some(&mut (node, ref mut pos)) = stack.last_mut() {
+                let edges: Vec<(usize, Req)> = self.nodes[node]
+                    .out
+                    .iter()
+                    .flat_map(|(t, keys)| keys.iter().map(move |k| (*t, *k)))
+                    .collect();
+                if *pos >= edges.len() {
+                    color[node] = Color::Black;
+                    stack.pop();
+                    continue;
+                }
+                let (target, key) = edges[*pos];
+                *pos += 1;
+                match color[target] {
+                    Color::Gray => {
+                        let mut cycle = vec![(node, target, key)];
+                        let mut current = node;
+                        while current != target {
+                            let Some((prev, k)) = parent[current] else {
+                                break;
+                            };
+                            cycle.push((prev, current, k));
+                            current = prev;
+                        }
+                        cycle.reverse();
+                        return cycle;
+                    }
+                    Color::White => {
+                        parent[target] = Some((node, key));
+                        color[target] = Color::Gray;
+                        stack.push((target, 0));
+                    }
+                    Color::Black => {}
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// `get_cycles_str`.
+    fn cycles_str(&self, chunks: &[Map]) -> String {
+        let empty = Map::new();
+        let chunk_of = |node: usize| self.nodes[node].chunk.map_or(&empty, |c| &chunks[c]);
+        let chunk_str = |chunk: &Map| {
+            let mut m = Map::new();
+            m.insert("SLS", chunk.get("__sls__").cloned().unwrap_or(Value::Null));
+            m.insert("ID", chunk.get("__id__").cloned().unwrap_or(Value::Null));
+            if chunk.get("__id__") != chunk.get("name") {
+                m.insert("NAME", chunk.get("name").cloned().unwrap_or(Value::Null));
+            }
+            Value::Map(m).py_repr()
+        };
+        self.find_cycle()
+            .into_iter()
+            .map(|(dependency, dependent, key)| {
+                let dependent_chunk = chunk_of(dependent);
+                let key = if key == Req::Require && !dependent_chunk.contains_key(key.name()) {
+                    // the require edge added for a prereq shows as the prereq
+                    Req::Prereq
+                } else {
+                    key
+                };
+                format!(
+                    "({}, '{}', {})",
+                    chunk_str(dependent_chunk),
+                    key.name(),
+                    chunk_str(chunk_of(dependency))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Python's comparison of int / float / bool orders.
+fn cmp_num(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => x.cmp(y),
+        _ => {
+            let (x, y) = (a.as_f64().unwrap_or(0.0), b.as_f64().unwrap_or(0.0));
+            x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+        }
+    }
+}
+
+/// A heap entry: `((order, chunk order), label)`, then the node tag, smallest first.
+struct Entry {
+    order: Value,
+    own: Value,
+    label: String,
+    tag: String,
+    node: usize,
+}
+
+impl Entry {
+    fn cmp_key(&self, other: &Entry) -> Ordering {
+        cmp_num(&self.order, &other.order)
+            .then_with(|| cmp_num(&self.own, &other.own))
+            .then_with(|| self.label.cmp(&other.label))
+            .then_with(|| self.tag.cmp(&other.tag))
+    }
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp_key(other) == Ordering::Equal
+    }
+}
+impl Eq for Entry {}
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Entry {
+    // BinaryHeap is a max-heap: reversed, so the smallest key comes out first (heapq).
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.cmp_key(self)
+    }
+}
+
+/// `"{state}{name}{fun}"` of a chunk ("" without one).
+fn label(chunk: Option<&Map>) -> String {
+    let Some(chunk) = chunk else {
+        return String::new();
+    };
+    ["state", "name", "fun"]
+        .iter()
+        .map(|k| text(chunk.get(k)))
+        .collect()
+}
+
+/// Salt 3008's `order_chunks` over the chunks `compile_high_data` built (in high data
+/// order, `order` as written, `name_order` still present): the chunks in execution order,
+/// or the requisite and cycle errors.
+pub fn order_chunks_graph(
+    mut chunks: Vec<Map>,
+    disabled_requisites: &[String],
+) -> Result<Vec<Map>, Vec<String>> {
+    let mut graph = Graph::default();
+    for i in 0..chunks.len() {
+        graph.add_chunk(&chunks, i);
+    }
+    let mut cap: i64 = 1;
+    let mut errors = Vec::new();
+    for i in 0..chunks.len() {
+        reconcile_watch_req(&mut chunks[i]);
+        if let Some(error) = graph.add_requisites(&mut chunks, i, disabled_requisites) {
+            errors.push(error);
+        } else if let Some(order) = chunks[i].get("order") {
+            let order = match order {
+                Value::Int(o) => *o,
+                Value::Bool(b) => i64::from(*b),
+                _ => continue,
+            };
+            if order > cap - 1 && order > 0 {
+                cap = order.saturating_add(100);
+            }
+        }
+    }
+    // lexicographical_topological_sort (Kahn's algorithm over a heap).
+    let n = graph.nodes.len();
+    let mut in_degree: Vec<usize> = graph
+        .nodes
+        .iter()
+        .map(|node| node.inc.iter().map(|(_, keys)| keys.len()).sum())
+        .collect();
+    let mut heap = BinaryHeap::new();
+    let entry = |graph: &mut Graph, chunks: &mut Vec<Map>, node: usize| {
+        let label = label(graph.nodes[node].chunk.map(|c| &chunks[c]));
+        let (order, own) = graph.chunk_order(chunks, cap, node);
+        Entry {
+            order,
+            own,
+            label,
+            tag: graph.nodes[node].tag.clone(),
+            node,
+        }
+    };
+    let ready: Vec<usize> = (0..n).filter(|&node| in_degree[node] == 0).collect();
+    for node in ready {
+        let e = entry(&mut graph, &mut chunks, node);
+        heap.push(e);
+    }
+    let mut sorted = Vec::with_capacity(n);
+    while let Some(Entry { node, .. }) = heap.pop() {
+        sorted.push(node);
+        let edges: Vec<(usize, usize)> = graph.nodes[node]
+            .out
             .iter()
-            .map(|e| (e.source, e.target, e.requisite))
+            .map(|(t, keys)| (*t, keys.len()))
             .collect();
-        assert_eq!(
-            edges,
-            [
-                (0, 1, "require"),
-                (0, 3, "require"),
-                (2, 1, "require"),
-                (3, 2, "prereq")
-            ]
-        );
+        for (target, count) in edges {
+            in_degree[target] -= count;
+            if in_degree[target] == 0 {
+                let e = entry(&mut graph, &mut chunks, target);
+                heap.push(e);
+            }
+        }
     }
+    if sorted.len() != n {
+        errors.push(format!(
+            "Recursive requisites were found: {}",
+            graph.cycles_str(&chunks)
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(sorted
+        .into_iter()
+        .map(|node| match graph.nodes[node].chunk {
+            Some(c) => chunks[c].clone(),
+            None => Map::new(),
+        })
+        .collect())
+}
 
-    #[test]
-    fn watch_is_require_for_a_state_without_mod_watch() {
-        let h = high(
-            r#"{"a": {"test": ["nop"]},
-                "f": {"file": ["managed", {"watch": [{"test": "a"}]}]}}"#,
-        );
-        let g = build(&h, &salt_has_mod_watch, &[]);
-        assert_eq!(g.edges()[0].requisite, "require");
+/// `_reconcile_watch_req`: `watch` becomes `require` (`watch_any`, `require_any`) for a
+/// state module without `mod_watch`.
+fn reconcile_watch_req(low: &mut Map) {
+    let state = text(low.get("state"));
+    if MOD_WATCH_STATES.contains(&state.as_str()) {
+        return;
+    }
+    for (watch, require) in [("watch", "require"), ("watch_any", "require_any")] {
+        let Some(watched) = low.remove(watch) else {
+            continue;
+        };
+        let target = low.entry_or(require, Value::List(Vec::new().into()));
+        if let (Value::List(t), Value::List(w)) = (target, watched) {
+            t.extend(w);
+        }
     }
 }

@@ -6,16 +6,19 @@
 //! reproduced: [`reconcile_extend`], [`verify_high`], [`requisite_in`], [`apply_exclude`],
 //! [`compile_high_data`] (which calls [`order_chunks`]). The pipelines in this file chain
 //! them the way Salt's callers do; they differ in which steps run and when errors stop.
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value};
 
 mod chunks;
 mod diagnose;
 mod exclude;
 mod extend;
 mod find;
-pub mod graph;
+mod graph;
 mod py;
 mod requisite_in;
+/// The requisite graph `state.graph` prints (a second reading of Salt 3008's
+/// `DependencyGraph`; see graph.rs for the one that orders the chunks).
+pub mod state_graph;
 mod verify;
 
 pub use chunks::{compile_high_data_crash, order_chunks};
@@ -23,10 +26,11 @@ pub use diagnose::place as place_diagnostics;
 pub use exclude::apply_exclude;
 pub use extend::reconcile_extend;
 pub use find::{find_name, state_args, NameIndex};
+pub use graph::order_chunks_graph;
 pub use py::fnmatch;
 pub use requisite_in::requisite_in;
 use requisite_in::{collect_requisite_in, RequisiteIn};
-pub use verify::{verify_high, verify_high_crash};
+pub use verify::{verify_high, verify_high_as, verify_high_crash, verify_high_crash_as};
 
 /// Salt's `STATE_REQUISITE_KEYWORDS`, the first 13 of [`STATE_INTERNAL_KEYWORDS`]: the
 /// arguments `reconcile_extend` appends to instead of replacing, and those popped from a
@@ -90,6 +94,7 @@ pub const STATE_INTERNAL_KEYWORDS: &[&str] = &[
     "__pub_pid",
     "__pub_tgt_type",
     "__prereq__",
+    "__prerequiring__",
     "__prerequired__",
     "__umask__",
 ];
@@ -102,6 +107,12 @@ pub struct CompileOptions {
     pub state_auto_order: bool,
     /// `disabled_requisites` from the minion config: requisite_in keys to ignore.
     pub disabled_requisites: Vec<String>,
+    /// The Salt release to compile as: 3008 orders the chunks by the requisite graph
+    /// (crate::graph), 3007 by order and name.
+    pub salt_compat: SaltCompat,
+    /// The `state_runs_disabled` grain (`mod.fun` globs): Salt 3008 leaves the chunks it
+    /// names out of the compiled list (3007 dropped them when running).
+    pub state_runs_disabled: Option<Vec<String>>,
 }
 
 impl Default for CompileOptions {
@@ -109,6 +120,8 @@ impl Default for CompileOptions {
         CompileOptions {
             state_auto_order: true,
             disabled_requisites: Vec::new(),
+            salt_compat: SaltCompat::default(),
+            state_runs_disabled: None,
         }
     }
 }
@@ -156,7 +169,7 @@ pub fn try_compile_low_chunks(
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    compile_checked(high)
+    compile_checked(high, opts)
 }
 
 /// The compile half of `State.call_high` (`state.apply`, `state.sls`, `state.highstate`,
@@ -173,34 +186,39 @@ pub fn compile_call_high(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    compile_checked(high)
+    compile_checked(high, opts)
 }
 
 /// `state.show_low_sls`: verify_high, then compile_high_data; no extend, requisite_in or
 /// exclude processing (Salt skips them there).
-pub fn compile_show_low_sls(high: Map, _opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
-    let errors = verify_high_checked(&high)?;
+pub fn compile_show_low_sls(high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
+    let errors = verify_high_checked(&high, opts.salt_compat)?;
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    compile_checked(high)
+    compile_checked(high, opts)
 }
 
 /// `state.sls_id`: verify_high and requisite_in (which replaces any user `__extend__` with
 /// its own, so user extends are dropped, as in Salt); no exclude processing.
 pub fn compile_sls_id(mut high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
-    let mut errors = verify_high_checked(&high)?;
+    let mut errors = verify_high_checked(&high, opts.salt_compat)?;
     check_requisite_in_crash(&high)?;
     errors.extend(requisite_in(&mut high, opts));
     if !errors.is_empty() {
         return Err(CompileFailure::Errors(errors));
     }
-    compile_checked(high)
+    compile_checked(high, opts)
 }
 
-/// `state.show_sls`: the high data itself, or verify_high's errors.
+/// `state.show_sls`: the high data itself, or Salt 3007.8's verify_high errors.
 pub fn show_sls(high: Map) -> Result<Map, CompileFailure> {
-    let errors = verify_high_checked(&high)?;
+    show_sls_as(high, SaltCompat::V3007)
+}
+
+/// `state.show_sls` as the given Salt release: the high data itself, or verify_high's errors.
+pub fn show_sls_as(high: Map, compat: SaltCompat) -> Result<Map, CompileFailure> {
+    let errors = verify_high_checked(&high, compat)?;
     if errors.is_empty() {
         Ok(high)
     } else {
@@ -214,12 +232,31 @@ pub fn compile_high_data(high: &Map, _opts: &CompileOptions) -> Vec<Map> {
     chunks::compile_high_data(high)
 }
 
-/// compile_high_data, or the exception Salt raises while building the chunks.
-fn compile_checked(high: Map) -> Result<Vec<Map>, CompileFailure> {
-    match chunks::compile_high_data_crash(&high) {
-        Some(crash) => Err(CompileFailure::Crash(crash)),
-        None => Ok(chunks::compile_high_data_owned(high)),
+/// compile_high_data, or the exception Salt raises while building the chunks. Salt 3008
+/// orders them by the requisite graph, which also reports requisites that match nothing and
+/// cycles (3007 found those while running).
+fn compile_checked(high: Map, opts: &CompileOptions) -> Result<Vec<Map>, CompileFailure> {
+    if let Some(crash) = chunks::compile_high_data_crash(&high) {
+        return Err(CompileFailure::Crash(crash));
     }
+    if opts.salt_compat.is_3008() {
+        let mut chunks = chunks::compile_unsorted(high);
+        // Salt 3008's compile_high_data skips a chunk `_check_disabled` matches (the run
+        // then reports nothing for it; a requisite on it matches nothing).
+        if let Some(patterns) = &opts.state_runs_disabled {
+            chunks.retain(|c| {
+                let fun = format!(
+                    "{}.{}",
+                    c.get("state").map(Value::py_str).unwrap_or_default(),
+                    c.get("fun").map(Value::py_str).unwrap_or_default()
+                );
+                !patterns.iter().any(|p| fnmatch(&fun, p))
+            });
+        }
+        return graph::order_chunks_graph(chunks, &opts.disabled_requisites)
+            .map_err(CompileFailure::Errors);
+    }
+    Ok(chunks::compile_high_data_owned(high))
 }
 
 /// Whether high data with `ids` IDs is compiled on two threads: only when there are two
@@ -242,8 +279,9 @@ fn verify_beside_requisite_in(
     Result<Vec<String>, CompileFailure>,
     Result<RequisiteIn, CompileFailure>,
 ) {
+    let compat = opts.salt_compat;
     let checks = |high: &Map| {
-        let verified = verify_high_checked(high);
+        let verified = verify_high_checked(high, compat);
         let crash = match verified {
             Ok(_) => check_requisite_in_crash(high),
             Err(_) => Ok(()),
@@ -263,8 +301,8 @@ fn verify_beside_requisite_in(
     // so that both threads take about as long. verify_high and the collection never fail
     // on data the crash checks reject: their results only go to waste then.
     std::thread::scope(|scope| {
-        let helper = scope.spawn(|| verify_high(high));
-        let verify_crash = verify_high_crash(high);
+        let helper = scope.spawn(|| verify_high_as(high, compat));
+        let verify_crash = verify_high_crash_as(high, compat);
         let crash = match verify_crash {
             None => check_requisite_in_crash(high),
             Some(_) => Ok(()),
@@ -285,10 +323,10 @@ fn verify_beside_requisite_in(
 }
 
 /// verify_high, or the exception Salt's verify_high raises on this data.
-fn verify_high_checked(high: &Map) -> Result<Vec<String>, CompileFailure> {
-    match verify_high_crash(high) {
+fn verify_high_checked(high: &Map, compat: SaltCompat) -> Result<Vec<String>, CompileFailure> {
+    match verify_high_crash_as(high, compat) {
         Some(crash) => Err(CompileFailure::Crash(crash)),
-        None => Ok(verify_high(high)),
+        None => Ok(verify_high_as(high, compat)),
     }
 }
 
@@ -386,7 +424,11 @@ mod tests {
 
     #[test]
     fn checks_beside_requisite_in_give_the_sequential_results() {
-        let opts = CompileOptions::default();
+        // `sequential` spells out Salt 3007.8's pipeline.
+        let opts = CompileOptions {
+            salt_compat: SaltCompat::V3007,
+            ..CompileOptions::default()
+        };
         let flaws = [
             None,
             // verify_high errors: no function, and a requisite list that is not a list.

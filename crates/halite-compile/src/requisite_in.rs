@@ -4,32 +4,34 @@ use crate::extend::{merge_arg_plain, reconcile_extend_shared, sls_excludes, Sour
 use crate::find::{find_name, state_args, IdState, NameArgIndex, NameIndex, SlsIndex};
 use crate::py::{first_key, fmt, is_dunder, single, sls_of};
 use crate::CompileOptions;
-use halite_value::{Map, MapHasher, Value};
+use halite_value::{Map, MapHasher, SaltCompat, Value};
 use indexmap::IndexMap;
 use std::collections::HashMap;
 
 /// The argument keys requisite_in acts on (Salt's `req_in`). A `match` rather than a list
-/// searched in turn: it is asked of every argument of every state.
-fn is_req_in(key: &str) -> bool {
+/// searched in turn: it is asked of every argument of every state. Salt 3008 no longer
+/// handles `prereq` here (the requisite graph links prereqs itself).
+fn is_req_in(key: &str, compat: SaltCompat) -> bool {
     matches!(
         key,
-        "require_in"
-            | "watch_in"
-            | "onfail_in"
-            | "onchanges_in"
-            | "use"
-            | "use_in"
-            | "prereq"
-            | "prereq_in"
-    )
+        "require_in" | "watch_in" | "onfail_in" | "onchanges_in" | "use" | "use_in" | "prereq_in"
+    ) || (key == "prereq" && !compat.is_3008())
 }
 
-/// Arguments `use`/`use_in` never copy (Salt's `req_in_all`).
-const REQ_IN_ALL_EXTRA: &[&str] = &["require", "watch", "onfail", "onfail_stop", "onchanges"];
+/// Arguments `use`/`use_in` never copy (Salt's `req_in_all`; `prereq` is in it in both
+/// releases, through `req_in` in 3007).
+const REQ_IN_ALL_EXTRA: &[&str] = &[
+    "require",
+    "watch",
+    "prereq",
+    "onfail",
+    "onfail_stop",
+    "onchanges",
+];
 
 fn in_req_in_all(key: &Value) -> bool {
     key.as_str()
-        .is_some_and(|k| is_req_in(k) || REQ_IN_ALL_EXTRA.contains(&k))
+        .is_some_and(|k| is_req_in(k, SaltCompat::V3007) || REQ_IN_ALL_EXTRA.contains(&k))
 }
 
 /// The lazily built lookups over the (unchanging) high data during requisite_in.
@@ -280,13 +282,21 @@ impl Extend {
     }
 }
 
-/// Salt's "Requisites must not contain dots" message of requisite_in.
-fn dotted_message(rkey: &str, state: &str, name: &Value, body: &Map) -> Option<String> {
+/// Salt's "Requisites must not contain dots" message of requisite_in; `comma`: whether a
+/// comma follows the name (Salt 3008 dropped it in the dict form's message).
+fn dotted_message(
+    rkey: &str,
+    state: &str,
+    name: &Value,
+    body: &Map,
+    comma: bool,
+) -> Option<String> {
     let (prefix, _) = state.split_once('.')?;
     Some(format!(
-        "Invalid requisite in {rkey}: {state} for {}, in SLS '{}'. Requisites must not contain \
+        "Invalid requisite in {rkey}: {state} for {}{} in SLS '{}'. Requisites must not contain \
          dots, did you mean '{prefix}'?",
         fmt(name),
+        if comma { "," } else { "" },
         sls_of(body)
     ))
 }
@@ -338,7 +348,7 @@ pub(crate) fn collect_requisite_in(high: &Map, opts: &CompileOptions) -> Requisi
                 let Some((key, items)) = arg.first() else {
                     continue;
                 };
-                let Some(key) = key.as_str().filter(|k| is_req_in(k)) else {
+                let Some(key) = key.as_str().filter(|k| is_req_in(k, opts.salt_compat)) else {
                     continue;
                 };
                 if opts.disabled_requisites.iter().any(|d| d == key) {
@@ -351,6 +361,7 @@ pub(crate) fn collect_requisite_in(high: &Map, opts: &CompileOptions) -> Requisi
                     body,
                     key,
                     rkey: key.split('_').next().unwrap_or(key),
+                    compat: opts.salt_compat,
                 };
                 match items {
                     Value::Map(items) => requisite_in_dict(&ctx, items, &mut extend, &mut errors),
@@ -372,6 +383,7 @@ struct Declaring<'a> {
     body: &'a Map,
     key: &'a str,
     rkey: &'a str,
+    compat: SaltCompat,
 }
 
 /// `require_in: {state: name, ...}`: every key-value pair is one target.
@@ -380,7 +392,8 @@ fn requisite_in_dict(ctx: &Declaring, items: &Map, extend: &mut Extend, errors: 
         extend.body(name);
         let mut tstate = tstate.clone();
         if let Some(s) = tstate.as_str() {
-            if let Some(msg) = dotted_message(ctx.rkey, s, name, ctx.body) {
+            let comma = !ctx.compat.is_3008();
+            if let Some(msg) = dotted_message(ctx.rkey, s, name, ctx.body, comma) {
                 errors.push(msg);
                 tstate = Value::str(s.split('.').next().unwrap_or(s));
             }
@@ -426,7 +439,7 @@ fn requisite_in_list(
             hinges.push((pname.clone(), pstate.clone()));
         }
         if let Some(s) = pstate.as_str() {
-            if let Some(msg) = dotted_message(ctx.rkey, s, pname, ctx.body) {
+            if let Some(msg) = dotted_message(ctx.rkey, s, pname, ctx.body, true) {
                 errors.push(msg);
             }
         }
@@ -445,6 +458,8 @@ fn apply_hinge(
     extend: &mut Extend,
 ) {
     match ctx.key {
+        // Salt 3008 adds no `prerequired` for a prereq_in (the graph links the prereq).
+        "prereq_in" if ctx.compat.is_3008() => {}
         "prereq_in" => {
             // Add prerequired to the declaring state, then fall through to add prereq to
             // the target.

@@ -1,6 +1,6 @@
 //! `State.verify_high`: structural checks of the high data, with Salt's messages verbatim.
 use crate::py::{first_key, fmt, is_dunder, sls_of};
-use halite_value::{Map, MapHasher, Value};
+use halite_value::{Map, MapHasher, SaltCompat, Value};
 use std::collections::HashMap;
 
 /// The requisites verify_high records per ID to detect direct 2-cycles: Salt's `reqs[name]`
@@ -35,8 +35,26 @@ impl<'a> ReqRecord<'a> {
 
 type Reqs<'a> = HashMap<&'a Value, ReqRecord<'a>, MapHasher>;
 
-/// Verifies the high data as Salt's `State.verify_high` does; returns the error strings.
+/// What every check of one verify_high run shares: the key a bare-string requisite is
+/// recorded under, and the release checked against.
+struct Run<'a> {
+    id_key: &'a Value,
+    compat: SaltCompat,
+}
+
+/// Verifies the high data as Salt 3007.8's `State.verify_high` does; returns the error
+/// strings. [`verify_high_as`] picks the release.
 pub fn verify_high(high: &Map) -> Vec<String> {
+    verify_high_as(high, SaltCompat::V3007)
+}
+
+/// Verifies the high data as the given Salt release does. Salt 3008 (`_verify_high`) words
+/// a non-string ID "but is type int", checks every requisite keyword's list (3007: require,
+/// watch, prereq and onchanges), names the state in "Requisite declaration ... is not formed
+/// as a single key dictionary" (also for a dict of several keys), names the SLS in "Illegal
+/// requisite", wants a function also in states named `require`/`watch`, and leaves
+/// recursive requisites to the requisite graph.
+pub fn verify_high_as(high: &Map, compat: SaltCompat) -> Vec<String> {
     let mut errors = Vec::new();
     // The key a bare-string requisite is recorded under.
     let id_key = Value::str("id");
@@ -54,8 +72,9 @@ pub fn verify_high(high: &Map) -> Vec<String> {
             continue;
         };
         if name.as_str().is_none() {
+            let wording = if compat.is_3008() { "type" } else { "a" };
             errors.push(format!(
-                "ID '{}' in SLS '{}' is not formed as a string, but is a {}. It may need to be quoted.",
+                "ID '{}' in SLS '{}' is not formed as a string, but is {wording} {}. It may need to be quoted.",
                 fmt(name),
                 sls_of(body),
                 name.type_name()
@@ -65,7 +84,11 @@ pub fn verify_high(high: &Map) -> Vec<String> {
             if is_dunder(state) {
                 continue;
             }
-            verify_state(name, body, state, run, &id_key, &mut reqs, &mut errors);
+            let how = Run {
+                id_key: &id_key,
+                compat,
+            };
+            verify_state(name, body, state, run, &how, &mut reqs, &mut errors);
         }
     }
     crate::diagnose::place(high, &errors);
@@ -77,10 +100,11 @@ fn verify_state<'a>(
     body: &Map,
     state: &'a Value,
     run: &'a Value,
-    id_key: &'a Value,
+    how: &Run<'a>,
     reqs: &mut Reqs<'a>,
     errors: &mut Vec<String>,
 ) {
+    let compat = how.compat;
     // The sls is only formatted for a message.
     let sls = || sls_of(body);
     let run = match run {
@@ -120,12 +144,12 @@ fn verify_state<'a>(
                     ));
                 }
             }
-            Value::Map(arg) => verify_arg(name, state, body, arg, id_key, reqs, errors),
+            Value::Map(arg) => verify_arg(name, state, body, arg, how, reqs, errors),
             _ => {}
         }
     }
     if fun == 0 {
-        if state_str == "require" || state_str == "watch" {
+        if !compat.is_3008() && (state_str == "require" || state_str == "watch") {
             return;
         }
         errors.push(format!(
@@ -156,10 +180,11 @@ fn verify_arg<'a>(
     state: &'a Value,
     body: &Map,
     arg: &'a Map,
-    id_key: &'a Value,
+    how: &Run<'a>,
     reqs: &mut Reqs<'a>,
     errors: &mut Vec<String>,
 ) {
+    let (id_key, compat) = (how.id_key, how.compat);
     let sls = || sls_of(body);
     let Some(argfirst) = first_key(arg) else {
         return;
@@ -173,7 +198,12 @@ fn verify_arg<'a>(
             sls()
         ));
     }
-    if matches!(argfirst_str, "require" | "watch" | "prereq" | "onchanges") {
+    let requisite = if compat.is_3008() {
+        crate::STATE_REQUISITE_KEYWORDS.contains(&argfirst_str)
+    } else {
+        matches!(argfirst_str, "require" | "watch" | "prereq" | "onchanges")
+    };
+    if requisite {
         match value.as_list() {
             None => errors.push(format!(
                 "The {argfirst_str} statement in state '{}' in SLS '{}' needs to be formed \
@@ -181,6 +211,7 @@ fn verify_arg<'a>(
                 fmt(name),
                 sls()
             )),
+            Some(list) if compat.is_3008() => verify_requisite_list_3008(name, body, list, errors),
             Some(list) => verify_requisite_list(name, state, body, list, id_key, reqs, errors),
         }
         // Only requisite arguments must be single-key dicts.
@@ -250,6 +281,46 @@ fn verify_requisite_list<'a>(
     }
 }
 
+/// Salt 3008's check of a requisite list: single-key dicts (a string is `{"id": s}`), no
+/// dot in the type, a hashable value; no recursion check.
+fn verify_requisite_list_3008(name: &Value, body: &Map, list: &[Value], errors: &mut Vec<String>) {
+    let sls = || sls_of(body);
+    for req in list {
+        let (req_key, req_val) = match req {
+            Value::Str(_) => (&Value::Null, req),
+            Value::Map(m) if m.len() == 1 => match m.first() {
+                Some(kv) => kv,
+                None => continue,
+            },
+            other => {
+                errors.push(format!(
+                    "Requisite declaration {} in state {} in SLS {} is not formed as a single key dictionary",
+                    fmt(other),
+                    fmt(name),
+                    sls()
+                ));
+                continue;
+            }
+        };
+        if let Some((prefix, _)) = req_key.as_str().and_then(|k| k.split_once('.')) {
+            errors.push(format!(
+                "Invalid requisite type '{}' in state '{}', in SLS '{}'. Requisite types must \
+                 not contain dots, did you mean '{prefix}'?",
+                fmt(req_key),
+                fmt(name),
+                sls()
+            ));
+        }
+        if matches!(req_val, Value::List(_) | Value::Map(_)) {
+            errors.push(format!(
+                "Illegal requisite \"{}\" in SLS \"{}\", please check your syntax.\n",
+                fmt(req_val),
+                sls()
+            ));
+        }
+    }
+}
+
 fn record_and_check_recursion<'a>(
     name: &'a Value,
     state: &'a Value,
@@ -284,6 +355,12 @@ fn record_and_check_recursion<'a>(
 /// dict as a state argument, or as an entry of a require/watch/prereq/onchanges list.
 /// Returns the Python exception text.
 pub fn verify_high_crash(high: &Map) -> Option<String> {
+    verify_high_crash_as(high, SaltCompat::V3007)
+}
+
+/// [`verify_high_crash`] for a release: Salt 3008 reports an empty requisite entry as an
+/// error (not a single key dictionary) instead of raising.
+pub fn verify_high_crash_as(high: &Map, compat: SaltCompat) -> Option<String> {
     for (name, body) in high.iter() {
         if is_dunder(name) {
             continue;
@@ -302,7 +379,7 @@ pub fn verify_high_crash(high: &Map) -> Option<String> {
                     argfirst.as_str(),
                     Some("require" | "watch" | "prereq" | "onchanges")
                 );
-                if !is_req {
+                if !is_req || compat.is_3008() {
                     continue;
                 }
                 let empty_req = value

@@ -44,8 +44,28 @@ pub mod yamldump;
 
 pub use fileserver::FileRoots;
 
+thread_local! {
+    static RENDER_ERROR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Marks the error an execution function is about to return as a template render error
+/// (Salt's `SaltRenderError`, e.g. from `slsutil.renderer`): a template that called the
+/// function reports it as "Jinja error: ..." with a traceback, not as "Problem running salt
+/// function" (which is for `SaltInvocationError`/`CommandExecutionError`).
+pub fn note_render_error() {
+    RENDER_ERROR.with(|f| f.set(true));
+}
+
+/// Whether the last failed call on this thread was a render error ([`note_render_error`]);
+/// clears the mark.
+pub fn take_render_error() -> bool {
+    RENDER_ERROR.with(|f| f.replace(false))
+}
+
 pub use modules::cmd::{script_call as cmd_script, ScriptError};
-pub use modules::{config_defaults, systemd_booted, SALT_VERSION};
+pub use modules::{
+    config_defaults, pillar_masked_on_output, redact_pillar, systemd_booted, REDACT_PLACEHOLDER,
+};
 
 use halite_value::{Map, Value};
 use std::collections::HashMap;

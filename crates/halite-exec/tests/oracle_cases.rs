@@ -49,8 +49,13 @@ pub fn context() -> ExecContext {
     let mut roots = FileRoots::default();
     roots.envs.insert("base".into(), vec![srv.join("salt")]);
     roots.envs.insert("dev".into(), vec![srv.join("salt-dev")]);
+    // The recording is Salt 3007.8's: halite behaves as that release.
+    let mut opts = ctx.get("opts").cloned().unwrap_or_default();
+    if let Value::Map(m) = &mut opts {
+        m.insert(halite_value::SALT_COMPAT_KEY, Value::str("3007"));
+    }
     ExecContext {
-        opts: ctx.get("opts").cloned().unwrap_or_default(),
+        opts,
         grains: ctx.get("grains").cloned().unwrap_or_default(),
         pillar: ctx.get("pillar").cloned().unwrap_or_default(),
         saltenv: "base".into(),

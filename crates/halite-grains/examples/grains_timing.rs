@@ -5,6 +5,7 @@ fn main() {
             id: "testminion".into(),
             master: "salt".into(),
             enable_fqdns: fq,
+            ..Default::default()
         };
         let t = std::time::Instant::now();
         let _ = halite_grains::core_grains_with(&o);

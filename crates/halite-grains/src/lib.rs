@@ -65,9 +65,7 @@ pub fn getfqdn(name: &str) -> String {
     net::getfqdn(name)
 }
 
-/// The Salt release halite emulates.
-pub const SALT_VERSION: &str = "3007.8";
-/// `pythonversion` of the Salt 3007.8 reference install (halite has no Python; templates
+/// `pythonversion` of the Salt 3007.8 and 3008.4 reference installs (halite has no Python; templates
 /// that branch on `grains['pythonversion']` see the value the reference Salt reported).
 pub const PYTHON_VERSION: (i64, i64, i64) = (3, 11, 7);
 
@@ -80,6 +78,8 @@ pub struct GrainsOptions {
     pub master: String,
     /// `enable_fqdns_grains` (default True on Linux): reverse-resolve every address.
     pub enable_fqdns: bool,
+    /// The Salt release halite behaves as (`saltversion`, `saltversioninfo`).
+    pub salt_compat: halite_value::SaltCompat,
 }
 
 impl Default for GrainsOptions {
@@ -88,6 +88,7 @@ impl Default for GrainsOptions {
             id: default_id(),
             master: "salt".into(),
             enable_fqdns: true,
+            salt_compat: halite_value::SaltCompat::default(),
         }
     }
 }
@@ -137,6 +138,14 @@ pub fn core_grains_probed(opts: &GrainsOptions, probe: NetworkProbe) -> Map {
     if let Some(d) = net::dns() {
         g.insert("dns", Value::Map(d));
     }
+    let salt3008 = opts.salt_compat.is_3008();
+    if salt3008 {
+        // Salt 3008's `core.fibre_channel_host`.
+        g.insert(
+            "fibre_channel_host",
+            Value::Bool(std::path::Path::new("/sys/class/fc_host").is_dir()),
+        );
+    }
     prof.mark("dns+gateways");
     g.insert("fqdns", Value::Null);
     if let Some(mid) = ["/etc/machine-id", "/var/lib/dbus/machine-id"]
@@ -165,7 +174,8 @@ pub fn core_grains_probed(opts: &GrainsOptions, probe: NetworkProbe) -> Map {
     if let Some(kp) = kernelparams() {
         g.insert("kernelparams", kp);
     }
-    g.insert("locale_info", Value::Map(locale_info()));
+    // Salt 3008's onedir has dateutil: the local zone's name instead of "unknown".
+    g.insert("locale_info", Value::Map(locale_info(salt3008)));
     os_data(&mut g, &prof);
     let path = std::env::var("PATH").unwrap_or_default().trim().to_string();
     g.insert("path", Value::Str(path.clone().into()));
@@ -187,10 +197,11 @@ pub fn core_grains_probed(opts: &GrainsOptions, probe: NetworkProbe) -> Map {
             .into(),
         ),
     );
-    g.insert("saltversion", Value::str(SALT_VERSION));
+    g.insert("saltversion", Value::str(opts.salt_compat.version()));
+    let (major, minor) = opts.salt_compat.version_info();
     g.insert(
         "saltversioninfo",
-        Value::List(vec![Value::Int(3007), Value::Int(8)].into()),
+        Value::List(vec![Value::Int(major), Value::Int(minor)].into()),
     );
     disks(&mut g);
     g.insert(
@@ -217,9 +228,16 @@ pub fn core_grains_probed(opts: &GrainsOptions, probe: NetworkProbe) -> Map {
     mdadm(&mut g);
     process_grains(&mut g);
     g.insert("package", Value::Null);
-    let zfs = std::path::Path::new("/sys/module/zfs").exists() && which("zpool").is_some();
-    g.insert("zfs_support", Value::Bool(zfs));
-    g.insert("zfs_feature_flags", Value::Bool(false));
+    if salt3008 {
+        // Salt 3008: `truststore.ca_truststore` ("os" only with `use_os_truststore` and the
+        // OS store injected into Python's ssl, which halite has not); the zfs grains moved
+        // out of Salt.
+        g.insert("ca_truststore", Value::str("certifi"));
+    } else {
+        let zfs = std::path::Path::new("/sys/module/zfs").exists() && which("zpool").is_some();
+        g.insert("zfs_support", Value::Bool(zfs));
+        g.insert("zfs_feature_flags", Value::Bool(false));
+    }
     prof.mark("rest");
     probe.finish(opts.enable_fqdns).fill(&mut g);
     prof.mark("waiting for the network grains");
@@ -520,8 +538,9 @@ fn shlex_split(s: &str) -> Vec<String> {
 }
 
 /// `locale_info()`: Python's `locale.getlocale()` of the environment's LC_CTYPE, the
-/// detected encoding, and `timezone: unknown` (Salt's onedir lacks dateutil's tzlocal).
-fn locale_info() -> Map {
+/// detected encoding, and `timezone: unknown` (Salt 3007.8's onedir lacks dateutil's
+/// tzlocal) or, with `tz_name` (3008), the local zone's abbreviation.
+fn locale_info(tz_name: bool) -> Map {
     let var = ["LC_ALL", "LC_CTYPE", "LANG"]
         .iter()
         .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()));
@@ -558,8 +577,33 @@ fn locale_info() -> Map {
     m.insert("defaultlanguage", lang);
     m.insert("defaultencoding", enc);
     m.insert("detectedencoding", Value::str("utf-8"));
-    m.insert("timezone", Value::str("unknown"));
+    m.insert(
+        "timezone",
+        match tz_name.then(local_tz_name).flatten() {
+            Some(name) => Value::str(name),
+            None => Value::str("unknown"),
+        },
+    );
     m
+}
+
+/// `datetime.datetime.now(dateutil.tz.tzlocal()).tzname()`: the local time zone's
+/// abbreviation now (`tm_zone` of `localtime_r`).
+fn local_tz_name() -> Option<String> {
+    // SAFETY: time(NULL) and localtime_r into a zeroed tm are always sound; tm_zone points
+    // into libc's static zone names, read at once.
+    unsafe {
+        let now = libc::time(std::ptr::null_mut());
+        let mut tm: libc::tm = std::mem::zeroed();
+        if libc::localtime_r(&now, &mut tm).is_null() || tm.tm_zone.is_null() {
+            return None;
+        }
+        Some(
+            std::ffi::CStr::from_ptr(tm.tm_zone)
+                .to_string_lossy()
+                .into_owned(),
+        )
+    }
 }
 
 fn os_data(g: &mut Map, prof: &Profile) {

@@ -567,7 +567,7 @@ fn expectation(key: &str, ours: &Value, net: &Option<IpAddrs>) -> Want {
 #[test]
 fn keys_and_order_match_salt() {
     let salt = salt_grains();
-    let ours = halite_grains::core_grains_for(Some("testminion"));
+    let ours = recorded_release_grains();
     let salt_keys: Vec<String> = salt.keys().map(Value::py_str).collect();
     let our_keys: Vec<String> = ours.keys().map(Value::py_str).collect();
     let optional = |k: &str| HOST_OPTIONAL.contains(&k) || NOT_IMPLEMENTED.contains(&k);
@@ -621,7 +621,7 @@ fn sorted_json(v: &Value) -> String {
 #[test]
 fn values_match_salt() {
     let salt = salt_grains();
-    let ours = halite_grains::core_grains_for(Some("testminion"));
+    let ours = recorded_release_grains();
     let net = ip_addrs();
     let mut diffs = Vec::new();
     let mut skipped = Vec::new();
@@ -737,6 +737,46 @@ fn values_derivable_on_any_host() {
         assert!(
             matches!(g.get(k), Some(Value::Map(_))),
             "{k} should be a dict"
+        );
+    }
+}
+
+/// The core grains for minion `testminion` as Salt 3007.8 (the recording's release) reports
+/// them: `saltversion` and `saltversioninfo` follow `salt_compat`.
+fn recorded_release_grains() -> Map {
+    halite_grains::core_grains_with(&halite_grains::GrainsOptions {
+        id: "testminion".into(),
+        salt_compat: halite_value::SaltCompat::V3007,
+        ..Default::default()
+    })
+}
+
+#[test]
+fn saltversion_follows_salt_compat() {
+    for compat in halite_value::SaltCompat::ALL {
+        let g = halite_grains::core_grains_with(&halite_grains::GrainsOptions {
+            id: "x".into(),
+            enable_fqdns: false,
+            salt_compat: compat,
+            ..Default::default()
+        });
+        let (major, minor) = compat.version_info();
+        assert_eq!(g.get("saltversion"), Some(&Value::str(compat.version())));
+        assert_eq!(
+            g.get("saltversioninfo"),
+            Some(&Value::List(
+                vec![Value::Int(major), Value::Int(minor)].into()
+            ))
+        );
+        // Seen on the oracles' grains.items: 3008 added fibre_channel_host (after dns) and
+        // ca_truststore ("certifi") and dropped the zfs grains.
+        let salt3008 = compat.is_3008();
+        assert_eq!(g.contains_key("fibre_channel_host"), salt3008);
+        assert_eq!(g.contains_key("zfs_support"), !salt3008);
+        assert_eq!(
+            g.get("ca_truststore")
+                .is_some_and(|v| v == &Value::str("certifi")),
+            salt3008
         );
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::convert::{to_mj, PillarShapes};
 use crate::loader::{self, SourceCache};
-use crate::mutable::lazy_copy;
+use crate::mutable::{lazy_copy, lazy_copy_as};
 use crate::salt::SaltLoader;
 use crate::{filters, methods, repr, tests};
 use halite_exec::{ExecContext, Registry};
@@ -109,8 +109,10 @@ fn install_globals(
             shapes.clone(),
         )),
     );
-    env.add_global("grains", lazy_copy(&data.grains));
-    env.add_global("pillar", lazy_copy(&data.pillar));
+    // Salt 3008 reads them out of an OptsDict: `DictProxy` objects.
+    let proxy = halite_value::SaltCompat::of_value(&ctx.opts).is_3008();
+    env.add_global("grains", lazy_copy_as(&data.grains, proxy));
+    env.add_global("pillar", lazy_copy_as(&data.pillar, proxy));
     env.add_global("opts", lazy_copy(&data.opts));
     env.add_global("saltenv", Value::from(ctx.saltenv.as_str()));
     for (k, v) in vars.iter() {

@@ -6,7 +6,7 @@ use crate::loader::LoadedTemplate;
 use crate::mutable::{take_last_miss, Miss};
 use crate::preprocess::NO_CONTEXT_PREFIX;
 use crate::repr::py_repr;
-use crate::salt::EXEC_ERROR_PREFIX;
+use crate::salt::{EXEC_ERROR_PREFIX, RENDER_ERROR_PREFIX};
 use crate::JinjaError;
 use minijinja::value::Value;
 use minijinja::{Error, ErrorKind};
@@ -219,6 +219,16 @@ fn describe(
             let name = missing_template_name(&detail).unwrap_or_default();
             format!(
                 "Jinja error: {name}\nTraceback (most recent call last):\n  File \"halite\", in get_source\njinja2.exceptions.TemplateNotFound: {name}\n\n"
+            )
+        }
+        _ if detail.starts_with(RENDER_ERROR_PREFIX) => {
+            // Salt's `except Exception` in render_jinja_tmpl: no template line is found in
+            // the traceback, so no context follows; the traceback (halite has no Python
+            // frames: one stands for them) ends with the inner error.
+            let msg = &detail[RENDER_ERROR_PREFIX.len()..];
+            line = None;
+            format!(
+                "Jinja error: {msg}\nTraceback (most recent call last):\n  File \"halite\", in render\nsalt.exceptions.SaltRenderError: {msg}"
             )
         }
         _ => match detail.strip_prefix(EXEC_ERROR_PREFIX) {

@@ -150,6 +150,11 @@ pub struct JinjaEngine {
 }
 
 impl JinjaEngine {
+    /// The Salt release the engine's options select (`salt_compat`).
+    pub fn salt_compat(&self) -> halite_value::SaltCompat {
+        halite_value::SaltCompat::of_value(&self.ctx.opts)
+    }
+
     pub fn new(registry: Arc<Registry>, ctx: Arc<ExecContext>) -> Self {
         let shapes = Arc::new(convert::PillarShapes::new(&ctx.pillar));
         JinjaEngine {

@@ -19,6 +19,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub struct MutMap {
     inner: Mutex<Cow<IndexMap<Value, Value>>>,
     ordered: bool,
+    /// Salt 3008 hands templates `grains` and `pillar` as `salt.utils.optsdict.DictProxy`
+    /// (the options are an `OptsDict` there): only the type name in messages differs.
+    proxy: bool,
 }
 
 /// The entries of a [`MutMap`] or the items of a [`MutList`], shared copy-on-write: `data`
@@ -134,6 +137,7 @@ impl MutMap {
         MutMap {
             inner: Mutex::new(Cow::new(map)),
             ordered: false,
+            proxy: false,
         }
     }
 
@@ -142,6 +146,7 @@ impl MutMap {
         MutMap {
             inner: Mutex::new(Cow::new(map)),
             ordered: true,
+            proxy: false,
         }
     }
 
@@ -156,7 +161,9 @@ impl MutMap {
 
     /// Jinja2's name for the object in messages.
     pub fn type_label(&self) -> &'static str {
-        if self.ordered {
+        if self.proxy {
+            "'salt.utils.optsdict.DictProxy object'"
+        } else if self.ordered {
             "'collections.OrderedDict object'"
         } else {
             "'dict object'"
@@ -228,6 +235,7 @@ impl MutMap {
                 lazy: false,
             }),
             ordered: self.ordered,
+            proxy: false,
         }
     }
 
@@ -487,6 +495,11 @@ pub fn make_mutable(v: &Value) -> Value {
 /// copy is first read): used for data kept only to be copied, as [`crate::env`]'s
 /// context globals are.
 pub fn lazy_copy(v: &Value) -> Value {
+    lazy_copy_as(v, false)
+}
+
+/// [`lazy_copy`]; a dict copied with `proxy` names itself a Salt 3008 `DictProxy`.
+pub fn lazy_copy_as(v: &Value, proxy: bool) -> Value {
     if let Some(m) = v.downcast_object_ref::<MutMap>() {
         let inner = lock(&m.inner);
         return MutMap {
@@ -495,6 +508,7 @@ pub fn lazy_copy(v: &Value) -> Value {
                 lazy: true,
             }),
             ordered: m.ordered,
+            proxy,
         }
         .into_value();
     }

@@ -19,6 +19,10 @@ use std::sync::Arc;
 /// "Problem running salt function in Jinja template: ..." text.
 pub const EXEC_ERROR_PREFIX: &str = "\u{1}exec:";
 
+/// Prefix of a render error a function returned (`slsutil.renderer` on a template that fails):
+/// render_jinja_tmpl's generic handler reports it as "Jinja error: ..." with a traceback.
+pub const RENDER_ERROR_PREFIX: &str = "\u{1}render:";
+
 #[derive(Clone)]
 pub struct SaltLoader {
     registry: Arc<Registry>,
@@ -45,6 +49,7 @@ impl SaltLoader {
     pub fn call(&self, name: &str, mj_args: &[Value]) -> Result<Value, Error> {
         let mut args = split_args(mj_args);
         let before = args.clone();
+        halite_exec::take_render_error();
         let result = self.registry.call_mut(&self.ctx, name, &mut args);
         if result.is_ok() {
             write_back(mj_args, &before, &args);
@@ -54,6 +59,10 @@ impl SaltLoader {
             Err(ExecError::NotAvailable(n)) => Err(Error::new(
                 ErrorKind::UndefinedError,
                 format!("'salt.utils.templates.AliasedLoader object' has no attribute '{n}'"),
+            )),
+            Err(ExecError::Failed(msg)) if halite_exec::take_render_error() => Err(Error::new(
+                ErrorKind::InvalidOperation,
+                format!("{RENDER_ERROR_PREFIX}{msg}"),
             )),
             Err(ExecError::Failed(msg) | ExecError::Command(msg)) => Err(Error::new(
                 ErrorKind::InvalidOperation,

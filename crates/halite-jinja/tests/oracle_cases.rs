@@ -25,6 +25,8 @@ fn engine() -> JinjaEngine {
     let mut opts = Map::new();
     opts.insert("file_client", Value::str("local"));
     opts.insert("id", Value::str("testminion"));
+    // The recordings are Salt 3007.8's.
+    opts.insert(halite_value::SALT_COMPAT_KEY, Value::str("3007"));
     // the recorder's cachedir, as it appears (masked) in Salt's messages
     opts.insert("cachedir", Value::str("@SCRATCH@/cache"));
     let ctx = ExecContext {

@@ -77,7 +77,11 @@ impl TemplateRenderer for SaltRenderers {
             cached_path,
         };
         render_text(text, shebang.trim_end(), &template).map_err(|e| match e {
-            RenderError::Render(msg) | RenderError::Other(msg) => ExecError::Failed(msg),
+            RenderError::Render(msg) => {
+                halite_exec::note_render_error();
+                ExecError::Failed(msg)
+            }
+            RenderError::Other(msg) => ExecError::Failed(msg),
         })
     }
 

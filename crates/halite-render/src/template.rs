@@ -263,13 +263,37 @@ pub fn sls_context(job: &TemplateJob) -> Map {
         Some(p) => p.clone(),
         None => job.path.to_string_lossy().replace('\\', "/"),
     };
+    let salt3008 = job.engine.salt_compat().is_3008();
     let mut slspath = sls.replace('.', "/");
+    if salt3008 {
+        // Salt 3008: "remove possible trailing slashes to prevent matching issues".
+        slspath.truncate(slspath.trim_end_matches('/').len());
+    }
     let template = if sls.is_empty() {
         tmplpath.rsplit('/').next().unwrap_or("").to_string()
     } else if tmplpath.ends_with(&format!("{slspath}.sls")) {
         tmplpath[tmplpath.len() - (4 + slspath.len())..].to_string()
     } else if tmplpath.ends_with(&format!("{slspath}/init.sls")) {
         tmplpath[tmplpath.len() - (9 + slspath.len())..].to_string()
+    } else if salt3008 {
+        // Salt 3008: "It is not an SLS file being processed": only tplpath, tplfile (the
+        // sls) and tpldir (its pathlib parent) are defined; caller values win.
+        let tpldir = match sls.rsplit_once('/') {
+            Some(("", _)) => "/",
+            Some((dir, _)) => dir,
+            None => ".",
+        };
+        vars.insert("sls", Value::str(sls));
+        for (k, v) in [
+            ("tplpath", tmplpath.as_str()),
+            ("tplfile", sls),
+            ("tpldir", tpldir),
+        ] {
+            if !vars.contains_key(k) {
+                vars.insert(k, Value::str(v));
+            }
+        }
+        return vars;
     } else {
         tmplpath.clone()
     };
@@ -277,17 +301,24 @@ pub fn sls_context(job: &TemplateJob) -> Map {
         Some((dir, _)) => dir.to_string(),
         None => String::new(),
     };
+    let tpldir = if slspath.is_empty() { "." } else { &slspath };
+    let context = [
+        ("tplpath", tmplpath.clone()),
+        ("tplfile", template.clone()),
+        ("tpldir", tpldir.to_string()),
+        ("tpldot", slspath.replace('/', ".")),
+        ("slspath", slspath.clone()),
+        ("slsdotpath", slspath.replace('/', ".")),
+        ("slscolonpath", slspath.replace('/', ":")),
+        ("sls_path", slspath.replace('/', "_")),
+    ];
     vars.insert("sls", Value::str(sls));
-    vars.insert("tplpath", Value::str(tmplpath.clone()));
-    vars.insert("tplfile", Value::str(template));
-    vars.insert(
-        "tpldir",
-        Value::str(if slspath.is_empty() { "." } else { &slspath }),
-    );
-    vars.insert("tpldot", Value::str(slspath.replace('/', ".")));
-    vars.insert("slspath", Value::str(slspath.clone()));
-    vars.insert("slsdotpath", Value::str(slspath.replace('/', ".")));
-    vars.insert("slscolonpath", Value::str(slspath.replace('/', ":")));
-    vars.insert("sls_path", Value::str(slspath.replace('/', "_")));
+    for (k, v) in context {
+        // Salt 3008 (issue #68754): caller-supplied values take precedence over the ones
+        // derived from `sls` (`context.setdefault`); 3007 overwrote them.
+        if !(salt3008 && vars.contains_key(k)) {
+            vars.insert(k, Value::str(v));
+        }
+    }
     vars
 }

@@ -49,6 +49,9 @@ pub struct RunOptions {
     /// The `state_runs_disabled` grain (`state.disable`): `mod.fun` globs whose chunks do not
     /// run (`None` when the grain is absent).
     pub state_runs_disabled: Option<Vec<String>>,
+    /// The first `__run_num__` (Salt 3008 numbers the chunks `state.disable` left out at
+    /// compile time first, so a run's results count from their number).
+    pub run_num_start: i64,
 }
 
 impl Default for RunOptions {
@@ -60,6 +63,7 @@ impl Default for RunOptions {
             shell: "/bin/bash".into(),
             lock_saltenv: false,
             state_runs_disabled: None,
+            run_num_start: 0,
         }
     }
 }

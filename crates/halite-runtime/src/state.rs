@@ -49,6 +49,8 @@ struct State<'a> {
     index: Option<ChunkIndex>,
     /// `parallel: True` states still running, by tag (Salt's `proc` entries).
     procs: Vec<(String, std::thread::JoinHandle<Map>)>,
+    /// The options select Salt 3008 (`salt_compat`).
+    salt3008: bool,
 }
 
 #[derive(Default)]
@@ -118,12 +120,13 @@ impl<'a> State<'a> {
         State {
             opts,
             env,
-            run_num: 0,
+            run_num: opts.run_num_start,
             pre: Map::new(),
             active: HashSet::new(),
             chunks: Vec::new(),
             index: None,
             procs: Vec::new(),
+            salt3008: halite_value::SaltCompat::of_value(&env.ctx.opts).is_3008(),
         }
     }
 
@@ -222,10 +225,54 @@ impl<'a> State<'a> {
     fn call_chunks(&mut self, chunks: Vec<Map>) -> (Map, Vec<Map>) {
         let saved = std::mem::replace(&mut self.chunks, chunks);
         let saved_index = self.index.take();
+        if self.salt3008 {
+            self.link_prereqs();
+        }
         let running = self.call_each_chunk();
         let chunks = std::mem::replace(&mut self.chunks, saved);
         self.index = saved_index;
         (running, chunks)
+    }
+
+    /// Salt 3008 links a `prereq` in its requisite graph: the prerequired state's real run
+    /// requires the state declaring the prereq (a REQUIRE edge; 3007's requisite_in wrote a
+    /// `prerequired` requisite into it instead). The runtime checks that requisite as
+    /// `prerequired`, on every copy of the prerequired chunk (the graph lists it twice: the
+    /// prereq check, `__prereq__: true`, and the real run).
+    fn link_prereqs(&mut self) {
+        let mut links: Vec<(usize, Value)> = Vec::new();
+        for i in 0..self.chunks.len() {
+            if !self.chunks[i].contains_key("prereq") {
+                continue;
+            }
+            let low = &self.chunks[i];
+            let mut entry = Map::new();
+            entry.insert(
+                low.get("state").cloned().unwrap_or(Value::Null),
+                low.get("__id__").cloned().unwrap_or(Value::Null),
+            );
+            let entry = Value::Map(entry);
+            for req in req_list(low, "prereq") {
+                let Some((key, val)) = req_pair(&req) else {
+                    continue;
+                };
+                if val.is_null() {
+                    continue;
+                }
+                for j in self.find_matches(&key, &val) {
+                    links.push((j, entry.clone()));
+                }
+            }
+        }
+        for (j, entry) in links {
+            if let Value::List(l) =
+                self.chunks[j].entry_or("prerequired", Value::List(Vec::new().into()))
+            {
+                if !l.iter().any(|e| e == &entry) {
+                    l.push(entry);
+                }
+            }
+        }
     }
 
     fn call_each_chunk(&mut self) -> Map {
@@ -340,6 +387,13 @@ impl<'a> State<'a> {
                         req_stats.insert("onfail");
                         continue;
                     }
+                } else if self.salt3008 && r_state.starts_with("onchanges") {
+                    // Salt 3008: "onchanges is a soft trigger: a failed target is treated
+                    // the same as a target with no changes, not a hard failure".
+                    let changes = r.get("changes").map(Value::truthy).unwrap_or(false);
+                    let soft = matches!(result, Value::Bool(false)) || !changes;
+                    req_stats.insert(if soft { "onchanges" } else { "onchangesmet" });
+                    continue;
                 } else if matches!(result, Value::Bool(false)) {
                     req_stats.insert("fail");
                     continue;
@@ -426,6 +480,13 @@ impl<'a> State<'a> {
             m.insert(key, low.get(key).cloned().unwrap_or(Value::Null));
         }
         m
+    }
+
+    /// What Salt 3008's `_assign_not_run_result_dict` adds to every result of a state its
+    /// requisites kept from running (3007 added it only for onfail and onchanges).
+    fn not_run(&self) -> Option<(&'static str, Value)> {
+        self.salt3008
+            .then_some(("__state_ran__", Value::Bool(false)))
     }
 
     fn recursive_ret(&self, low: &Map) -> Map {
@@ -638,9 +699,13 @@ impl<'a> State<'a> {
                         }
                     }
                     let cmt = format!("One or more requisite failed: {}", failed.join(", "));
-                    let ret = self.fake_ret(&self.chunks[i], &cmt, None);
+                    // Salt 3008's `_assign_not_run_result_dict`: `__state_ran__: False`, and
+                    // the prereq results only for a prereq check.
+                    let ret = self.fake_ret(&self.chunks[i], &cmt, self.not_run());
                     running.insert(tag.as_str(), Value::Map(ret.clone()));
-                    self.pre.insert(tag.as_str(), Value::Map(ret));
+                    if !self.salt3008 || is_prereq {
+                        self.pre.insert(tag.as_str(), Value::Map(ret));
+                    }
                 }
                 self.run_num += 1;
             }
@@ -672,10 +737,12 @@ impl<'a> State<'a> {
                 running.insert(tag.as_str(), Value::Map(ret));
             }
             Status::Pre => {
-                let mut ret = self.fake_ret(&self.chunks[i], "No changes detected", None);
+                let mut ret = self.fake_ret(&self.chunks[i], "No changes detected", self.not_run());
                 ret.insert("result", Value::Bool(true));
                 running.insert(tag.as_str(), Value::Map(ret.clone()));
-                self.pre.insert(tag.as_str(), Value::Map(ret));
+                if !self.salt3008 || is_prereq {
+                    self.pre.insert(tag.as_str(), Value::Map(ret));
+                }
                 self.run_num += 1;
             }
             Status::Onfail => {
@@ -726,7 +793,18 @@ impl<'a> State<'a> {
     /// `call` on chunk `i` of the current list (mutations to the low chunk are kept).
     fn call_index(&mut self, i: usize, running: &Map) -> Map {
         let mut low = std::mem::take(&mut self.chunks[i]);
+        let was_prereq = low.get("__prereq__").is_some_and(Value::truthy);
         let r = self.call(&mut low, running, 1);
+        if self.salt3008 && was_prereq && !low.get("__prereq__").is_some_and(Value::truthy) {
+            // Salt 3008's graph lists a prerequired chunk twice, as one dict: the prereq
+            // check's `low["__prereq__"] = False` makes the second occurrence the real run.
+            let tag = gen_tag(&low);
+            for (j, other) in self.chunks.iter_mut().enumerate() {
+                if j != i && other.contains_key("__prereq__") && gen_tag(other) == tag {
+                    other.insert("__prereq__", Value::Bool(false));
+                }
+            }
+        }
         self.chunks[i] = low;
         r
     }

@@ -41,9 +41,13 @@ fn run(test: bool, scratch: &str) -> Map {
     roots
         .envs
         .insert("base".into(), vec![case().join("srv/salt")]);
+    // The recording is Salt 3007.8's.
+    let mut opts = Map::new();
+    opts.insert(halite_value::SALT_COMPAT_KEY, Value::str("3007"));
     let ctx = ExecContext {
         file_roots: roots,
         saltenv: "base".into(),
+        opts: Value::Map(opts),
         ..Default::default()
     };
     let env = RuntimeEnv::new(Registry::standard(), ctx);

@@ -160,13 +160,14 @@ fn run_case(case: &Path) -> (usize, Vec<String>) {
             pillar: pillar.clone(),
             ..Default::default()
         };
-        // scripts/oracle/record.py's minion config: the cache lives in the scratch folder.
+        // scripts/oracle/record.py's minion config: the cache lives in the scratch folder;
+        // the recordings (expected/) are Salt 3007.8's.
+        if !matches!(ctx.opts, Value::Map(_)) {
+            ctx.opts = Value::Map(Map::new());
+        }
         if let Some(m) = ctx.opts.as_map_mut() {
             m.insert("cachedir", Value::Str(format!("{sp}/cache").into()));
-        } else {
-            let mut m = Map::new();
-            m.insert("cachedir", Value::Str(format!("{sp}/cache").into()));
-            ctx.opts = Value::Map(m);
+            m.insert(halite_value::SALT_COMPAT_KEY, Value::str("3007"));
         }
         let env = RuntimeEnv::new(Registry::standard(), ctx);
         let (local, rc) = if cmd.starts_with("state.apply") {

@@ -92,6 +92,11 @@ pub struct StateCall<'a> {
 }
 
 impl StateCall<'_> {
+    /// The Salt release the run behaves as (`salt_compat` in the options).
+    pub fn salt_compat(&self) -> halite_value::SaltCompat {
+        halite_value::SaltCompat::of_value(&self.ctx.opts)
+    }
+
     /// A keyword argument; an explicit `None` counts as absent (Python's `x=None` default).
     pub fn arg(&self, key: &str) -> Option<&Value> {
         self.low.get(key).filter(|v| !v.is_null())

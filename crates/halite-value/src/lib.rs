@@ -3,6 +3,7 @@
 //! (insertion-ordered dicts, `int` distinct from `float`, `None`), and prints them the way
 //! Python does: [`Value::to_json`] mirrors `json.dumps`, [`Value::py_repr`] mirrors `repr()`.
 
+mod compat;
 pub mod diag;
 mod fnmatch;
 mod format;
@@ -11,6 +12,7 @@ mod map;
 mod merge;
 mod path;
 
+pub use compat::{SaltCompat, SALT_COMPAT_KEY};
 pub use fnmatch::fnmatch;
 pub use format::{py_float_repr, py_str_repr, JsonStyle};
 pub use list::List;

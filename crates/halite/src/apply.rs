@@ -78,11 +78,12 @@ fn run_options(minion: &Minion, test: bool) -> RunOptions {
         lock_saltenv: opts::get_bool(&minion.opts, "lock_saltenv", false),
         disabled_requisites: compile_options(minion).disabled_requisites,
         state_runs_disabled: minion.grains.get("state_runs_disabled").map(py_iter),
+        run_num_start: 0,
     }
 }
 
 /// Python iteration over a value as `for pat in value` sees it (a string yields characters).
-fn py_iter(v: &Value) -> Vec<String> {
+pub(crate) fn py_iter(v: &Value) -> Vec<String> {
     match v {
         Value::List(l) => l.iter().map(Value::py_str).collect(),
         Value::Str(s) => s.chars().map(String::from).collect(),
@@ -129,22 +130,44 @@ fn saltenv(minion: &Minion) -> String {
 /// `State.call_high`: compile, then run the chunks (and the `listen` handlers).
 fn call_high(minion: &Minion, high: Map, test: bool) -> Outcome {
     crate::graph::keep_high(&high);
-    let chunks = match halite_compile::compile_call_high(high, &compile_options(minion)) {
+    let options = compile_options(minion);
+    // Salt 3008's compile_high_data numbers the chunks `state.disable` leaves out
+    // (`_check_disabled` takes a `__run_num__` for each), so the run counts on from there.
+    let disabled = match (&options.state_runs_disabled, options.salt_compat.is_3008()) {
+        (Some(patterns), true) => halite_compile::compile_high_data(&high, &options)
+            .iter()
+            .filter(|c| {
+                let fun = format!(
+                    "{}.{}",
+                    c.get("state").map(Value::py_str).unwrap_or_default(),
+                    c.get("fun").map(Value::py_str).unwrap_or_default()
+                );
+                patterns.iter().any(|p| halite_value::fnmatch(&fun, p))
+            })
+            .count() as i64,
+        _ => 0,
+    };
+    let chunks = match halite_compile::compile_call_high(high, &options) {
         Ok(chunks) => chunks,
         Err(CompileFailure::Errors(errors)) => return Outcome::state_run(errors_value(errors), 1),
         Err(crash) => return compile_failure("state.apply", crash, 1),
     };
-    run_chunks(minion, chunks, test)
+    run_chunks(minion, chunks, test, disabled)
 }
 
-fn run_chunks(minion: &Minion, chunks: Vec<Map>, test: bool) -> Outcome {
+/// Runs the chunks, numbering the results from `run_num_start`.
+fn run_chunks(minion: &Minion, chunks: Vec<Map>, test: bool, run_num_start: i64) -> Outcome {
     if minion.catalog_only {
         let mut o = Outcome::state_run(Value::Null, 0);
         o.chunks = Some(chunks);
         return o;
     }
     let env = runtime_env(minion, &saltenv(minion));
-    let running = halite_runtime::apply_chunks(chunks, &run_options(minion, test), &env);
+    let options = RunOptions {
+        run_num_start,
+        ..run_options(minion, test)
+    };
+    let running = halite_runtime::apply_chunks(chunks, &options, &env);
     let retcode = state_failure_retcode(&running);
     Outcome::state_run(Value::Map(running), retcode)
 }
@@ -367,7 +390,14 @@ fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
     };
     let env = runtime_env(minion, &saltenv(minion));
     let ret = halite_runtime::call_low(chunk.clone(), &run_options(minion, test), &env);
-    let failed = matches!(ret.get("result"), Some(Value::Bool(false)));
+    let failed = if halite_value::SaltCompat::of(&minion.opts).is_3008() {
+        // Salt 3008 fixed the inverted test (`if not check_result(ret)`), but check_result
+        // of one bare result dict is always false (its values are not result dicts): every
+        // state.low call exits 1 in 3008.
+        !crate::functions::check_result(&Value::Map(ret.clone()))
+    } else {
+        matches!(ret.get("result"), Some(Value::Bool(false)))
+    };
     Outcome::state_run(Value::Map(ret), if failed { EX_STATE_FAILURE } else { 0 })
 }
 
@@ -600,7 +630,7 @@ pub fn pkg(minion: &mut Minion, args: &[Value], kwargs: &Map) -> Outcome {
         minion.opts.insert("grains", minion.grains.clone());
     }
     let test = test_value(minion, kwargs);
-    let outcome = run_chunks(minion, chunks, test);
+    let outcome = run_chunks(minion, chunks, test, 0);
     drop(root);
     outcome
 }

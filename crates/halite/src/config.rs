@@ -2,7 +2,7 @@
 //! Salt's defaults, as `salt.config.minion_config` builds it for `salt-call --local`.
 
 use anyhow::{anyhow, Context, Result};
-use halite_value::{List, Map, Value};
+use halite_value::{List, Map, SaltCompat, Value, SALT_COMPAT_KEY};
 use std::path::{Path, PathBuf};
 
 /// The defaults halite honours, with Salt 3007.8's values (salt/config/__init__.py
@@ -141,7 +141,9 @@ fn load_config(config_dir: &Path, name: &str, defaults: Map) -> Result<Map> {
         files.extend(extra);
     }
     for file in files {
-        for (k, v) in load_yaml_file(&file)? {
+        let values = load_yaml_file(&file)?;
+        check_salt_compat(&values, &file)?;
+        for (k, v) in values {
             opts.insert(k, v);
         }
     }
@@ -149,6 +151,19 @@ fn load_config(config_dir: &Path, name: &str, defaults: Map) -> Result<Map> {
     opts.insert("config_dir", Value::str(given_dir.clone()));
     opts.insert("conf_file", Value::str(format!("{given_dir}/{name}")));
     Ok(opts)
+}
+
+/// A `salt_compat` a config file sets must name a release halite can behave as.
+fn check_salt_compat(values: &Map, file: &Path) -> Result<()> {
+    match values.get(SALT_COMPAT_KEY) {
+        Some(v) if SaltCompat::parse(v).is_none() => Err(anyhow!(
+            "{}: salt_compat must be \"3007\" or \"3008\" (the Salt release halite behaves \
+             as), not {}",
+            file.display(),
+            v.py_repr()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Python's `os.path.abspath(os.path.expanduser(p))`: `~` expanded, joined to the working
@@ -238,6 +253,19 @@ pub fn grains_file(config_dir: &Path) -> Result<Map> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn salt_compat_in_a_config_file_must_be_a_release() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("minion"), "salt_compat: '3009'\n").expect("write");
+        let err = minion_config(dir.path()).expect_err("3009 is refused");
+        let text = format!("{err:#}");
+        assert!(text.contains("minion: salt_compat must be"), "{text}");
+        assert!(text.contains("'3009'"), "{text}");
+        std::fs::write(dir.path().join("minion"), "salt_compat: 3007\n").expect("write");
+        let opts = minion_config(dir.path()).expect("3007 is a release");
+        assert_eq!(SaltCompat::of(&opts), SaltCompat::V3007);
+    }
 
     #[test]
     fn normpath_folds_like_posixpath() {

@@ -151,6 +151,11 @@ pub fn compile_options(minion: &Minion) -> CompileOptions {
     CompileOptions {
         state_auto_order: opts::get_bool(&minion.opts, "state_auto_order", true),
         disabled_requisites: disabled,
+        salt_compat: halite_value::SaltCompat::of(&minion.opts),
+        state_runs_disabled: minion
+            .grains
+            .get("state_runs_disabled")
+            .map(crate::apply::py_iter),
     }
 }
 
@@ -196,11 +201,24 @@ pub fn missing_arguments(fun: &str, names: &[&str]) -> Outcome {
     compile_failure(fun, CompileFailure::Crash(format!("TypeError: {text}")), 1)
 }
 
-/// The docstring salt-call prints for a function (recorded from Salt 3007.8 by
-/// scripts/oracle/docstrings.py).
+/// The Salt release the call behaves as, for what is printed without the options at hand
+/// (the docstrings); set once when the minion's options are read.
+static SALT_COMPAT: std::sync::OnceLock<halite_value::SaltCompat> = std::sync::OnceLock::new();
+
+pub fn set_salt_compat(compat: halite_value::SaltCompat) {
+    let _ = SALT_COMPAT.set(compat);
+}
+
+/// The docstring salt-call prints for a function (recorded from Salt 3007.8 and 3008.4 by
+/// scripts/oracle/docstrings.py; 3008 reworded apply, highstate and sls).
 fn docstring(fun: &str) -> String {
     static DOCS: &str = include_str!("docstrings.json");
-    Value::from_json_str(DOCS)
+    static DOCS_3008: &str = include_str!("docstrings-3008.json");
+    let docs = match SALT_COMPAT.get().copied().unwrap_or_default() {
+        halite_value::SaltCompat::V3007 => DOCS,
+        halite_value::SaltCompat::V3008 => DOCS_3008,
+    };
+    Value::from_json_str(docs)
         .ok()
         .and_then(|d| d.get(fun).map(Value::py_str))
         .unwrap_or_default()
@@ -440,7 +458,10 @@ fn show_sls(minion: &Minion, args: &[Value], kwargs: &Map, low: bool) -> Outcome
     let (high, errors) = hs.render_highstate(&matches);
     if !errors.is_empty() {
         let mut errors = errors;
-        errors.extend(halite_compile::verify_high(&high));
+        errors.extend(halite_compile::verify_high_as(
+            &high,
+            halite_value::SaltCompat::of(&minion.opts),
+        ));
         return Outcome::new(errors_value(errors), 1);
     }
     if low {
@@ -451,7 +472,7 @@ fn show_sls(minion: &Minion, args: &[Value], kwargs: &Map, low: bool) -> Outcome
             Err(failure) => compile_failure("state.show_low_sls", failure, 1),
         };
     }
-    match halite_compile::show_sls(high) {
+    match halite_compile::show_sls_as(high, halite_value::SaltCompat::of(&minion.opts)) {
         Ok(high) => Outcome::new(Value::Map(high), 0),
         Err(failure) => compile_failure("state.show_sls", failure, 1),
     }
@@ -518,8 +539,35 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
     for key in ["saltenv", "pillarenv", "test", "pillar"] {
         kwargs.remove(key);
     }
+    // Salt 3008's cmdmod (`_python_shell_default(python_shell, __pub_jid)`): a call from the
+    // command line carries a job id, which makes `python_shell` default to True; calls from
+    // templates and states have none (3007 decided by `shell` and `cmd_safe` alone).
+    const JOB_SHELL_DEFAULT: &[&str] = &[
+        "cmd.run",
+        "cmd.run_stdout",
+        "cmd.run_stderr",
+        "cmd.run_all",
+        "cmd.retcode",
+        "cmd.script",
+        "cmd.script_retcode",
+        "cmd.run_bg",
+    ];
+    if halite_value::SaltCompat::of(&minion.opts).is_3008()
+        && JOB_SHELL_DEFAULT.contains(&fun)
+        && kwargs.get("python_shell").is_none_or(Value::is_null)
+    {
+        kwargs.insert("python_shell", Value::Bool(true));
+    }
+    let masked = halite_exec::pillar_masked_on_output(fun, &kwargs, &ctx.opts);
     match minion.registry.call(&ctx, fun, &Args::new(args, kwargs)) {
         Ok(ret) => {
+            // Salt 3008's pillar masking: the pillar functions redact what they return
+            // to the command line (salt.utils.secret.serial).
+            let ret = if masked {
+                halite_exec::redact_pillar(&ret)
+            } else {
+                ret
+            };
             let retcode = exec_retcode(ctx.retcode.get(), &ret);
             Ok(Outcome::new(ret, retcode))
         }

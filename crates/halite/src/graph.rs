@@ -5,7 +5,7 @@
 
 use crate::functions::{check_result, errors_value, mods_arg, split_input, Outcome};
 use crate::minion::Minion;
-use halite_compile::graph::{build, salt_has_mod_watch, Graph};
+use halite_compile::state_graph::{build, salt_has_mod_watch, Graph};
 use halite_render::highstate::Matches;
 use halite_render::opts;
 use halite_value::{Map, Value};
@@ -21,8 +21,7 @@ use std::sync::Mutex;
 /// Whether the call behaves as Salt 3008 (which has `state.graph`; 3007.8 answers "'state.graph'
 /// is not available."). Reads the `salt_compat` option.
 pub fn salt3008(opts: &Map) -> bool {
-    opts.get("salt_compat")
-        .is_some_and(|v| v.py_str().trim() == "3008")
+    halite_value::SaltCompat::of(opts).is_3008()
 }
 
 fn disabled(minion: &Minion) -> Vec<String> {

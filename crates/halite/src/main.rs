@@ -61,10 +61,19 @@ pub struct Cli {
     /// The minion id (overrides the config).
     #[arg(long = "id")]
     pub id: Option<String>,
+    /// The Salt release to behave as: 3008 (Salt 3008.4 LTS, the default) or 3007 (Salt
+    /// 3007.8); overrides `salt_compat` in the config.
+    #[arg(long = "salt-compat", alias = "salt_compat", value_parser = parse_salt_compat)]
+    pub salt_compat: Option<halite_value::SaltCompat>,
     /// The function to run (`state.show_lowstate`, `grains.items`, ...) and its arguments
     /// (`KEY=VALUE` for keyword arguments, values read as YAML as Salt does).
     #[arg(required = true, allow_hyphen_values = true)]
     pub call: Vec<String>,
+}
+
+fn parse_salt_compat(text: &str) -> Result<halite_value::SaltCompat, String> {
+    halite_value::SaltCompat::parse(&Value::str(text))
+        .ok_or_else(|| "the Salt release halite behaves as: 3007 or 3008".to_string())
 }
 
 pub(crate) fn init_logging(level: &str) {
@@ -105,6 +114,8 @@ const VALUE_OPTIONS: &[&str] = &[
     "--state-verbose",
     "--state_verbose",
     "--id",
+    "--salt-compat",
+    "--salt_compat",
 ];
 /// salt-call's flags.
 const FLAG_OPTIONS: &[&str] = &[

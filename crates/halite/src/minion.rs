@@ -45,6 +45,10 @@ impl Minion {
         if let Some(id) = &cli.id {
             opts.insert("id", Value::str(id.clone()));
         }
+        if let Some(compat) = cli.salt_compat {
+            opts.insert(halite_value::SALT_COMPAT_KEY, Value::str(compat.name()));
+        }
+        crate::functions::set_salt_compat(halite_value::SaltCompat::of(&opts));
         let config_test = opts::get_bool(&opts, "test", false);
         for key in OPTION_KWARGS {
             if let Some(v) = kwargs.get(key) {
@@ -156,6 +160,7 @@ impl Minion {
             id: opts::get_str(opts, "id").unwrap_or_default().to_string(),
             master: opts::get_str(opts, "master").unwrap_or("salt").to_string(),
             enable_fqdns: opts::get_bool(opts, "enable_fqdns_grains", true),
+            salt_compat: halite_value::SaltCompat::of(opts),
         };
         let mut grains = halite_grains::core_grains_probed(&grain_opts, network);
         // `user` defaults to `salt.utils.user.get_user()`: the effective user's name, which

@@ -84,9 +84,11 @@ fn setup_scratch(
     std::fs::copy(fixture.join("top.sls"), pillar.join("top.sls"))?;
     let source = std::fs::read_to_string(fixture.join("pillar-source"))?;
     std::fs::copy(checkout.join(source.trim()), pillar.join("formula.sls"))?;
-    let minion = std::fs::read_to_string(fixture.join("minion"))?
+    let mut minion = std::fs::read_to_string(fixture.join("minion"))?
         .replace("@FORMULAS@", &formulas.to_string_lossy())
         .replace("@SCRATCH@", &scratch.path().to_string_lossy());
+    // The recordings are Salt 3007.8's: halite behaves as that release.
+    minion.push_str("\nsalt_compat: '3007'\n");
     std::fs::write(conf.join("minion"), minion)?;
     Ok(scratch)
 }

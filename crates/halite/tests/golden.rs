@@ -1,10 +1,13 @@
 //! Golden cases: each case folder (`tests/cases/*` and `crates/*/tests/cases/*`, layout in
-//! scripts/oracle/record.py) holds a state tree, the salt-call commands to run and Salt
-//! 3007.8's recorded output. Each command is replayed through the `halite` binary with the
-//! same minion config and compared: stdout JSON and exit status.
+//! scripts/oracle/record.py) holds a state tree, the salt-call commands to run and Salt's
+//! recorded output: `expected/` from Salt 3007.8, `expected-3008/` from Salt 3008.4. Each
+//! command is replayed through the `halite` binary with the same minion config, `salt_compat`
+//! set to the release of the recording, and compared: stdout JSON and exit status.
+//! `HALITE_GOLDEN_COMPAT=3007` (or `3008`) replays one release only.
 //!
-//! `tests/known-failures.txt` lists `case/NN reason` for commands halite does not match yet;
-//! such a command must still fail (so the list stays true), every other one must pass.
+//! `tests/known-failures.txt` lists `case/NN reason` (Salt 3007.8) and `case/NN@3008 reason`
+//! (Salt 3008.4) for commands halite does not match yet; such a command must still fail (so
+//! the list stays true), every other one must pass.
 //!
 //! Host cases (`tests/host-cases/*`, a case folder with a `reset` script) change the machine
 //! for real: packages from the local test repository, users, services, files with the
@@ -12,7 +15,7 @@
 //! time, commands in order, with `sh reset` before and after each case (the state the
 //! recording started from; record.py runs it the same way).
 
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,6 +25,22 @@ fn repo_root() -> PathBuf {
         .join("../..")
         .canonicalize()
         .expect("repo root")
+}
+
+/// The folder of a case holding the recording of one Salt release.
+fn expected_dir(compat: SaltCompat) -> &'static str {
+    match compat {
+        SaltCompat::V3007 => "expected",
+        SaltCompat::V3008 => "expected-3008",
+    }
+}
+
+/// The known-failures key of command N of case NAME for a release.
+fn job_key(name: &str, n: usize, compat: SaltCompat) -> String {
+    match compat {
+        SaltCompat::V3007 => format!("{name}/{n:02}"),
+        other => format!("{name}/{n:02}@{other}"),
+    }
 }
 
 fn case_dirs(root: &Path) -> Vec<PathBuf> {
@@ -36,7 +55,10 @@ fn case_dirs(root: &Path) -> Vec<PathBuf> {
         };
         for e in entries.flatten() {
             let p = e.path();
-            if p.join("commands").is_file() && p.join("expected").is_dir() {
+            let recorded = SaltCompat::ALL
+                .iter()
+                .any(|c| p.join(expected_dir(*c)).is_dir());
+            if p.join("commands").is_file() && recorded {
                 dirs.push(p);
             }
         }
@@ -125,7 +147,7 @@ fn roots(case: &Path, prefix: &str, base: &str) -> Value {
 }
 
 /// The same config as scripts/oracle/record.py `minion_config()`.
-fn minion_config(case: &Path, scratch: &Path) -> Map {
+fn minion_config(case: &Path, scratch: &Path, compat: SaltCompat) -> Map {
     let mut conf = Map::new();
     let s = |p: &str| Value::str(scratch.join(p).to_string_lossy());
     conf.insert("file_client", Value::str("local"));
@@ -139,6 +161,7 @@ fn minion_config(case: &Path, scratch: &Path) -> Map {
     let mut grains = Map::new();
     grains.insert("roles", Value::List(vec![Value::str("web")].into()));
     conf.insert("grains", Value::Map(grains));
+    conf.insert("salt_compat", Value::str(compat.name()));
     if let Ok(extra) = std::fs::read_to_string(case.join("minion")) {
         let extra = extra.replace("@CASE@", &case.to_string_lossy());
         if let Ok(Value::Map(extra)) = halite_yaml::load(&extra, halite_yaml::Schema::Salt) {
@@ -311,11 +334,11 @@ fn halite_bin() -> std::ffi::OsString {
     std::env::var_os("HALITE_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_halite").into())
 }
 
-fn run_halite(case: &Path, argv: &[String]) -> Run {
+fn run_halite(case: &Path, argv: &[String], compat: SaltCompat) -> Run {
     let scratch = tempfile::tempdir().expect("scratch dir");
     let conf_dir = scratch.path().join("conf");
     std::fs::create_dir_all(&conf_dir).expect("conf dir");
-    let conf = Value::Map(minion_config(case, scratch.path()));
+    let conf = Value::Map(minion_config(case, scratch.path(), compat));
     std::fs::write(conf_dir.join("minion"), conf.to_json()).expect("write minion config");
     let out = Command::new(halite_bin())
         .args(["--local", "-c"])
@@ -346,23 +369,35 @@ struct Job {
     key: String,
     n: usize,
     argv: Vec<String>,
+    /// The Salt release of the recording replayed (`expected/` or `expected-3008/`).
+    compat: SaltCompat,
 }
 
 /// A job's verdict: `None` when it matched Salt, else the failure text (and its summary line).
 type Verdict = Option<(String, String)>;
 
 fn run_job(job: &Job) -> Verdict {
-    let (rel, n, argv) = (&job.rel, job.n, &job.argv);
-    let stem = job.case.join("expected").join(format!("{n:02}"));
+    let (n, argv) = (job.n, &job.argv);
+    let rel = &match job.compat {
+        SaltCompat::V3007 => job.rel.clone(),
+        other => format!("{}@{other}", job.rel),
+    };
+    let stem = job
+        .case
+        .join(expected_dir(job.compat))
+        .join(format!("{n:02}"));
     let (Ok(expected), Ok(rc)) = (
         std::fs::read_to_string(stem.with_extension("json")),
         std::fs::read_to_string(stem.with_extension("rc")),
     ) else {
-        let msg = format!("{rel}/{n:02}: no recorded output (run scripts/oracle/record.sh {rel})");
+        let msg = format!(
+            "{rel}/{n:02}: no recorded output (run scripts/oracle/record.sh {})",
+            job.rel
+        );
         return Some((msg.clone(), msg));
     };
     let expected_rc: i32 = rc.trim().parse().unwrap_or(-1);
-    let got = run_halite(&job.case, argv);
+    let got = run_halite(&job.case, argv, job.compat);
     let (want, have) = (normalize(&expected), normalize(&got.stdout));
     if want == have && expected_rc == got.rc {
         return None;
@@ -424,10 +459,9 @@ fn run_jobs(jobs: &[Job]) -> Vec<Verdict> {
                 }
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;
                 eprintln!(
-                    "golden [{k}/{}] {}/{:02} {}",
+                    "golden [{k}/{}] {} {}",
                     jobs.len(),
-                    job.rel,
-                    job.n,
+                    job.key,
                     if verdict.is_some() { "differs" } else { "ok" }
                 );
                 if let Ok(mut v) = verdicts.lock() {
@@ -502,8 +536,12 @@ fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Verdict>> {
     let mut verdicts = Vec::with_capacity(jobs.len());
     let mut i = 0;
     while i < jobs.len() {
-        let case = &jobs[i].case;
-        let end = i + jobs[i..].iter().take_while(|j| &j.case == case).count();
+        // One case's commands of one release between two resets.
+        let (case, compat) = (&jobs[i].case, jobs[i].compat);
+        let end = i + jobs[i..]
+            .iter()
+            .take_while(|j| &j.case == case && j.compat == compat)
+            .count();
         let before = reset_host(case, false);
         for job in &jobs[i..end] {
             let verdict = match &before {
@@ -511,9 +549,8 @@ fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Verdict>> {
                 Err(e) => Some((e.clone(), format!("{}/{:02} reset failed", job.rel, job.n))),
             };
             eprintln!(
-                "golden host {}/{:02} {}",
-                job.rel,
-                job.n,
+                "golden host {} {}",
+                job.key,
                 if verdict.is_some() { "differs" } else { "ok" }
             );
             verdicts.push(verdict);
@@ -542,6 +579,14 @@ fn golden_cases_match_salt() {
     let known = known_failures(&root);
     // HALITE_GOLDEN=substring runs only the cases whose path contains it.
     let filter = std::env::var("HALITE_GOLDEN").unwrap_or_default();
+    // HALITE_GOLDEN_COMPAT=3007 or 3008 replays the recordings of one release only.
+    let releases: Vec<SaltCompat> = match std::env::var("HALITE_GOLDEN_COMPAT") {
+        Ok(v) if !v.is_empty() => match SaltCompat::parse(&Value::str(v.clone())) {
+            Some(c) => vec![c],
+            None => panic!("HALITE_GOLDEN_COMPAT={v}: not a release (3007 or 3008)"),
+        },
+        _ => SaltCompat::ALL.to_vec(),
+    };
     let mut jobs = Vec::new();
     for case in case_dirs(&root) {
         if !case.to_string_lossy().contains(&filter) {
@@ -556,15 +601,22 @@ fn golden_cases_match_salt() {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        for (n, argv) in commands(&case).into_iter().enumerate() {
-            jobs.push(Job {
-                case: case.clone(),
-                host: case.join("reset").is_file(),
-                rel: rel.clone(),
-                key: format!("{name}/{n:02}"),
-                n,
-                argv,
-            });
+        for &compat in &releases {
+            // A release without a recording in this case has nothing to replay.
+            if !case.join(expected_dir(compat)).is_dir() {
+                continue;
+            }
+            for (n, argv) in commands(&case).into_iter().enumerate() {
+                jobs.push(Job {
+                    case: case.clone(),
+                    host: case.join("reset").is_file(),
+                    rel: rel.clone(),
+                    key: job_key(&name, n, compat),
+                    n,
+                    argv,
+                    compat,
+                });
+            }
         }
     }
     let (host_jobs, jobs): (Vec<Job>, Vec<Job>) = jobs.into_iter().partition(|j| j.host);

@@ -405,14 +405,20 @@ pub fn script_call(ctx: &ExecContext, a: &Args) -> Result<Map, ScriptError> {
             .unwrap_or_else(|| "base".into()),
     };
     let shell = b.opt(6).map(Value::py_str);
-    // _python_shell_default
-    let python_shell = match (shell.is_some(), b.get(7)) {
-        (true, None | Some(Value::Null)) => true,
-        (_, Some(v)) if !v.is_null() => v.truthy(),
-        _ => ctx
-            .opts
+    let salt3008 = halite_value::SaltCompat::of_value(&ctx.opts).is_3008();
+    let cmd_safe_off = || {
+        ctx.opts
             .get("cmd_safe")
-            .is_some_and(|v| matches!(v, Value::Bool(false))),
+            .is_some_and(|v| matches!(v, Value::Bool(false)))
+    };
+    // _python_shell_default. Salt 3008 no longer turns python_shell on because a `shell` is
+    // given (only a remote job's `__pub_jid` or `cmd_safe: False` do), and any `args` turn
+    // it off: the script runs directly with the arguments split as a shell would.
+    let python_shell = match (shell.is_some(), b.get(7)) {
+        (_, Some(v)) if !v.is_null() => v.truthy() && !(salt3008 && b.truthy(1)),
+        _ if salt3008 => cmd_safe_off() && !b.truthy(1),
+        (true, _) => true,
+        _ => cmd_safe_off(),
     };
     let cwd = b.opt(2).map(Value::py_str);
     let (path_part, _) = crate::fileserver::split_salt_url(&source, &saltenv);
@@ -487,6 +493,10 @@ pub fn script_call(ctx: &ExecContext, a: &Args) -> Result<Map, ScriptError> {
     let mut argv = vec![path.clone()];
     match b.opt(1) {
         Some(Value::List(l)) => argv.extend(l.iter().map(Value::py_str)),
+        // Salt 3008: `args = salt.utils.args.shlex_split(args)` for a string.
+        Some(Value::Str(a)) if salt3008 && !a.is_empty() => {
+            argv.extend(shlex_split(a).map_err(|e| ScriptError::Raised(e.to_string()))?)
+        }
         Some(v) if v.truthy() => argv.push(v.py_str()),
         _ => {}
     }

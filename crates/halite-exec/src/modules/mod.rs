@@ -34,6 +34,9 @@ mod mine;
 mod mount;
 mod network;
 mod pillar;
+pub use pillar::{
+    masked_on_output as pillar_masked_on_output, redact as redact_pillar, REDACT_PLACEHOLDER,
+};
 mod pkg;
 mod postgres;
 mod slsutil;
@@ -46,7 +49,6 @@ mod timezone;
 pub(crate) mod useradd;
 
 pub use config::defaults as config_defaults;
-pub use test::SALT_VERSION;
 
 use crate::{ExecFn, Registry};
 use halite_value::{Map, Value};

@@ -4,11 +4,65 @@
 
 use crate::salt_utils::{bind, dict_update, traverse, DEFAULT_DELIM};
 use crate::{Args, ExecContext, ExecError};
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value};
+use std::borrow::Cow;
+
+/// Salt 3008's placeholder for a masked pillar value (`salt.utils.secret.REDACT_PLACEHOLDER`).
+pub const REDACT_PLACEHOLDER: &str = "**********";
+
+/// Salt 3008 added `unmask=` to the pillar functions (salt.utils.secret, "pillar masking");
+/// in 3008 mode the argument is accepted and taken out before the function binds its own.
+fn without_unmask<'a>(ctx: &ExecContext, a: &'a Args) -> Cow<'a, Args> {
+    if SaltCompat::of_value(&ctx.opts).is_3008() && a.kwargs.contains_key("unmask") {
+        let mut a = a.clone();
+        a.kwargs.remove("unmask");
+        Cow::Owned(a)
+    } else {
+        Cow::Borrowed(a)
+    }
+}
+
+/// Salt 3008's pillar masking (salt.utils.secret, new in 3008.0): whether the return of
+/// pillar function `fun`, called from the command line with `kwargs`, goes out masked
+/// ([`redact`]). Inside templates Salt unmasks (`mask_pillar` is False while rendering), so
+/// only the caller's output boundary masks. `pillar.get`/`fetch`/`item`/`ext` mask unless
+/// `unmask=True`; `pillar.items`/`data` also stay plain with `pillar_mask_output: False`;
+/// `pillar.raw` masks only with `unmask=False`. Salt 3007 never masks.
+pub fn masked_on_output(fun: &str, kwargs: &Map, opts: &Value) -> bool {
+    if !SaltCompat::of_value(opts).is_3008() {
+        return false;
+    }
+    let unmask = kwargs.get("unmask").filter(|v| !v.is_null());
+    match fun {
+        "pillar.get" | "pillar.fetch" | "pillar.item" | "pillar.ext" => {
+            !unmask.is_some_and(Value::truthy)
+        }
+        "pillar.items" | "pillar.data" => match unmask {
+            Some(v) => !v.truthy(),
+            None => opts.get("pillar_mask_output").is_none_or(Value::truthy),
+        },
+        "pillar.raw" => unmask.is_some_and(|v| !v.truthy()),
+        _ => false,
+    }
+}
+
+/// `salt.utils.secret.serial`: every non-empty/truthy scalar leaf (str, int, float, bool)
+/// becomes [`REDACT_PLACEHOLDER`]; None, empty strings, zeros and False stay.
+pub fn redact(v: &Value) -> Value {
+    match v {
+        Value::Map(m) => Value::Map(m.iter().map(|(k, v)| (k.clone(), redact(v))).collect()),
+        Value::List(l) => Value::List(l.iter().map(redact).collect()),
+        Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) if v.truthy() => {
+            Value::str(REDACT_PLACEHOLDER)
+        }
+        other => other.clone(),
+    }
+}
 
 /// `pillar.get(key, default=NOT_SET, merge=False, merge_nested_lists=None, delimiter=':',
 /// pillarenv=None, saltenv=None)`.
 pub fn get(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let a = &*without_unmask(ctx, a);
     let b = bind(
         "pillar.get",
         a,
@@ -91,6 +145,7 @@ pub fn get(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 
 /// `pillar.item(*args, default=None, delimiter=None, pillarenv=None, saltenv=None)`.
 pub fn item(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let a = &*without_unmask(ctx, a);
     let default = a
         .kwargs
         .get("default")
@@ -115,6 +170,7 @@ pub fn item(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 
 /// `pillar.items(*args, ...)`: with positional arguments it is `pillar.item`.
 pub fn items(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let a = &*without_unmask(ctx, a);
     if !a.args.is_empty() {
         return item(ctx, a);
     }
@@ -130,6 +186,7 @@ fn pillar_map(ctx: &ExecContext) -> Value {
 
 /// `pillar.raw(key=None)`: `__pillar__.get(key, {})`, no traversal.
 pub fn raw(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let a = &*without_unmask(ctx, a);
     let b = bind("pillar.raw", a, &["key"], 0)?;
     match b.get(0).filter(|k| k.truthy()) {
         Some(k) => Ok(ctx
@@ -144,6 +201,7 @@ pub fn raw(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 
 /// `pillar.keys(key, delimiter=':')`.
 pub fn keys(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let a = &*without_unmask(ctx, a);
     let b = bind("pillar.keys", a, &["key", "delimiter"], 1)?;
     let key = b.str_or(0, "");
     let delim = b.str_or(1, DEFAULT_DELIM);
@@ -158,6 +216,7 @@ pub fn keys(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 
 /// `pillar.ls()`: the top-level keys.
 pub fn ls(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let a = &*without_unmask(ctx, a);
     let m = items(ctx, a)?;
     Ok(Value::List(
         m.as_map()

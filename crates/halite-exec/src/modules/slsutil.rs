@@ -190,11 +190,27 @@ pub fn renderer(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     )?;
     let path = b.get(0).filter(|v| v.truthy());
     let string = b.get(1).filter(|v| v.truthy());
+    // Salt 3008 reworded both messages ("Must pass path or string.").
+    let salt3008 = halite_value::SaltCompat::of_value(&ctx.opts).is_3008();
     let input_value = match (path, string) {
-        (None, None) => return Err(ExecError::Failed("Must pass either path or string".into())),
+        (None, None) => {
+            return Err(ExecError::Failed(
+                if salt3008 {
+                    "Must pass path or string."
+                } else {
+                    "Must pass either path or string"
+                }
+                .into(),
+            ))
+        }
         (Some(_), Some(_)) => {
             return Err(ExecError::Failed(
-                "Must not pass both path and string".into(),
+                if salt3008 {
+                    "Must not pass both path and string."
+                } else {
+                    "Must not pass both path and string"
+                }
+                .into(),
             ))
         }
         (Some(p), None) => Ok(p),

@@ -4,9 +4,6 @@ use crate::salt_utils::{bind, clean_kwargs};
 use crate::{Args, ExecContext, ExecError};
 use halite_value::{Map, Value};
 
-/// The Salt version halite is compatible with (`salt.version.__version__`).
-pub const SALT_VERSION: &str = "3007.8";
-
 pub fn ping(_: &ExecContext, _: &Args) -> Result<Value, ExecError> {
     Ok(Value::Bool(true))
 }
@@ -19,8 +16,11 @@ pub fn false_(_: &ExecContext, _: &Args) -> Result<Value, ExecError> {
     Ok(Value::Bool(false))
 }
 
-pub fn version(_: &ExecContext, _: &Args) -> Result<Value, ExecError> {
-    Ok(Value::str(SALT_VERSION))
+/// `salt.version.__version__` of the release the options select (`salt_compat`).
+pub fn version(ctx: &ExecContext, _: &Args) -> Result<Value, ExecError> {
+    Ok(Value::str(
+        halite_value::SaltCompat::of_value(&ctx.opts).version(),
+    ))
 }
 
 /// `test.echo(text)`.

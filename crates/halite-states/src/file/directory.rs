@@ -251,10 +251,21 @@ pub fn directory(call: &StateCall) -> Result<Map, StateError> {
             gen_keep_files(&name, require, call.lowstate, Some(&walk_l), call)?
                 .into_iter()
                 .collect();
+        // Salt 3008's `_check_directory` keeps a path when it is a substring of any kept
+        // path (`any(path in s for s in keep)`): a directory above a kept file is no longer
+        // reported as removed (nor is anything whose path is a prefix of a kept one).
+        let salt3008 = call.salt_compat().is_3008();
+        let kept = |path: &String| {
+            if salt3008 {
+                keep.iter().any(|k| k.contains(path.as_str()))
+            } else {
+                keep.contains(path)
+            }
+        };
         for (root, dirs, files) in &walk_l {
             for f in files.iter().chain(dirs) {
                 let path = join(root, f);
-                if keep.contains(&path) || !check_exclude(&relpath(&path, &name), exclude_pat) {
+                if kept(&path) || !check_exclude(&relpath(&path, &name), exclude_pat) {
                     continue;
                 }
                 let mut m = Map::new();

@@ -1592,8 +1592,15 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("result", Value::Bool(true));
         return Ok(ret);
     }
+    // Salt 3008's keyvalue counts deleted lines too (its `prune`, which halite does not
+    // implement: 0 deleted).
+    let salt3008 = call.salt_compat().is_3008();
     if call.test {
-        let mut c = format!("File {name} is set to be changed ({changes} lines)");
+        let mut c = if salt3008 {
+            format!("File {name} is set to be changed ({changes} lines modified, 0 deleted)")
+        } else {
+            format!("File {name} is set to be changed ({changes} lines)")
+        };
         if show_changes {
             super::changes_mut(&mut ret).insert("diff", Value::Str(diff.concat().into()));
             c.push_str("\nPredicted diff:\n\r\t\t");
@@ -1603,10 +1610,12 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("comment", Value::Str(c.into()));
         return Ok(ret);
     }
-    ret.insert(
-        "comment",
-        Value::Str(format!("Changed {changes} lines").into()),
-    );
+    let comment = if salt3008 {
+        format!("Changed {changes}, deleted 0 lines")
+    } else {
+        format!("Changed {changes} lines")
+    };
+    ret.insert("comment", Value::Str(comment.into()));
     if show_changes {
         super::changes_mut(&mut ret).insert("diff", Value::Str(diff.concat().into()));
     }

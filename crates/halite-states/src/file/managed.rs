@@ -330,6 +330,17 @@ fn manage(
         (Some(t), _) => Content::Text(t.clone()),
         (None, Some(src)) => match resolve_source(call, src) {
             Ok((url, path)) => Content::Source(url, path),
+            // Salt 3008's file.managed prefixes the comment file.get_managed returns
+            // (`_error(ret, f"Unable to manage file: {comment_}")`, 3007 returned it as it
+            // is); test mode returns check_managed_changes' comment unprefixed. file.source_list's
+            // error already has the prefix and is not one of get_managed's.
+            Err(comment)
+                if call.salt_compat().is_3008()
+                    && !call.test
+                    && !comment.starts_with("Unable to manage file: ") =>
+            {
+                return Ok(error(ret, format!("Unable to manage file: {comment}")))
+            }
             Err(comment) => return Ok(error(ret, comment)),
         },
         (None, None) => Content::None,
@@ -344,6 +355,22 @@ fn manage(
             if let Some(sh) = sh.filter(|_| !call.flag("skip_verify", false)) {
                 match super::source_hash::source_sum(call, name, url, &sh.py_str()) {
                     Ok(sum) => want_sum = Some(sum),
+                    // Salt 3008's file.get_managed wraps get_source_sum's error
+                    // ("Unable to manage file: {exc.strerror}"), and outside test mode
+                    // file.managed prefixes get_managed's comment once more. (An OSError
+                    // reading a hash file is an exception the state reports as it is.)
+                    Err(e)
+                        if call.salt_compat().is_3008()
+                            && !e.starts_with("Unable to manage file: ") =>
+                    {
+                        let once = format!("Unable to manage file: {e}");
+                        let comment = if call.test {
+                            once
+                        } else {
+                            format!("Unable to manage file: {once}")
+                        };
+                        return Ok(error(ret, comment));
+                    }
                     Err(e) => return Ok(error(ret, e)),
                 }
             }

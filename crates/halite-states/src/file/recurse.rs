@@ -418,11 +418,14 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
     .into_iter()
     .map(|s| s.trim_end_matches('/').to_string())
     .collect();
+    // Salt 3008's `_filter_recurse_sources` raises these, reported as "Recurse failed: ...".
+    let salt3008 = call.salt_compat().is_3008();
     for s in &sources {
         if !s.starts_with("salt://") {
+            let prefix = if salt3008 { "Recurse failed: " } else { "" };
             return Ok(error(
                 ret,
-                format!("Invalid source '{s}' (must be a salt:// URI)"),
+                format!("{prefix}Invalid source '{s}' (must be a salt:// URI)"),
             ));
         }
     }
@@ -433,7 +436,8 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
         let (path, senv) = parse_salt_url(s);
         let senv = senv.unwrap_or_else(|| env.clone());
         let roots = &call.ctx.file_roots;
-        roots.find(&senv, &path).is_some() || roots.find_dir(&senv, &path).is_some()
+        // Salt 3008 takes only directories (`cp.list_master_dirs`).
+        (!salt3008 && roots.find(&senv, &path).is_some()) || roots.find_dir(&senv, &path).is_some()
     });
     let Some(source) = found.cloned() else {
         ret.insert("result", Value::Bool(false));

@@ -1,0 +1,3 @@
+shown:
+  test.nop:
+    - out: {{ salt['cmd.run']('echo a | tr a-z A-Z') | json }}

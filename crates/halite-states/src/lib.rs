@@ -5,6 +5,7 @@
 
 pub mod cmd;
 pub mod file;
+pub mod pkg;
 pub mod test;
 pub mod util;
 
@@ -98,6 +99,14 @@ pub enum StateError {
 
 pub type StateFn = fn(&StateCall) -> Result<Map, StateError>;
 
+/// A state module's `mod_init(low)`: run before the module's first state of a run; `true`
+/// marks it done for the run (Salt's `State._mod_init`).
+pub type ModInitFn = fn(&Map, &ExecContext) -> bool;
+
+/// A state module's `mod_aggregate(low, chunks, running)`, with `low` as `chunks[i]`: it may
+/// change `low` and mark the other chunks (Salt's `State._mod_aggregate`).
+pub type ModAggregateFn = fn(&mut [Map], usize, &Map);
+
 /// One state function: the function and its positional parameters without defaults (checked by
 /// the runtime as Salt's `verify_data` does: "Missing parameter X for state Y").
 #[derive(Clone, Copy)]
@@ -110,6 +119,8 @@ pub struct StateDef {
 #[derive(Clone, Default)]
 pub struct StateRegistry {
     functions: HashMap<&'static str, StateDef>,
+    mod_init: HashMap<&'static str, ModInitFn>,
+    mod_aggregate: HashMap<&'static str, ModAggregateFn>,
 }
 
 impl StateRegistry {
@@ -119,6 +130,7 @@ impl StateRegistry {
         test::register(&mut r);
         cmd::register(&mut r);
         file::register(&mut r);
+        pkg::register(&mut r);
         r
     }
 
@@ -129,6 +141,24 @@ impl StateRegistry {
         required: &'static [&'static str],
     ) {
         self.functions.insert(name, StateDef { fun, required });
+    }
+
+    /// `<module>.mod_init`.
+    pub fn register_mod_init(&mut self, module: &'static str, fun: ModInitFn) {
+        self.mod_init.insert(module, fun);
+    }
+
+    /// `<module>.mod_aggregate`.
+    pub fn register_mod_aggregate(&mut self, module: &'static str, fun: ModAggregateFn) {
+        self.mod_aggregate.insert(module, fun);
+    }
+
+    pub fn mod_init(&self, module: &str) -> Option<ModInitFn> {
+        self.mod_init.get(module).copied()
+    }
+
+    pub fn mod_aggregate(&self, module: &str) -> Option<ModAggregateFn> {
+        self.mod_aggregate.get(module).copied()
     }
 
     pub fn contains(&self, name: &str) -> bool {

@@ -10,6 +10,7 @@
 //! job's retcode (`test.retcode`, as Salt's does). A new function starts impure.
 
 mod alternatives;
+mod aptpkg;
 pub(crate) mod cmd;
 mod config;
 mod cp;
@@ -25,7 +26,6 @@ mod match_;
 mod mine;
 mod network;
 mod pillar;
-mod pkg;
 mod postgres;
 mod slsutil;
 mod status;
@@ -144,10 +144,23 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("pillar.ls", pillar::ls);
     r.register_pure("pillar.fetch", pillar::get);
     r.register_pure("pillar.file_exists", pillar::file_exists);
-    if std::path::Path::new(pkg::DPKG_STATUS).is_file() {
-        r.register_pure("pkg.version", pkg::version);
-        r.register_pure("pkg.list_pkgs", pkg::list_pkgs);
-        r.register_pure("pkg.version_cmp", pkg::version_cmp);
+    if aptpkg::available() {
+        // salt.modules.aptpkg, virtual name `pkg` (os_family Debian)
+        r.register_pure("pkg.version", aptpkg::version);
+        r.register_pure("pkg.list_pkgs", aptpkg::list_pkgs);
+        r.register_pure("pkg.version_cmp", aptpkg::version_cmp);
+        r.register_pure("pkg.normalize_name", aptpkg::normalize_name);
+        r.register_pure("pkg.get_selections", aptpkg::get_selections);
+        r.register("pkg.latest_version", aptpkg::latest_version);
+        r.register("pkg.available_version", aptpkg::latest_version);
+        r.register("pkg.upgrade_available", aptpkg::upgrade_available);
+        r.register("pkg.list_repo_pkgs", aptpkg::list_repo_pkgs);
+        r.register("pkg.refresh_db", aptpkg::refresh_db);
+        r.register("pkg.install", aptpkg::install);
+        r.register("pkg.remove", aptpkg::remove);
+        r.register("pkg.purge", aptpkg::purge);
+        r.register("pkg.hold", aptpkg::hold);
+        r.register("pkg.unhold", aptpkg::unhold);
     }
     if postgres::available() {
         r.register("postgres.version", postgres::version);

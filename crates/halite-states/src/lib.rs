@@ -6,6 +6,7 @@
 pub mod cmd;
 pub mod file;
 pub mod pkg;
+pub mod pkgrepo;
 pub mod test;
 pub mod util;
 
@@ -131,6 +132,7 @@ impl StateRegistry {
         cmd::register(&mut r);
         file::register(&mut r);
         pkg::register(&mut r);
+        pkgrepo::register(&mut r);
         r
     }
 

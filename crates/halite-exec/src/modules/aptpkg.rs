@@ -19,6 +19,7 @@
 //! satisfied asks dpkg once. Like Salt's `__context__`, the snapshot does not see packages
 //! changed behind its back during the run (`cmd.run: apt-get install ...`).
 
+use crate::aptsources::{split_repo_str, SourceEntry, SourcesList};
 use crate::process::{self, CmdOptions, CmdResult, Program};
 use crate::salt_utils::{bind_with, fnmatchcase};
 use crate::{Args, ExecContext, ExecError};
@@ -1293,6 +1294,261 @@ fn uninstall(ctx: &ExecContext, a: &Args, action: &str) -> Result<Value, ExecErr
         ));
     }
     Ok(Value::Map(ret))
+}
+
+// ---- repositories (list_repos, get_repo, mod_repo, del_repo) ------------------------------
+
+/// `pkg.list_repos()`: `{uri: [entry, ...]}` from the `*.list` sources files.
+pub fn list_repos(_: &ExecContext, _a: &Args) -> Result<Value, ExecError> {
+    Ok(Value::Map(repos_by_uri(&SourcesList::load())))
+}
+
+fn repos_by_uri(sources: &SourcesList) -> Map {
+    let mut repos = Map::new();
+    for s in sources.list.iter().filter(|s| !s.invalid) {
+        let entry = Value::Map(s.to_map());
+        match repos.get_mut(&s.uri) {
+            Some(Value::List(l)) => l.push(entry),
+            _ => {
+                repos.insert(
+                    s.uri.as_str(),
+                    Value::List(vec![entry].into_iter().collect()),
+                );
+            }
+        }
+    }
+    repos
+}
+
+/// `pkg.get_repo(repo)`: the configured entry with the line's type, URI and dist (and one of
+/// its comps), or `{}`.
+pub fn get_repo(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.get_repo", a, &["repo"], 1, true)?;
+    Ok(Value::Map(find_repo(&b.str_or(0, ""))))
+}
+
+fn find_repo(repo: &str) -> Map {
+    let sources = SourcesList::load();
+    let want = split_repo_str(repo);
+    for s in sources.list.iter().filter(|s| !s.invalid) {
+        if s.kind == want.kind
+            && s.uri.trim_end_matches('/') == want.uri.trim_end_matches('/')
+            && s.dist == want.dist
+            && (want.comps.is_empty() || want.comps.iter().any(|c| s.comps.contains(c)))
+        {
+            return s.to_map();
+        }
+    }
+    Map::new()
+}
+
+/// `pkg.mod_repo(repo, saltenv='base', aptkey=True, **kwargs)` for one-line repositories:
+/// adds or updates the entry (in `file`, else /etc/apt/sources.list), writes the sources
+/// files back as Salt does, refreshes unless `refresh`/`refresh_db` is False.
+pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.mod_repo", a, &["repo", "saltenv", "aptkey"], 1, true)?;
+    let repo = b.str_or(0, "");
+    let kw = &a.kwargs;
+    let refresh_first = match kw.get("refresh_db").or_else(|| kw.get("refresh")) {
+        Some(v) => v.truthy(),
+        None => true,
+    };
+    if repo.starts_with("ppa:") {
+        return Err(ExecError::Failed(format!(
+            "cannot parse \"ppa:\" style repo definitions: {repo}"
+        )));
+    }
+    for key in ["keyid", "key_url", "key_text"] {
+        if kw.contains_key(key) {
+            return Err(ExecError::Failed(format!(
+                "halite: pkgrepo/mod_repo '{key}' (adding an apt key) is not supported (docs/compat.md)"
+            )));
+        }
+    }
+    let mut sources = SourcesList::load();
+    let entry = split_repo_str(&repo);
+    if entry.invalid {
+        return Err(ExecError::Failed(format!(
+            "Name {repo} is not valid. This must be the complete repo entry as seen in the sources file"
+        )));
+    }
+    let aptkey = b.get(2).map(Value::truthy).unwrap_or(true)
+        && crate::modules::cmd::which_path("apt-key").is_some();
+    if !aptkey && entry.signedby.is_empty() {
+        return Err(ExecError::Failed(
+            "missing 'signedby' option when apt-key is missing".into(),
+        ));
+    }
+    let split = |k: &str| -> Option<Vec<String>> {
+        kw.get(k).map(|v| {
+            v.py_str()
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .collect()
+        })
+    };
+    let mut full_comps: Vec<String> = Vec::new();
+    for c in &entry.comps {
+        let c = c.trim().to_string();
+        if !full_comps.contains(&c) {
+            full_comps.push(c);
+        }
+    }
+    let comps = match split("comps") {
+        Some(c) => {
+            for x in &c {
+                if !full_comps.contains(x) {
+                    full_comps.push(x.clone());
+                }
+            }
+            c
+        }
+        None => full_comps.clone(),
+    };
+    let architectures = split("architectures").unwrap_or_else(|| entry.architectures.clone());
+    let disabled = match (kw.get("disabled"), kw.get("enabled")) {
+        (Some(d), _) => Some(is_true(d)),
+        (None, Some(e)) => Some(!is_true(e)),
+        _ => None,
+    };
+    let kw_type = kw.get("type").map(Value::py_str);
+    let kw_dist = kw.get("dist").map(Value::py_str);
+    let mut found: Option<usize> = None;
+    for (i, s) in sources.list.iter().enumerate() {
+        let repo_matches = s.kind == entry.kind
+            && s.uri.trim_end_matches('/') == entry.uri.trim_end_matches('/')
+            && s.dist == entry.dist;
+        let kw_matches = Some(&s.dist) == kw_dist.as_ref() && Some(&s.kind) == kw_type.as_ref();
+        if (repo_matches || kw_matches)
+            && (full_comps.iter().any(|c| s.comps.contains(c))
+                || s.comps.is_empty()
+                || architectures != s.architectures)
+        {
+            found = Some(i);
+            break;
+        }
+    }
+    let idx = match found {
+        Some(i) => i,
+        None => {
+            sources.list.push(SourceEntry::new(&repo, None));
+            sources.list.len() - 1
+        }
+    };
+    let src = &mut sources.list[idx];
+    src.line = if repo.ends_with('\n') {
+        repo.clone()
+    } else {
+        format!("{repo}\n")
+    };
+    // setattr for the _MODIFY_OK keywords the call passed
+    if let Some(f) = kw.get("file") {
+        src.file = f.py_str();
+    }
+    if let Some(u) = kw.get("uri") {
+        src.uri = u.py_str();
+    }
+    if let Some(d) = &kw_dist {
+        src.dist = d.clone();
+    }
+    if let Some(d) = disabled {
+        src.disabled = d;
+    }
+    src.comps = comps;
+    src.architectures = architectures;
+    src.signedby = entry.signedby.clone();
+    if src.uri != entry.uri {
+        src.uri = entry.uri.clone();
+        src.line = src.repo_line();
+    }
+    let result = src.clone();
+    sources
+        .save()
+        .map_err(|e| ExecError::Failed(format!("{e}")))?;
+    if refresh_first {
+        refresh(ctx, 0, false)?;
+    }
+    let strs = |v: &[String]| Value::List(v.iter().map(|s| Value::str(s.as_str())).collect());
+    let mut m = Map::new();
+    m.insert("architectures", strs(&result.architectures));
+    m.insert("comps", strs(&result.comps));
+    m.insert("disabled", Value::Bool(result.disabled));
+    m.insert("file", Value::str(result.file.as_str()));
+    m.insert("type", Value::str(result.kind.as_str()));
+    m.insert("uri", Value::str(result.uri.as_str()));
+    m.insert("line", Value::str(result.line.as_str()));
+    m.insert("signedby", Value::str(result.signedby.as_str()));
+    let mut out = Map::new();
+    out.insert(repo.as_str(), Value::Map(m));
+    Ok(Value::Map(out))
+}
+
+/// `pkg.del_repo(repo)`: removes the line's comps from matching entries (the entry when
+/// none are left, its file when that was its last entry), then refreshes.
+pub fn del_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.del_repo", a, &["repo"], 1, true)?;
+    let repo = b.str_or(0, "");
+    let mut sources = SourcesList::load();
+    if sources.list.iter().any(|s| !s.invalid) {
+        let want = split_repo_str(&repo);
+        let mut deleted_from: Vec<(String, usize)> = Vec::new();
+        let mut i = 0;
+        while i < sources.list.len() {
+            let s = &sources.list[i];
+            if !s.invalid
+                && s.kind == want.kind
+                && s.architectures == want.architectures
+                && s.uri.trim_end_matches('/') == want.uri.trim_end_matches('/')
+                && s.dist == want.dist
+            {
+                let common = s.comps.iter().any(|c| want.comps.contains(c));
+                if common || (s.comps.is_empty() && want.comps.is_empty()) {
+                    if !deleted_from.iter().any(|(f, _)| *f == s.file) {
+                        deleted_from.push((s.file.clone(), 0));
+                    }
+                    let left: Vec<String> = s
+                        .comps
+                        .iter()
+                        .filter(|c| !want.comps.contains(c))
+                        .cloned()
+                        .collect();
+                    if left.is_empty() {
+                        sources.list.remove(i);
+                        continue;
+                    }
+                    sources.list[i].comps = left;
+                }
+            }
+            i += 1;
+        }
+        sources
+            .save()
+            .map_err(|e| ExecError::Failed(format!("{e}")))?;
+        if !deleted_from.is_empty() {
+            for (file, count) in deleted_from.iter_mut() {
+                *count = sources.list.iter().filter(|s| s.file == *file).count();
+            }
+            let mut ret = String::new();
+            for (file, count) in &deleted_from {
+                if *count == 0
+                    && file.contains("sources.list.d/")
+                    && std::path::Path::new(file).is_file()
+                {
+                    let _ = std::fs::remove_file(file);
+                    ret.push_str(&format!(
+                        "File {file} containing repo '{repo}' has been removed."
+                    ));
+                } else {
+                    ret.push_str(&format!("Repo '{repo}' has been removed from {file}.\n"));
+                }
+            }
+            refresh(ctx, 0, false)?;
+            return Ok(Value::str(ret));
+        }
+    }
+    Err(ExecError::Failed(format!(
+        "Repo {repo} doesn't exist in the sources.list(s)"
+    )))
 }
 
 fn split_version(v: &str) -> (u64, &str, &str) {

@@ -161,6 +161,10 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("pkg.purge", aptpkg::purge);
         r.register("pkg.hold", aptpkg::hold);
         r.register("pkg.unhold", aptpkg::unhold);
+        r.register_pure("pkg.list_repos", aptpkg::list_repos);
+        r.register_pure("pkg.get_repo", aptpkg::get_repo);
+        r.register("pkg.mod_repo", aptpkg::mod_repo);
+        r.register("pkg.del_repo", aptpkg::del_repo);
     }
     if postgres::available() {
         r.register("postgres.version", postgres::version);

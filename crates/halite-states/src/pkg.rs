@@ -18,6 +18,7 @@ pub(crate) fn register(r: &mut StateRegistry) {
     r.register("pkg.removed", removed, &["name"]);
     r.register("pkg.purged", purged, &["name"]);
     r.register("pkg.held", held, &["name"]);
+    r.register("pkg.uptodate", uptodate, &["name"]);
     r.register("pkg.unheld", unheld, &["name"]);
     r.register_mod_init("pkg", mod_init);
     r.register_mod_aggregate("pkg", mod_aggregate);
@@ -1457,6 +1458,109 @@ fn uninstall(call: &StateCall, action: &str) -> Result<Map, StateError> {
         format!("All targeted packages were {action}d.")
     };
     Ok(ret(name, changes, Value::Bool(true), comment))
+}
+
+// ---- pkg.uptodate ------------------------------------------------------------------------
+
+/// `pkg.uptodate`: `pkg.list_upgrades`, then `pkg.upgrade` of the whole system (`pkgs` only
+/// narrows what is reported and checked, as in Salt).
+pub fn uptodate(call: &StateCall) -> Result<Map, StateError> {
+    let name = call.name();
+    let fail = |c: String| ret(name.clone(), Map::new(), Value::Bool(false), c);
+    if !call.exec.contains("pkg.list_upgrades") {
+        return Ok(fail("State pkg.uptodate is not available".into()));
+    }
+    let refresh = match call.low.get("refresh") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Ok(fail("refresh must be either True or False".into())),
+    };
+    let pkgs: Option<Vec<String>> = match call.low.get("pkgs") {
+        Some(Value::List(l)) => Some(l.iter().map(Value::py_str).collect()),
+        _ => None,
+    };
+    let mut kwargs = kw([("refresh", Value::Bool(refresh))]);
+    if let Some(f) = call.arg("fromrepo") {
+        kwargs.insert("fromrepo", f.clone());
+    }
+    let packages = match exec(call, "pkg.list_upgrades", vec![], kwargs) {
+        Ok(Value::Map(m)) => m,
+        Ok(_) => Map::new(),
+        Err(e) => return Ok(fail(e)),
+    };
+    let mut expected = Map::new();
+    for (k, v) in packages.iter() {
+        let old = exec(call, "pkg.version", vec![k.clone()], Map::new()).unwrap_or(Value::str(""));
+        expected.insert(
+            k.clone(),
+            Value::Map(kw([("new", v.clone()), ("old", old)])),
+        );
+    }
+    let mut names: Vec<String> = packages.keys().map(Value::py_str).collect();
+    if let Some(p) = &pkgs {
+        names.retain(|n| p.contains(n));
+        expected.retain(|k, _| p.contains(&k.py_str()));
+    }
+    if names.is_empty() {
+        return Ok(ret(
+            name,
+            Map::new(),
+            Value::Bool(true),
+            "System is already up-to-date",
+        ));
+    }
+    if call.test {
+        return Ok(ret(
+            name,
+            expected,
+            Value::Null,
+            "System update will be performed",
+        ));
+    }
+    let mut ukw = kw([("refresh", Value::Bool(refresh))]);
+    ukw.insert(
+        "pkgs",
+        pkgs.as_ref()
+            .map(|p| Value::List(p.iter().map(|s| Value::str(s.as_str())).collect()))
+            .unwrap_or(Value::Null),
+    );
+    let changes = match exec(call, "pkg.upgrade", vec![], ukw) {
+        Ok(Value::Map(m)) => m,
+        Ok(_) => Map::new(),
+        Err(e) => {
+            let comment = if e.contains("Additional info follows") {
+                e
+            } else {
+                format!("An error was encountered while updating packages: {e}")
+            };
+            return Ok(ret(name, Map::new(), Value::Bool(false), comment));
+        }
+    };
+    let missing: Vec<String> = match &pkgs {
+        Some(_) => expected
+            .keys()
+            .map(Value::py_str)
+            .filter(|k| !changes.contains_key(k))
+            .collect(),
+        None => Vec::new(),
+    };
+    if !missing.is_empty() {
+        return Ok(ret(
+            name,
+            changes,
+            Value::Bool(false),
+            format!(
+                "The following package(s) failed to update: {}",
+                missing.join(", ")
+            ),
+        ));
+    }
+    Ok(ret(
+        name,
+        changes,
+        Value::Bool(true),
+        "Upgrade ran successfully",
+    ))
 }
 
 // ---- pkg.held / pkg.unheld ---------------------------------------------------------------

@@ -574,6 +574,116 @@ pub fn upgrade_available(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError
     ))
 }
 
+/// `pkg.list_upgrades(refresh=True, dist_upgrade=True)`: `{name: version}` from
+/// `apt-get --just-print dist-upgrade` (or `upgrade`).
+pub fn list_upgrades(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "pkg.list_upgrades",
+        a,
+        &["refresh", "dist_upgrade"],
+        0,
+        true,
+    )?;
+    if b.get(0).map(is_true).unwrap_or(true) {
+        let cvt = a
+            .kwargs
+            .get("cache_valid_time")
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        refresh(ctx, cvt, false)?;
+    }
+    let dist = b.get(1).map(Value::truthy).unwrap_or(true);
+    let mut cmd: Vec<String> = vec!["apt-get".into(), "--just-print".into()];
+    cmd.push(if dist { "dist-upgrade" } else { "upgrade" }.into());
+    if let Some(repo) = a.kwargs.get("fromrepo") {
+        cmd.push("-o".into());
+        cmd.push(format!("APT::Default-Release={}", repo.py_str()));
+    }
+    let call = call_apt(ctx, &cmd, true)?;
+    if call.retcode != 0 {
+        let mut msg = "Failed to get upgrades".to_string();
+        for out in [&call.stderr, &call.stdout] {
+            if !out.is_empty() {
+                msg.push_str(": ");
+                msg.push_str(out);
+                break;
+            }
+        }
+        return Err(ExecError::Failed(msg));
+    }
+    let mut ret = Map::new();
+    for line in call.stdout.lines() {
+        if let Some(rest) = line.strip_prefix("Conf ") {
+            let mut parts = rest.splitn(2, ' ');
+            let name = parts.next().unwrap_or("");
+            let ver = parts
+                .next()
+                .and_then(|r| r.strip_prefix('('))
+                .and_then(|r| r.split(' ').next())
+                .unwrap_or("");
+            if !name.is_empty() && !ver.is_empty() {
+                ret.insert(name, Value::str(ver));
+            }
+        }
+    }
+    Ok(Value::Map(ret))
+}
+
+/// `pkg.upgrade(refresh=True, dist_upgrade=False)`: `apt-get -q -y ... upgrade` (or
+/// `dist-upgrade`) of every package with a newer candidate; returns the changes.
+pub fn upgrade(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.upgrade", a, &["refresh", "dist_upgrade"], 0, true)?;
+    let kw = &a.kwargs;
+    if b.get(0).map(is_true).unwrap_or(true) {
+        let cvt = kw
+            .get("cache_valid_time")
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        refresh(ctx, cvt, false)?;
+    }
+    let old = pkg_lists(ctx, false, false)?;
+    let mut cmd: Vec<String> = ["apt-get", "-q", "-y"].map(String::from).to_vec();
+    let opts: &[&str] = if kw.get("force_conf_new").is_some_and(Value::truthy) {
+        &["--force-confnew"]
+    } else {
+        &["--force-confold", "--force-confdef"]
+    };
+    for o in opts {
+        cmd.push("-o".into());
+        cmd.push(format!("DPkg::Options::={o}"));
+    }
+    for (key, flag) in [
+        ("force_yes", "--force-yes"),
+        ("skip_verify", "--allow-unauthenticated"),
+        ("download_only", "--download-only"),
+        ("downloadonly", "--download-only"),
+        ("allow_downgrades", "--allow-downgrades"),
+    ] {
+        if kw.get(key).is_some_and(Value::truthy) && !cmd.iter().any(|c| c == flag) {
+            cmd.push(flag.into());
+        }
+    }
+    cmd.push(
+        if b.truthy(1) {
+            "dist-upgrade"
+        } else {
+            "upgrade"
+        }
+        .into(),
+    );
+    let out = call_apt(ctx, &cmd, true)?;
+    reread(ctx, &touched_by(&out.stdout))?;
+    let new = pkg_lists(ctx, false, false)?;
+    let ret = compare_dicts(&stringify(&old), &stringify(&new));
+    if out.retcode != 0 {
+        return Err(ExecError::Failed(format!(
+            "Problem encountered upgrading packages. Additional info follows:\n\nresult:\n    ----------\n    pid:\n        {}\n    retcode:\n        {}\n    stderr:\n        {}\n    stdout:\n        {}",
+            out.pid, out.retcode, out.stderr, out.stdout
+        )));
+    }
+    Ok(Value::Map(ret))
+}
+
 /// `pkg.list_repo_pkgs(*names)`: `{name: [versions newest first]}` from `apt-cache show`.
 pub fn list_repo_pkgs(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let names = names_of(a);

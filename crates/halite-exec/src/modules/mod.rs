@@ -156,6 +156,8 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("pkg.upgrade_available", aptpkg::upgrade_available);
         r.register("pkg.list_repo_pkgs", aptpkg::list_repo_pkgs);
         r.register("pkg.refresh_db", aptpkg::refresh_db);
+        r.register("pkg.list_upgrades", aptpkg::list_upgrades);
+        r.register("pkg.upgrade", aptpkg::upgrade);
         r.register("pkg.install", aptpkg::install);
         r.register("pkg.remove", aptpkg::remove);
         r.register("pkg.purge", aptpkg::purge);

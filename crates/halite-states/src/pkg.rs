@@ -652,13 +652,16 @@ pub fn installed(call: &StateCall) -> Result<Map, StateError> {
             ));
         }
     }
-    if call.arg("sources").is_some_and(Value::truthy) {
-        return Ok(ret(
-            name,
-            Map::new(),
-            Value::Bool(false),
-            "halite: pkg.installed with 'sources' is not supported yet (docs/compat.md)",
-        ));
+    if let Some(sources) = call.arg("sources").filter(|s| s.truthy()) {
+        if call.arg("pkgs").is_some_and(Value::truthy) {
+            return Ok(ret(
+                name,
+                Map::new(),
+                Value::Bool(false),
+                "Only one of \"pkgs\" and \"sources\" is permitted.",
+            ));
+        }
+        return installed_sources(call, sources);
     }
     let mut version = call.arg("version").map(Value::py_str);
     let pkgs = match call.arg("pkgs").filter(|p| p.truthy()) {
@@ -965,6 +968,281 @@ pub fn installed(call: &StateCall) -> Result<Map, StateError> {
         }
     }
     Ok(ret(name, changes, Value::Bool(result), comment.join("\n")))
+}
+
+/// `pkg.installed` with `sources` (package files: `{name: path or salt:// URL}`).
+fn installed_sources(call: &StateCall, sources: &Value) -> Result<Map, StateError> {
+    let name = call.name();
+    let fail = |c: String| ret(name.clone(), Map::new(), Value::Bool(false), c);
+    let saltenv = Value::str(call.ctx.saltenv.as_str());
+    // pkg_resource.pack_sources
+    let mut desired: Vec<(String, Value)> = Vec::new();
+    let items: Vec<Value> = match sources {
+        Value::List(l) => l.iter().cloned().collect(),
+        _ => Vec::new(),
+    };
+    for item in &items {
+        match item {
+            Value::Map(m) if m.len() == 1 => {
+                let (k, v) = m.first().expect("one entry");
+                let n = exec(call, "pkg.normalize_name", vec![k.clone()], Map::new())
+                    .map(|v| v.py_str())
+                    .unwrap_or_else(|_| k.py_str());
+                desired.push((n, v.clone()));
+            }
+            _ => {
+                desired.clear();
+                break;
+            }
+        }
+    }
+    if desired.is_empty() {
+        return Ok(fail(
+            "Invalidly formatted 'sources' parameter. See minion log.".into(),
+        ));
+    }
+    let cur = list_pkgs(call, Map::new()).map_err(StateError::Command)?;
+    let reinstall = call.flag("reinstall", false);
+    let ignore_epoch = opt_bool(call, "ignore_epoch");
+    let mut targets: Vec<String> = Vec::new();
+    let mut to_reinstall: Vec<String> = Vec::new();
+    let mut problems: Vec<String> = Vec::new();
+    let mut warnings: Vec<String> = Vec::new();
+    for (pkg, src) in &desired {
+        let Some(cver) = lookup(&cur, pkg).filter(|c| !c.is_empty()) else {
+            targets.push(pkg.clone());
+            continue;
+        };
+        if reinstall {
+            to_reinstall.push(pkg.clone());
+            continue;
+        }
+        let info = match exec(
+            call,
+            "lowpkg.bin_pkg_info",
+            vec![src.clone()],
+            kw([("saltenv", saltenv.clone())]),
+        ) {
+            Ok(i) => i,
+            Err(e) if e.contains("does not exist on minion") => {
+                problems.push(format!("{} does not exist on minion", src.py_str()));
+                continue;
+            }
+            Err(e) if e.starts_with("Unable to retrieve") => {
+                problems.push(format!("Unable to cache {}: file not found", src.py_str()));
+                continue;
+            }
+            Err(_) => {
+                warnings.push(format!("Failed to parse metadata for {}", src.py_str()));
+                continue;
+            }
+        };
+        let verstr = info.get("version").map(Value::py_str).unwrap_or_default();
+        if !fulfills_version_string(call, cver, &verstr, ignore_epoch, false) {
+            if reinstall {
+                to_reinstall.push(pkg.clone());
+            } else {
+                targets.push(pkg.clone());
+            }
+        }
+    }
+    let with_warnings = |mut r: Map| {
+        if !warnings.is_empty() {
+            r.insert(
+                "warnings",
+                Value::List(warnings.iter().map(|w| Value::str(w.as_str())).collect()),
+            );
+        }
+        r
+    };
+    if !problems.is_empty() {
+        return Ok(fail(problems.join(" ")));
+    }
+    if targets.is_empty() && to_reinstall.is_empty() {
+        return Ok(with_warnings(ret(
+            name,
+            Map::new(),
+            Value::Bool(true),
+            "All specified packages are already installed",
+        )));
+    }
+    let chosen: Vec<Value> = items
+        .iter()
+        .filter(|x| {
+            let k = x
+                .as_map()
+                .and_then(|m| m.first())
+                .map(|(k, _)| k.py_str())
+                .unwrap_or_default();
+            targets.contains(&k)
+        })
+        .chain(items.iter().filter(|x| {
+            let k = x
+                .as_map()
+                .and_then(|m| m.first())
+                .map(|(k, _)| k.py_str())
+                .unwrap_or_default();
+            to_reinstall.contains(&k)
+        }))
+        .cloned()
+        .collect();
+    let mut comment: Vec<String> = Vec::new();
+    let mut changes = Map::new();
+    if call.test {
+        for t in &targets {
+            changes.insert(
+                t.as_str(),
+                Value::Map(kw([
+                    ("new", Value::str("installed")),
+                    ("old", Value::str("")),
+                ])),
+            );
+        }
+        if !targets.is_empty() {
+            comment.push(format!(
+                "The following packages would be installed/updated: {}",
+                targets.join(", ")
+            ));
+        }
+        if !to_reinstall.is_empty() && reinstall {
+            for t in &to_reinstall {
+                changes.insert(
+                    t.as_str(),
+                    Value::Map(kw([
+                        ("new", Value::str("installed")),
+                        ("old", Value::str("")),
+                    ])),
+                );
+            }
+            comment.push(format!(
+                "The following packages would be reinstalled: {}",
+                to_reinstall.join(", ")
+            ));
+        }
+        return Ok(with_warnings(ret(
+            name,
+            changes,
+            Value::Null,
+            comment.join("\n"),
+        )));
+    }
+    let refresh = check_refresh(call, call.low.get("refresh"));
+    let mut kwargs = install_kwargs(call);
+    kwargs.insert("name", Value::Null);
+    kwargs.insert("refresh", Value::Bool(refresh));
+    kwargs.insert("skip_verify", Value::Bool(call.flag("skip_verify", false)));
+    kwargs.insert("sources", Value::List(chosen.into_iter().collect()));
+    kwargs.insert("reinstall", Value::Bool(!to_reinstall.is_empty()));
+    let pkg_ret = match exec(call, "pkg.install", vec![], kwargs) {
+        Ok(Value::Map(m)) => m,
+        Ok(other) => {
+            comment.push(other.py_str());
+            Map::new()
+        }
+        Err(e) => {
+            let after = list_pkgs(call, Map::new()).unwrap_or_default();
+            let info = e.contains("Additional info follows");
+            let mut r = Map::new();
+            r.insert("name", name);
+            r.insert("result", Value::Bool(false));
+            r.insert(
+                "changes",
+                Value::Map(if info {
+                    compare_versions(&cur, &after)
+                } else {
+                    Map::new()
+                }),
+            );
+            r.insert(
+                "comment",
+                Value::str(if info {
+                    without_changes(&e)
+                } else {
+                    format!("An error was encountered while installing package(s): {e}")
+                }),
+            );
+            return Ok(with_warnings(r));
+        }
+    };
+    for (k, v) in pkg_ret.iter() {
+        changes.insert(k.clone(), v.clone());
+    }
+    let modified: Vec<String> = changes
+        .keys()
+        .map(Value::py_str)
+        .filter(|x| targets.contains(x))
+        .collect();
+    let not_modified: Vec<String> = desired
+        .iter()
+        .map(|(n, _)| n.clone())
+        .filter(|x| !targets.contains(x) && !to_reinstall.contains(x))
+        .collect();
+    let failed: Vec<String> = targets
+        .iter()
+        .filter(|x| !modified.contains(x))
+        .cloned()
+        .collect();
+    if !modified.is_empty() {
+        let summary = modified.join(", ");
+        if summary.chars().count() < 20 {
+            comment.push(format!(
+                "The following packages were installed/updated: {summary}"
+            ));
+        } else {
+            comment.push(format!(
+                "{} targeted package{} {} installed/updated.",
+                modified.len(),
+                if modified.len() > 1 { "s" } else { "" },
+                if modified.len() > 1 { "were" } else { "was" }
+            ));
+        }
+    }
+    if !not_modified.is_empty() {
+        if not_modified.len() <= 20 {
+            comment.push(format!(
+                "The following packages were already installed: {}",
+                not_modified.join(", ")
+            ));
+        } else {
+            comment.push(format!(
+                "{} targeted package{} {} already installed",
+                not_modified.len(),
+                if not_modified.len() > 1 { "s" } else { "" },
+                if not_modified.len() > 1 {
+                    "were"
+                } else {
+                    "was"
+                }
+            ));
+        }
+    }
+    let mut result = true;
+    if !failed.is_empty() {
+        comment.insert(
+            0,
+            format!(
+                "The following packages failed to install/update: {}",
+                failed.join(", ")
+            ),
+        );
+        result = false;
+    }
+    if reinstall {
+        for pkg in &to_reinstall {
+            if pkg_ret.contains_key(pkg) {
+                comment.push(format!("Package {pkg} was reinstalled."));
+            } else {
+                comment.push(format!("Reinstall was not successful for package {pkg}."));
+                result = false;
+            }
+        }
+    }
+    Ok(with_warnings(ret(
+        name,
+        changes,
+        Value::Bool(result),
+        comment.join("\n"),
+    )))
 }
 
 // ---- pkg.latest --------------------------------------------------------------------------

@@ -1109,12 +1109,51 @@ pub fn install(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let ignore_epoch = b.truthy(9);
     let kw = &a.kwargs;
     let version_kw = kw.get("version").filter(|v| v.truthy()).map(Value::py_str);
-    if sources.is_some() {
-        return Err(ExecError::Failed(
-            "halite: pkg.install with 'sources' is not supported yet (docs/compat.md)".into(),
-        ));
+    let saltenv = kw
+        .get("saltenv")
+        .map(Value::py_str)
+        .unwrap_or_else(|| "base".into());
+    // sources: (name, local path, version) from each package file (lowpkg.bin_pkg_info)
+    let mut files: Vec<(String, String, String)> = Vec::new();
+    if let (Some(src), false) = (sources, pkgs.is_some_and(Value::truthy)) {
+        let Value::List(list) = src else {
+            return Ok(Value::Map(Map::new()));
+        };
+        for item in list.iter() {
+            let Value::Map(m) = item else {
+                return Ok(Value::Map(Map::new()));
+            };
+            let Some((pname, url)) = m.first() else {
+                continue;
+            };
+            let url = url.py_str();
+            let valid_proto = url.split_once(':').is_some_and(|(s, _)| {
+                ["salt", "file", "http", "https", "ftp", "swift", "s3"]
+                    .contains(&s.to_ascii_lowercase().as_str())
+            });
+            if !valid_proto && !url.starts_with('/') {
+                return Err(ExecError::Failed(format!(
+                    "Path {url} for package {} is either not absolute or an invalid protocol",
+                    pname.py_str()
+                )));
+            }
+            let path = super::dpkg_lowpkg::local_path(ctx, &url, &saltenv)?;
+            let info = super::dpkg_lowpkg::bin_pkg_info(
+                ctx,
+                &Args::new(vec![Value::str(path.as_str())], Map::new()),
+            )?;
+            let field = |k: &str| info.get(k).map(Value::py_str).unwrap_or_default();
+            files.push((field("name"), path, field("version")));
+        }
     }
-    let pkg_params = parse_targets(ctx, name, pkgs, kw.get("version"))?;
+    let pkg_params = if files.is_empty() {
+        parse_targets(ctx, name, pkgs, kw.get("version"))?
+    } else {
+        files
+            .iter()
+            .map(|(n, _, v)| (n.clone(), Some(v.clone())))
+            .collect()
+    };
 
     let mut refresh_first = false;
     if refresh_arg {
@@ -1188,7 +1227,7 @@ pub fn install(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if skip_verify {
         cmd_prefix.push("--allow-unauthenticated".into());
     }
-    if let Some(repo) = &fromrepo {
+    if let (Some(repo), true) = (&fromrepo, files.is_empty()) {
         cmd_prefix.push("-t".into());
         cmd_prefix.push(repo.clone());
     }
@@ -1232,7 +1271,10 @@ pub fn install(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
                 }
             }
         }
-        let pkgstr = format!("{pkgname}={version_num}");
+        let pkgstr = match files.iter().find(|(n, _, _)| n == pkgname) {
+            Some((_, path, _)) => path.clone(),
+            None => format!("{pkgname}={version_num}"),
+        };
         let cver = old.get(pkgname).cloned().unwrap_or_default();
         if reinstall && !cver.is_empty() && compare(&version_num, "==", &cver, false) {
             to_reinstall.push((pkgname.clone(), pkgstr));
@@ -1252,7 +1294,7 @@ pub fn install(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     }
     if !downgrade.is_empty() {
         let mut cmd = cmd_prefix.clone();
-        if !cmd.iter().any(|c| c == "--force-yes") {
+        if files.is_empty() && !cmd.iter().any(|c| c == "--force-yes") {
             let at = cmd.len() - 1;
             cmd.insert(at, "--force-yes".into());
         }
@@ -1267,7 +1309,9 @@ pub fn install(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     if !to_reinstall.is_empty() {
         all_pkgs.extend(to_reinstall.iter().map(|(n, _)| n.clone()));
         let mut cmd = cmd_prefix.clone();
-        cmd.push("--reinstall".into());
+        if files.is_empty() {
+            cmd.push("--reinstall".into());
+        }
         cmd.extend(to_reinstall.iter().map(|(_, s)| s.clone()));
         cmds.push(cmd);
     }

@@ -269,6 +269,11 @@ fn normalize(text: &str) -> String {
                         Some("start_time") | Some("duration") | Some("pid") => {
                             *val = Value::str("<normalized>")
                         }
+                        // pkg.info_installed: the mtime of /var/lib/dpkg/info/NAME.list,
+                        // i.e. when the case installed the package
+                        Some("install_date") if matches!(val, Value::Str(_)) => {
+                            *val = Value::str("<normalized>")
+                        }
                         // file.directory `clean`: `changes.removed` is `list(set)` in Salt, in
                         // Python's per-process set order; compared sorted.
                         Some("removed") if is_str_list(val) => {

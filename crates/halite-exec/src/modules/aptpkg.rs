@@ -684,6 +684,53 @@ pub fn upgrade(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     Ok(Value::Map(ret))
 }
 
+/// `pkg.info_installed(*names, failhard=True)`: `lowpkg.info` of installed packages, with
+/// Salt's common key names (`name`, `packager`, `group`, `vendor`, `url`).
+pub fn info_installed(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let names = names_of(a);
+    let mut failhard = true;
+    for (k, v) in a.kwargs.iter() {
+        let key = k.py_str();
+        if key.starts_with("__") {
+            continue;
+        }
+        if key == "failhard" {
+            failhard = v.truthy();
+        } else {
+            return Err(ExecError::Failed(format!(
+                "The following keyword arguments are not valid: {key}={}",
+                v.py_str()
+            )));
+        }
+    }
+    let mut ret = Map::new();
+    for info in super::dpkg_lowpkg::pkg_info(&names, failhard)? {
+        let status = info
+            .get("status")
+            .map(Value::py_str)
+            .unwrap_or_else(|| "ii".into());
+        if status.chars().nth(1) != Some('i') {
+            continue;
+        }
+        let mut t = Map::new();
+        for (k, v) in info.iter() {
+            let key = match k.py_str().as_str() {
+                "package" => "name".to_string(),
+                "origin" => "vendor".to_string(),
+                "section" => "group".to_string(),
+                "maintainer" => "packager".to_string(),
+                "homepage" => "url".to_string(),
+                "status" => continue,
+                other => other.to_string(),
+            };
+            t.insert(key, v.clone());
+        }
+        let name = info.get("package").map(Value::py_str).unwrap_or_default();
+        ret.insert(name, Value::Map(t));
+    }
+    Ok(Value::Map(ret))
+}
+
 /// `pkg.list_repo_pkgs(*names)`: `{name: [versions newest first]}` from `apt-cache show`.
 pub fn list_repo_pkgs(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let names = names_of(a);

@@ -105,3 +105,85 @@ pub fn bin_pkg_info(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     m.insert("arch", Value::str(arch));
     Ok(Value::Map(m))
 }
+
+/// `lowpkg.info`'s `_get_pkg_info` through `dpkg-query -W -f=...` (one record per package;
+/// `install_date` from the mtime of /var/lib/dpkg/info/NAME.list), without the technical
+/// keys `info` drops. Records keep dpkg-query's field order (`install_date` right after
+/// `package`, where Salt's loop first sets it).
+pub(crate) fn pkg_info(packages: &[String], failhard: bool) -> Result<Vec<Map>, ExecError> {
+    const FORMAT: &str = "package:${Package}\\nrevision:${binary:Revision}\\narchitecture:${Architecture}\\nmaintainer:${Maintainer}\\nsummary:${Summary}\\nsource:${source:Package}\\nversion:${Version}\\nsection:${Section}\\ninstalled_size:${Installed-size}\\nsize:${Size}\\nMD5:${MD5sum}\\nSHA1:${SHA1}\\nSHA256:${SHA256}\\norigin:${Origin}\\nhomepage:${Homepage}\\nstatus:${db:Status-Abbrev}\\ndescription:${Description}\\n\\n*/~^\\\\*\\n";
+    let mut argv = vec![
+        "dpkg-query".to_string(),
+        "-W".to_string(),
+        format!("-f={FORMAT}"),
+    ];
+    argv.extend(packages.iter().cloned());
+    let out =
+        process::run(&Program::Argv(argv), &CmdOptions::default()).map_err(ExecError::Failed)?;
+    if out.retcode != 0 {
+        if failhard {
+            return Err(ExecError::Failed(format!(
+                "Error getting packages information: {}",
+                out.stderr
+            )));
+        }
+        return Ok(Vec::new());
+    }
+    let mut ret = Vec::new();
+    for record in out.stdout.split("\n*/~^\\*") {
+        let record = record.strip_prefix('\n').unwrap_or(record);
+        let record = record.strip_prefix('\r').unwrap_or(record);
+        if record.trim().is_empty() {
+            continue;
+        }
+        let Some((head, descr)) = record.split_once("\ndescription:") else {
+            continue;
+        };
+        let mut m = Map::new();
+        for line in head.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let Some((k, v)) = line.split_once(':') else {
+                continue;
+            };
+            if !v.is_empty() {
+                m.insert(k, Value::str(v));
+            }
+            if let Some(date) = m.get("package").and_then(|p| install_time(&p.py_str())) {
+                m.insert("install_date", Value::str(date));
+            }
+        }
+        m.insert("description", Value::str(descr));
+        m.remove("installed_size");
+        ret.push(m);
+    }
+    Ok(ret)
+}
+
+/// `_get_pkg_install_time`: the mtime of the package's file list, ISO 8601 in UTC.
+fn install_time(pkg: &str) -> Option<String> {
+    let meta = std::fs::metadata(format!("/var/lib/dpkg/info/{pkg}.list")).ok()?;
+    let secs = meta
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_secs() as i64;
+    let days = secs.div_euclid(86400);
+    let rem = secs.rem_euclid(86400);
+    // civil_from_days (Howard Hinnant)
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    Some(format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    ))
+}

@@ -165,6 +165,7 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("pkg.hold", aptpkg::hold);
         r.register("pkg.unhold", aptpkg::unhold);
         r.register_pure("lowpkg.bin_pkg_info", dpkg_lowpkg::bin_pkg_info);
+        r.register_pure("pkg.info_installed", aptpkg::info_installed);
         r.register_pure("pkg.list_repos", aptpkg::list_repos);
         r.register_pure("pkg.get_repo", aptpkg::get_repo);
         r.register("pkg.mod_repo", aptpkg::mod_repo);

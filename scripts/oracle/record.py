@@ -8,6 +8,8 @@ A case is a folder:
                            the string @CASE@ in it stands for the case folder's absolute path
     CASE/commands          one salt-call invocation a line: `state.show_lowstate`,
                            `state.show_sls a,b`, `state.apply test=True`; `#` starts a comment
+    CASE/env               extra environment for every command (optional): KEY=VALUE lines,
+                           `#` starts a comment (the pkg host cases confine apt with APT_CONFIG)
     CASE/expected/NN.json  written here: salt-call's stdout (--out json) for command NN, with
                            the per-command scratch folder written @SCRATCH@ and the case
                            folder itself @CASE@
@@ -81,6 +83,20 @@ def commands(case):
                 yield shlex.split(line)
 
 
+def case_env(case):
+    """The KEY=VALUE lines of CASE/env (none when the file is absent)."""
+    out = {}
+    path = os.path.join(case, "env")
+    if os.path.isfile(path):
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line and not line.startswith("#"):
+                    key, _, value = line.partition("=")
+                    out[key.strip()] = value.strip()
+    return out
+
+
 def run_command(case, argv, program, salt_compat="3007"):
     """Runs PROGRAM (salt-call, or a halite binary) for one command of CASE as the golden
     harness does: in a scratch folder holding the minion config, from the case folder.
@@ -95,6 +111,7 @@ def run_command(case, argv, program, salt_compat="3007"):
             yaml.safe_dump(minion_config(case, scratch, salt_compat), f)
         # cmd.run uses $SHELL; pin it so recordings replay the same anywhere (golden.rs does too)
         env = dict(os.environ, HALITE_SCRATCH=scratch, SHELL="/bin/bash")
+        env.update(case_env(case))
         proc = subprocess.run(
             [program, "--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv,
             capture_output=True, text=True, env=env, cwd=case, timeout=300,

@@ -19,9 +19,10 @@
 //! `state_runs_disabled` from the grains.
 //!
 //! `state_aggregate` / `aggregate`: Salt's `_mod_aggregate` only changes a chunk when its state
-//! module has a `mod_aggregate` (pkg, iptables in 3007.8); none of halite's modules (test, cmd,
-//! file) has one, so the option is accepted and changes nothing, as in Salt
-//! (tests/cases/state_aggregate).
+//! module has a `mod_aggregate` (pkg, iptables in 3007.8): `call_chunk` runs the module's
+//! `mod_aggregate` (registered in halite-states' `StateRegistry`; pkg's) and then its
+//! `mod_init` once per run, as Salt does (tests/cases/state_aggregate,
+//! tests/host-cases/pkg_aggregate).
 
 mod checks;
 pub mod lock;

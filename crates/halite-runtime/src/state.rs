@@ -11,6 +11,17 @@ use std::collections::{HashMap, HashSet};
 use std::time::{Instant, SystemTime};
 
 /// Requisite keywords in the order Salt's `check_requisite` builds its `reqs` dict.
+/// Salt's `STATE_REQUISITE_IN_KEYWORDS`.
+const STATE_REQUISITE_IN_KEYWORDS: [&str; 7] = [
+    "onchanges_in",
+    "onfail_in",
+    "require_in",
+    "watch_in",
+    "listen_in",
+    "prereq_in",
+    "use_in",
+];
+
 const REQ_ORDER: [&str; 10] = [
     "require",
     "require_any",
@@ -51,6 +62,8 @@ struct State<'a> {
     procs: Vec<(String, std::thread::JoinHandle<Map>)>,
     /// The options select Salt 3008 (`salt_compat`).
     salt3008: bool,
+    /// State modules whose `mod_init` ran (Salt's `State.mod_init`).
+    mod_init: HashSet<String>,
 }
 
 #[derive(Default)]
@@ -127,6 +140,79 @@ impl<'a> State<'a> {
             index: None,
             procs: Vec::new(),
             salt3008: halite_value::SaltCompat::of_value(&env.ctx.opts).is_3008(),
+            mod_init: HashSet::new(),
+        }
+    }
+
+    /// `_mod_aggregate`: with `state_aggregate` (or the chunk's `aggregate`) naming the
+    /// chunk's module (True: every module), its `mod_aggregate` folds the other chunks into
+    /// this one, then `_aggregate_requisites` merges their requisites in.
+    fn mod_aggregate(&mut self, i: usize, running: &Map) {
+        let low = &self.chunks[i];
+        let state = low_str(low, "state");
+        let opt = match low.get("aggregate") {
+            Some(v) => v.clone(),
+            None => self
+                .env
+                .ctx
+                .opts
+                .get("state_aggregate")
+                .cloned()
+                .unwrap_or(Value::Bool(false)),
+        };
+        let enabled = match &opt {
+            Value::Bool(true) => true,
+            Value::List(l) => l.iter().any(|m| m.as_str() == Some(state.as_str())),
+            _ => false,
+        };
+        if !enabled || low.get("__agg__").is_some_and(Value::truthy) {
+            return;
+        }
+        let Some(agg) = self.env.states.mod_aggregate(&state) else {
+            return;
+        };
+        self.chunks[i].insert("__agg__", Value::Bool(true));
+        agg(&mut self.chunks, i, running);
+        // _aggregate_requisites
+        let name = self.chunks[i].get("name").cloned();
+        let mut reqs: Vec<(String, Vec<Value>)> = Vec::new();
+        for c in &self.chunks {
+            if low_str(c, "state") != state
+                || !c.get("__agg__").is_some_and(Value::truthy)
+                || c.get("name").cloned() == name
+            {
+                continue;
+            }
+            for key in halite_states::util::STATE_REQUISITE_KEYWORDS
+                .iter()
+                .chain(STATE_REQUISITE_IN_KEYWORDS.iter())
+            {
+                if let Some(Value::List(l)) = c.get(key) {
+                    match reqs.iter_mut().find(|(k, _)| k == key) {
+                        Some((_, v)) => v.extend(l.iter().cloned()),
+                        None => reqs.push((key.to_string(), l.iter().cloned().collect())),
+                    }
+                }
+            }
+        }
+        for (k, v) in reqs {
+            self.chunks[i].insert(k.as_str(), Value::List(v.into_iter().collect()));
+        }
+        self.index = None;
+    }
+
+    /// `_mod_init`: a module's `mod_init` before its first state of the run.
+    fn mod_init(&mut self, i: usize) {
+        let low = &self.chunks[i];
+        let state = low_str(low, "state");
+        let full = format!("{state}.{}", low_str(low, "fun"));
+        if !self.env.states.contains(&full) || self.mod_init.contains(&state) {
+            return;
+        }
+        if let Some(init) = self.env.states.mod_init(&state) {
+            if init(low, &self.env.ctx) {
+                self.mod_init.insert(state);
+            }
         }
     }
 
@@ -502,6 +588,8 @@ impl<'a> State<'a> {
     }
 
     fn call_chunk(&mut self, i: usize, running: &mut Map, depth: u32) {
+        self.mod_aggregate(i, running);
+        self.mod_init(i);
         let tag = gen_tag(&self.chunks[i]);
         if !self.chunks[i]
             .get("prerequired")

@@ -16,6 +16,8 @@ pub mod locale;
 pub mod module;
 mod module_argspecs;
 pub mod mount;
+pub mod pkg;
+pub mod pkgrepo;
 pub mod service;
 pub mod ssh_auth;
 pub mod ssh_known_hosts;
@@ -139,6 +141,14 @@ pub enum StateError {
 
 pub type StateFn = fn(&StateCall) -> Result<Map, StateError>;
 
+/// A state module's `mod_init(low)`: run before the module's first state of a run; `true`
+/// marks it done for the run (Salt's `State._mod_init`).
+pub type ModInitFn = fn(&Map, &ExecContext) -> bool;
+
+/// A state module's `mod_aggregate(low, chunks, running)`, with `low` as `chunks[i]`: it may
+/// change `low` and mark the other chunks (Salt's `State._mod_aggregate`).
+pub type ModAggregateFn = fn(&mut [Map], usize, &Map);
+
 /// One state function: the function and its positional parameters without defaults (checked by
 /// the runtime as Salt's `verify_data` does: "Missing parameter X for state Y").
 #[derive(Clone, Copy)]
@@ -151,6 +161,8 @@ pub struct StateDef {
 #[derive(Clone, Default)]
 pub struct StateRegistry {
     functions: HashMap<&'static str, StateDef>,
+    mod_init: HashMap<&'static str, ModInitFn>,
+    mod_aggregate: HashMap<&'static str, ModAggregateFn>,
 }
 
 impl StateRegistry {
@@ -176,6 +188,8 @@ impl StateRegistry {
         timezone::register(&mut r);
         locale::register(&mut r);
         mount::register(&mut r);
+        pkg::register(&mut r);
+        pkgrepo::register(&mut r);
         r
     }
 
@@ -208,6 +222,24 @@ impl StateRegistry {
         required: &'static [&'static str],
     ) {
         self.functions.insert(name, StateDef { fun, required });
+    }
+
+    /// `<module>.mod_init`.
+    pub fn register_mod_init(&mut self, module: &'static str, fun: ModInitFn) {
+        self.mod_init.insert(module, fun);
+    }
+
+    /// `<module>.mod_aggregate`.
+    pub fn register_mod_aggregate(&mut self, module: &'static str, fun: ModAggregateFn) {
+        self.mod_aggregate.insert(module, fun);
+    }
+
+    pub fn mod_init(&self, module: &str) -> Option<ModInitFn> {
+        self.mod_init.get(module).copied()
+    }
+
+    pub fn mod_aggregate(&self, module: &str) -> Option<ModAggregateFn> {
+        self.mod_aggregate.get(module).copied()
     }
 
     pub fn contains(&self, name: &str) -> bool {

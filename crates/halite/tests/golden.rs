@@ -259,6 +259,10 @@ fn normalize_recurse(ret: &mut Value) {
     m.insert("comment", Value::Str(blocks.join("\n<block>\n").into()));
 }
 
+fn is_old_new(v: &Value) -> bool {
+    matches!(v, Value::Map(c) if c.len() == 2 && c.contains_key("old") && c.contains_key("new"))
+}
+
 fn is_str_list(v: &Value) -> bool {
     matches!(v, Value::List(l) if l.iter().all(|x| matches!(x, Value::Str(_))))
 }
@@ -278,9 +282,19 @@ fn normalize(text: &str) -> String {
         }
         match v {
             Value::Map(m) => {
+                // salt.utils.data.compare_dicts (pkg.install/remove changes) iterates a set:
+                // a dict of several {"old", "new"} dicts comes in Python's per-process order.
+                if m.len() > 1 && m.values().all(is_old_new) {
+                    m.sort_keys();
+                }
                 for (k, val) in m.iter_mut() {
                     match k.as_str() {
                         Some("start_time") | Some("duration") | Some("pid") => {
+                            *val = Value::str("<normalized>")
+                        }
+                        // pkg.info_installed: the mtime of /var/lib/dpkg/info/NAME.list,
+                        // i.e. when the case installed the package
+                        Some("install_date") if matches!(val, Value::Str(_)) => {
                             *val = Value::str("<normalized>")
                         }
                         // file.directory `clean`: `changes.removed` is `list(set)` in Salt, in
@@ -334,6 +348,20 @@ fn halite_bin() -> std::ffi::OsString {
     std::env::var_os("HALITE_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_halite").into())
 }
 
+/// The KEY=VALUE lines of a case's optional `env` file (`#` starts a comment): extra
+/// environment for every command, as record.py sets it.
+fn case_env(case: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(case.join("env")).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (k, v) = l.split_once('=').unwrap_or((l, ""));
+            (k.trim().to_string(), v.trim().to_string())
+        })
+        .collect()
+}
+
 fn run_halite(case: &Path, argv: &[String], compat: SaltCompat) -> Run {
     let scratch = tempfile::tempdir().expect("scratch dir");
     let conf_dir = scratch.path().join("conf");
@@ -348,6 +376,7 @@ fn run_halite(case: &Path, argv: &[String], compat: SaltCompat) -> Run {
         .env("HALITE_SCRATCH", scratch.path())
         // cmd.run's shell is $SHELL, like Salt's; recordings were made with bash.
         .env("SHELL", "/bin/bash")
+        .envs(case_env(case))
         .current_dir(case)
         .output()
         .expect("run halite");

@@ -10,6 +10,7 @@
 //! job's retcode (`test.retcode`, as Salt's does). A new function starts impure.
 
 mod alternatives;
+mod aptpkg;
 pub(crate) mod cmd;
 mod config;
 mod cp;
@@ -18,6 +19,7 @@ mod debconfmod;
 mod debian_service;
 mod defaults;
 mod dig;
+mod dpkg_lowpkg;
 mod environ;
 mod file;
 mod git;
@@ -37,7 +39,6 @@ mod pillar;
 pub use pillar::{
     masked_on_output as pillar_masked_on_output, redact as redact_pillar, REDACT_PLACEHOLDER,
 };
-mod pkg;
 mod postgres;
 mod slsutil;
 mod ssh;
@@ -329,10 +330,31 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("pillar.ls", pillar::ls);
     r.register_pure("pillar.fetch", pillar::get);
     r.register_pure("pillar.file_exists", pillar::file_exists);
-    if std::path::Path::new(pkg::DPKG_STATUS).is_file() {
-        r.register_pure("pkg.version", pkg::version);
-        r.register_pure("pkg.list_pkgs", pkg::list_pkgs);
-        r.register_pure("pkg.version_cmp", pkg::version_cmp);
+    if aptpkg::available() {
+        // salt.modules.aptpkg, virtual name `pkg` (os_family Debian)
+        r.register_pure("pkg.version", aptpkg::version);
+        r.register_pure("pkg.list_pkgs", aptpkg::list_pkgs);
+        r.register_pure("pkg.version_cmp", aptpkg::version_cmp);
+        r.register_pure("pkg.normalize_name", aptpkg::normalize_name);
+        r.register_pure("pkg.get_selections", aptpkg::get_selections);
+        r.register("pkg.latest_version", aptpkg::latest_version);
+        r.register("pkg.available_version", aptpkg::latest_version);
+        r.register("pkg.upgrade_available", aptpkg::upgrade_available);
+        r.register("pkg.list_repo_pkgs", aptpkg::list_repo_pkgs);
+        r.register("pkg.refresh_db", aptpkg::refresh_db);
+        r.register("pkg.list_upgrades", aptpkg::list_upgrades);
+        r.register("pkg.upgrade", aptpkg::upgrade);
+        r.register("pkg.install", aptpkg::install);
+        r.register("pkg.remove", aptpkg::remove);
+        r.register("pkg.purge", aptpkg::purge);
+        r.register("pkg.hold", aptpkg::hold);
+        r.register("pkg.unhold", aptpkg::unhold);
+        r.register_pure("lowpkg.bin_pkg_info", dpkg_lowpkg::bin_pkg_info);
+        r.register_pure("pkg.info_installed", aptpkg::info_installed);
+        r.register_pure("pkg.list_repos", aptpkg::list_repos);
+        r.register_pure("pkg.get_repo", aptpkg::get_repo);
+        r.register("pkg.mod_repo", aptpkg::mod_repo);
+        r.register("pkg.del_repo", aptpkg::del_repo);
     }
     if postgres::available() {
         r.register("postgres.version", postgres::version);

@@ -1,0 +1,1866 @@
+//! `salt.modules.aptpkg` (virtual name `pkg`): packages on Debian-family hosts through the
+//! system tools, with Salt 3007.8's commands and arguments: `dpkg-query -W` (the package
+//! database), `apt-cache policy`/`show` (candidates, repository versions), `apt-get -q -y ...
+//! install|remove|purge` and `apt-get -q update`, `dpkg --get-selections`/`--set-selections`
+//! (holds), `dpkg --compare-versions` order (computed here, [`dpkg_cmp`]).
+//!
+//! Loaded where Salt's `__virtual__` loads it: `os_family` Debian, which every Debian-family
+//! system marks with `/etc/debian_version` ([`available`]). Commands get Salt's
+//! `DPKG_ENV_VARS` (`DEBIAN_FRONTEND=noninteractive`, ...) over the process environment and
+//! run inside `systemd-run --scope` when systemd is the init system, as `_call_apt` does.
+//!
+//! **The package database snapshot.** Salt keeps `list_pkgs`'s answer in `__context__` for
+//! the run and drops it after each install or removal, so the next call runs `dpkg-query -W`
+//! over every package again. halite reads the database once per run (one `dpkg-query -W`)
+//! into [`SNAPSHOT`], a process-wide value (a halite process is one run: the CLI serves one
+//! call), and after `apt-get` changes something re-reads only the packages it touched: the
+//! targets and every package apt-get names in its `Unpacking`/`Setting up`/`Removing`/`Purging`
+//! lines (dependencies included). A run of 300 `pkg.installed` states that are already
+//! satisfied asks dpkg once. Like Salt's `__context__`, the snapshot does not see packages
+//! changed behind its back during the run (`cmd.run: apt-get install ...`).
+
+use crate::aptsources::{split_repo_str, SourceEntry, SourcesList};
+use crate::process::{self, CmdOptions, CmdResult, Program};
+use crate::salt_utils::{bind_with, fnmatchcase};
+use crate::{Args, ExecContext, ExecError};
+use halite_value::{Map, Value};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+pub(crate) const DPKG_STATUS: &str = "/var/lib/dpkg/status";
+
+/// Salt's `__virtual__`: `os_family == "Debian"`.
+pub(crate) fn available() -> bool {
+    std::path::Path::new("/etc/debian_version").is_file()
+        && std::path::Path::new(DPKG_STATUS).is_file()
+}
+
+/// `aptpkg.DPKG_ENV_VARS`, which Salt exports into its own environment at load time.
+const DPKG_ENV_VARS: &[(&str, &str)] = &[
+    ("APT_LISTBUGS_FRONTEND", "none"),
+    ("APT_LISTCHANGES_FRONTEND", "none"),
+    ("DEBIAN_FRONTEND", "noninteractive"),
+    ("UCF_FORCE_CONFFOLD", "1"),
+];
+
+const QUERY_FORMAT: &str = "${Status} ${Package} ${Version} ${Architecture}\n";
+
+/// Name -> versions (sorted, as `pkg_resource.sort_pkglist`), per `dpkg-query` status class.
+type PkgList = BTreeMap<String, Vec<String>>;
+
+#[derive(Debug, Clone, Default)]
+struct Db {
+    installed: PkgList,
+    removed: PkgList,
+    purge_desired: PkgList,
+}
+
+/// The run's package database (see the module documentation).
+static SNAPSHOT: Mutex<Option<Db>> = Mutex::new(None);
+
+fn run(argv: &[&str], stdin: Option<String>) -> Result<CmdResult, ExecError> {
+    let opts = CmdOptions {
+        env: DPKG_ENV_VARS
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        stdin,
+        ..Default::default()
+    };
+    let argv: Vec<String> = argv.iter().map(|s| s.to_string()).collect();
+    process::run(&Program::Argv(argv), &opts).map_err(ExecError::Failed)
+}
+
+/// `salt.utils.systemd.has_scope`: systemd booted (and new enough for `--scope`).
+fn has_scope() -> bool {
+    std::path::Path::new("/run/systemd/system").is_dir()
+}
+
+/// `_call_apt`: `systemd-run --scope` around commands that change packages, when available.
+fn call_apt(ctx: &ExecContext, args: &[String], scope: bool) -> Result<CmdResult, ExecError> {
+    let mut cmd: Vec<String> = Vec::new();
+    let scope_opt = ctx
+        .opts
+        .get("systemd.scope")
+        .map(Value::truthy)
+        .unwrap_or(true);
+    if scope && scope_opt && has_scope() {
+        cmd.extend(
+            [
+                "systemd-run",
+                "--scope",
+                "--description",
+                "\"salt.modules.aptpkg\"",
+            ]
+            .map(String::from),
+        );
+    }
+    cmd.extend(args.iter().cloned());
+    let argv: Vec<&str> = cmd.iter().map(String::as_str).collect();
+    run(&argv, None)
+}
+
+fn osarch(ctx: &ExecContext) -> String {
+    ctx.grains
+        .get("osarch")
+        .map(Value::py_str)
+        .unwrap_or_default()
+}
+
+/// `list_pkgs`' reading of `dpkg-query -W` lines into `db`.
+fn parse_query(ctx: &ExecContext, text: &str, db: &mut Db) {
+    let x86_64 = ctx.grains.get("cpuarch").map(Value::py_str).as_deref() == Some("x86_64");
+    let osarch = osarch(ctx);
+    for line in text.lines() {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        if cols.len() < 6 {
+            continue;
+        }
+        let (linetype, status, name, version, arch) = (cols[0], cols[2], cols[3], cols[4], cols[5]);
+        let mut name = name.to_string();
+        if x86_64 && arch != "all" && osarch == "amd64" && osarch != arch {
+            name = format!("{name}:{arch}");
+        }
+        let list = if (linetype.contains("install") || linetype.contains("hold"))
+            && status.contains("installed")
+        {
+            &mut db.installed
+        } else if linetype.contains("deinstall") {
+            &mut db.removed
+        } else if linetype.contains("purge") && status == "installed" {
+            &mut db.purge_desired
+        } else {
+            continue;
+        };
+        let versions = list.entry(name).or_default();
+        if !versions.iter().any(|v| v == version) {
+            versions.push(version.to_string());
+            versions.sort();
+        }
+    }
+}
+
+fn dpkg_query(names: &[String]) -> Result<String, ExecError> {
+    let mut argv = vec!["dpkg-query", "--showformat", QUERY_FORMAT, "-W"];
+    argv.extend(names.iter().map(String::as_str));
+    // dpkg-query exits 1 when a named package is unknown; the known ones are still listed.
+    Ok(run(&argv, None)?.stdout)
+}
+
+/// The snapshot, read on first use.
+fn with_db<R>(ctx: &ExecContext, f: impl FnOnce(&Db) -> R) -> Result<R, ExecError> {
+    let mut guard = SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner());
+    if guard.is_none() {
+        let mut db = Db::default();
+        parse_query(ctx, &dpkg_query(&[])?, &mut db);
+        *guard = Some(db);
+    }
+    Ok(f(guard.as_ref().expect("snapshot just read")))
+}
+
+/// Re-reads the named packages (an install or removal touched them) into the snapshot.
+fn reread(ctx: &ExecContext, names: &[String]) -> Result<(), ExecError> {
+    let mut bare: Vec<String> = names
+        .iter()
+        .map(|n| n.split(['=', ':']).next().unwrap_or(n).to_string())
+        .filter(|n| !n.is_empty())
+        .collect();
+    bare.sort();
+    bare.dedup();
+    if bare.is_empty() {
+        return Ok(());
+    }
+    let text = dpkg_query(&bare)?;
+    let mut guard = SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner());
+    let Some(db) = guard.as_mut() else {
+        return Ok(());
+    };
+    for list in [&mut db.installed, &mut db.removed, &mut db.purge_desired] {
+        list.retain(|k, _| {
+            let base = k.split(':').next().unwrap_or(k);
+            !bare.iter().any(|b| b == base)
+        });
+    }
+    parse_query(ctx, &text, db);
+    Ok(())
+}
+
+/// The packages apt-get names as it unpacks, sets up, removes or purges them.
+fn touched_by(out: &str) -> Vec<String> {
+    const MARKS: &[&str] = &[
+        "Unpacking ",
+        "Setting up ",
+        "Removing ",
+        "Purging configuration files for ",
+        "Selecting previously unselected package ",
+    ];
+    out.lines()
+        .filter_map(|l| {
+            MARKS
+                .iter()
+                .find_map(|m| l.strip_prefix(m))
+                .and_then(|rest| {
+                    rest.split_whitespace()
+                        .next()
+                        .map(|n| n.trim_end_matches('.').to_string())
+                })
+        })
+        .collect()
+}
+
+/// `list_pkgs(removed=..., purge_desired=...)` with versions as lists.
+fn pkg_lists(ctx: &ExecContext, removed: bool, purge_desired: bool) -> Result<PkgList, ExecError> {
+    with_db(ctx, |db| {
+        if removed {
+            return db.removed.clone();
+        }
+        let mut ret = db.purge_desired.clone();
+        if !purge_desired {
+            ret.extend(db.installed.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        ret
+    })
+}
+
+fn stringify(list: &PkgList) -> BTreeMap<String, String> {
+    list.iter().map(|(k, v)| (k.clone(), v.join(","))).collect()
+}
+
+fn list_value(list: &PkgList, versions_as_list: bool) -> Value {
+    let mut m = Map::new();
+    for (k, v) in list {
+        let val = if versions_as_list {
+            Value::List(v.iter().map(|s| Value::str(s.as_str())).collect())
+        } else {
+            Value::str(v.join(","))
+        };
+        m.insert(k.as_str(), val);
+    }
+    Value::Map(m)
+}
+
+/// `salt.utils.data.compare_dicts` (Salt iterates a set, so its key order varies run to run;
+/// halite's is sorted).
+fn compare_dicts(old: &BTreeMap<String, String>, new: &BTreeMap<String, String>) -> Map {
+    let mut keys: Vec<&String> = old.keys().chain(new.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let mut ret = Map::new();
+    for k in keys {
+        match (old.get(k), new.get(k)) {
+            (None, Some(n)) => {
+                ret.insert(k.as_str(), old_new("", n, true));
+            }
+            (Some(o), None) => {
+                ret.insert(k.as_str(), old_new(o, "", false));
+            }
+            (Some(o), Some(n)) if o != n => {
+                ret.insert(k.as_str(), old_new(o, n, true));
+            }
+            _ => {}
+        }
+    }
+    ret
+}
+
+/// `{"old": o, "new": n}` (or `{"new": n, "old": o}`, Salt's order for a removed key).
+fn old_new(o: &str, n: &str, old_first: bool) -> Value {
+    let mut m = Map::new();
+    if old_first {
+        m.insert("old", Value::str(o));
+        m.insert("new", Value::str(n));
+    } else {
+        m.insert("new", Value::str(n));
+        m.insert("old", Value::str(o));
+    }
+    Value::Map(m)
+}
+
+fn kw_true(a: &Args, key: &str, default: bool) -> bool {
+    a.kwargs.get(key).map(is_true).unwrap_or(default)
+}
+
+/// `salt.utils.data.is_true`.
+fn is_true(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        Value::Int(i) => *i > 0,
+        Value::Float(f) => *f > 0.0,
+        Value::Str(s) => {
+            s.trim().eq_ignore_ascii_case("true") || s.trim().parse::<f64>().is_ok_and(|f| f > 0.0)
+        }
+        _ => false,
+    }
+}
+
+fn names_of(a: &Args) -> Vec<String> {
+    a.args.iter().map(Value::py_str).collect()
+}
+
+/// `pkg.list_pkgs(versions_as_list=False, removed=False, purge_desired=False)`.
+pub fn list_pkgs(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "pkg.list_pkgs",
+        a,
+        &["versions_as_list", "removed", "purge_desired"],
+        0,
+        true,
+    )?;
+    let list = pkg_lists(
+        ctx,
+        b.get(1).is_some_and(is_true),
+        b.get(2).is_some_and(is_true),
+    )?;
+    Ok(list_value(&list, b.get(0).is_some_and(is_true)))
+}
+
+/// `pkg.version(*names)` (`pkg_resource.version`): '' for a package that is not installed; a
+/// dict for several names or a glob.
+pub fn version(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let names = names_of(a);
+    let as_list = kw_true(a, "versions_as_list", false);
+    let pkgs = pkg_lists(ctx, false, false)?;
+    let mut ret = Map::new();
+    let mut glob = false;
+    let val = |v: Option<&Vec<String>>| {
+        let v = v.cloned().unwrap_or_default();
+        if as_list {
+            Value::List(v.into_iter().map(Value::from).collect())
+        } else {
+            Value::str(v.join(","))
+        }
+    };
+    for name in &names {
+        if name.contains('*') {
+            glob = true;
+            for (k, v) in pkgs.iter().filter(|(k, _)| fnmatchcase(k, name)) {
+                ret.insert(k.as_str(), val(Some(v)));
+            }
+        } else {
+            ret.insert(name.as_str(), val(pkgs.get(name)));
+        }
+    }
+    if ret.len() == 1 && !glob {
+        return Ok(ret.values().next().cloned().unwrap_or(Value::str("")));
+    }
+    Ok(Value::Map(ret))
+}
+
+/// `pkg.version_cmp(pkg1, pkg2, ignore_epoch=False)`: -1, 0 or 1 by dpkg's rules.
+pub fn version_cmp(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "pkg.version_cmp",
+        a,
+        &["pkg1", "pkg2", "ignore_epoch"],
+        2,
+        true,
+    )?;
+    let norm = |s: String| {
+        if b.truthy(2) {
+            s.split_once(':').map(|(_, r)| r.to_string()).unwrap_or(s)
+        } else {
+            s
+        }
+    };
+    let (v1, v2) = (norm(b.str_or(0, "")), norm(b.str_or(1, "")));
+    Ok(Value::Int(match dpkg_cmp(&v1, &v2) {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    }))
+}
+
+/// `pkg.normalize_name(name)`: the name without an `:arch` that is the host's (or all/any).
+pub fn normalize_name(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.normalize_name", a, &["name"], 1, false)?;
+    Ok(Value::str(normalize(ctx, &b.str_or(0, ""))))
+}
+
+pub(crate) fn normalize(ctx: &ExecContext, name: &str) -> String {
+    let osarch = osarch(ctx);
+    match name.rsplit_once(':') {
+        Some((pkg, arch)) if arch == osarch || arch == "all" || arch == "any" => pkg.to_string(),
+        Some(_) => name.to_string(),
+        None => name.to_string(),
+    }
+}
+
+fn rtag(ctx: &ExecContext) -> Option<std::path::PathBuf> {
+    ctx.opts
+        .get("cachedir")
+        .map(|c| std::path::Path::new(&c.py_str()).join("pkg_refresh"))
+}
+
+/// `pkg.refresh_db(cache_valid_time=0, failhard=False)`: `apt-get -q update`, each index
+/// line as True (fetched), None (unchanged) or False (ignored or failed).
+pub fn refresh_db(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "pkg.refresh_db",
+        a,
+        &["cache_valid_time", "failhard"],
+        0,
+        true,
+    )?;
+    refresh(
+        ctx,
+        b.get(0).and_then(Value::as_i64).unwrap_or(0),
+        b.get(1).is_some_and(is_true),
+    )
+}
+
+fn refresh(ctx: &ExecContext, cache_valid_time: i64, failhard: bool) -> Result<Value, ExecError> {
+    // the rtag file keeps pkg states from refreshing more than once
+    if let Some(path) = rtag(ctx) {
+        let _ = std::fs::remove_file(path);
+    }
+    let mut ret = Map::new();
+    if cache_valid_time > 0 {
+        if let Ok(modified) = std::fs::metadata("/var/lib/apt/lists").and_then(|m| m.modified()) {
+            let age = modified.elapsed().map(|d| d.as_secs() as i64).unwrap_or(0);
+            if age < cache_valid_time {
+                return Ok(Value::Map(ret));
+            }
+        }
+    }
+    let call = call_apt(ctx, &["apt-get", "-q", "update"].map(String::from), false)?;
+    if call.retcode != 0 {
+        return Err(ExecError::Failed(call.stderr));
+    }
+    let mut errors = Vec::new();
+    for line in call.stdout.lines() {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        let Some(first) = cols.first() else { continue };
+        let mut ident = cols[1..].join(" ");
+        if first.contains("Get") {
+            if let Some(i) = ident.rfind(" [") {
+                if ident.ends_with("B]") {
+                    ident.truncate(i);
+                }
+            }
+            ret.insert(ident, Value::Bool(true));
+        } else if first.contains("Ign") {
+            ret.insert(ident, Value::Bool(false));
+        } else if first.contains("Hit") {
+            ret.insert(ident, Value::Null);
+        } else if first.contains("Err") {
+            ret.insert(ident.clone(), Value::Bool(false));
+            errors.push(ident);
+        }
+    }
+    if failhard && !errors.is_empty() {
+        return Err(ExecError::Failed(format!(
+            "Error getting repos: {}",
+            errors.join(", ")
+        )));
+    }
+    Ok(Value::Map(ret))
+}
+
+/// `pkg.latest_version(*names, refresh=True, show_installed=False, fromrepo=None)`: the
+/// candidate `apt-cache policy` shows, '' when the installed version is as new.
+pub fn latest_version(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let names = names_of(a);
+    if a.kwargs.contains_key("repo") {
+        return Err(ExecError::Failed(
+            "The 'repo' argument is invalid, use 'fromrepo' instead".into(),
+        ));
+    }
+    let refresh_first = kw_true(a, "refresh", true);
+    let show_installed = kw_true(a, "show_installed", false);
+    let fromrepo = a
+        .kwargs
+        .get("fromrepo")
+        .filter(|v| !v.is_null())
+        .map(Value::py_str);
+    let cache_valid_time = a
+        .kwargs
+        .get("cache_valid_time")
+        .and_then(Value::as_i64)
+        .unwrap_or(0);
+    let ret = latest(
+        ctx,
+        &names,
+        refresh_first,
+        show_installed,
+        fromrepo.as_deref(),
+        cache_valid_time,
+    )?;
+    Ok(match ret.len() {
+        0 => Value::str(""),
+        1 => ret.values().next().cloned().unwrap_or(Value::str("")),
+        _ => Value::Map(ret),
+    })
+}
+
+fn latest(
+    ctx: &ExecContext,
+    names: &[String],
+    refresh_first: bool,
+    show_installed: bool,
+    fromrepo: Option<&str>,
+    cache_valid_time: i64,
+) -> Result<Map, ExecError> {
+    let mut ret = Map::new();
+    if names.is_empty() {
+        return Ok(ret);
+    }
+    for n in names {
+        ret.insert(n.as_str(), Value::str(""));
+    }
+    let pkgs = pkg_lists(ctx, false, false)?;
+    if refresh_first {
+        refresh(ctx, cache_valid_time, false)?;
+    }
+    let mut cmd: Vec<String> = ["apt-cache", "-q", "policy"].map(String::from).to_vec();
+    cmd.extend(names.iter().cloned());
+    if let Some(repo) = fromrepo {
+        cmd.push("-o".into());
+        cmd.push(format!("APT::Default-Release={repo}"));
+    }
+    let out = call_apt(ctx, &cmd, false)?;
+    let short: Vec<&str> = names
+        .iter()
+        .map(|n| n.split(':').next().unwrap_or(n))
+        .collect();
+    let mut candidates: BTreeMap<String, String> = BTreeMap::new();
+    let mut this_pkg = String::new();
+    for line in out.stdout.lines() {
+        let line = line.trim();
+        if line.ends_with(':') && !line.starts_with("Version table") {
+            let head = &line[..line.len() - 1];
+            if names.iter().any(|n| n == head)
+                || short.contains(&head.split(':').next().unwrap_or(head))
+            {
+                this_pkg = head.to_string();
+            }
+        } else if line.starts_with("Candidate") {
+            let comps: Vec<&str> = line.split_whitespace().collect();
+            let mut candidate = "";
+            if comps.len() >= 2 {
+                candidate = comps[comps.len() - 1];
+                if candidate.eq_ignore_ascii_case("(none)") {
+                    candidate = "";
+                }
+            }
+            candidates.insert(this_pkg.clone(), candidate.to_string());
+        }
+    }
+    for name in names {
+        let cand = candidates.get(name).cloned().unwrap_or_default();
+        let installed = pkgs.get(name).cloned().unwrap_or_default();
+        // the candidate, unless an installed version is already as new
+        let upgrade = !cand.is_empty()
+            && !installed
+                .iter()
+                .any(|x| dpkg_cmp(x, &cand) != Ordering::Less);
+        let v = if installed.is_empty() || show_installed || upgrade {
+            cand
+        } else {
+            String::new()
+        };
+        ret.insert(name.as_str(), Value::str(v));
+    }
+    Ok(ret)
+}
+
+/// `pkg.upgrade_available(name)`: `latest_version(name) != ''` (which refreshes first).
+pub fn upgrade_available(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.upgrade_available", a, &["name"], 1, true)?;
+    let name = b.str_or(0, "");
+    let ret = latest(ctx, std::slice::from_ref(&name), true, false, None, 0)?;
+    Ok(Value::Bool(
+        ret.get(&name).is_some_and(|v| !v.py_str().is_empty()),
+    ))
+}
+
+/// `pkg.list_upgrades(refresh=True, dist_upgrade=True)`: `{name: version}` from
+/// `apt-get --just-print dist-upgrade` (or `upgrade`).
+pub fn list_upgrades(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "pkg.list_upgrades",
+        a,
+        &["refresh", "dist_upgrade"],
+        0,
+        true,
+    )?;
+    if b.get(0).map(is_true).unwrap_or(true) {
+        let cvt = a
+            .kwargs
+            .get("cache_valid_time")
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        refresh(ctx, cvt, false)?;
+    }
+    let dist = b.get(1).map(Value::truthy).unwrap_or(true);
+    let mut cmd: Vec<String> = vec!["apt-get".into(), "--just-print".into()];
+    cmd.push(if dist { "dist-upgrade" } else { "upgrade" }.into());
+    if let Some(repo) = a.kwargs.get("fromrepo") {
+        cmd.push("-o".into());
+        cmd.push(format!("APT::Default-Release={}", repo.py_str()));
+    }
+    let call = call_apt(ctx, &cmd, true)?;
+    if call.retcode != 0 {
+        let mut msg = "Failed to get upgrades".to_string();
+        for out in [&call.stderr, &call.stdout] {
+            if !out.is_empty() {
+                msg.push_str(": ");
+                msg.push_str(out);
+                break;
+            }
+        }
+        return Err(ExecError::Failed(msg));
+    }
+    let mut ret = Map::new();
+    for line in call.stdout.lines() {
+        if let Some(rest) = line.strip_prefix("Conf ") {
+            let mut parts = rest.splitn(2, ' ');
+            let name = parts.next().unwrap_or("");
+            let ver = parts
+                .next()
+                .and_then(|r| r.strip_prefix('('))
+                .and_then(|r| r.split(' ').next())
+                .unwrap_or("");
+            if !name.is_empty() && !ver.is_empty() {
+                ret.insert(name, Value::str(ver));
+            }
+        }
+    }
+    Ok(Value::Map(ret))
+}
+
+/// `pkg.upgrade(refresh=True, dist_upgrade=False)`: `apt-get -q -y ... upgrade` (or
+/// `dist-upgrade`) of every package with a newer candidate; returns the changes.
+pub fn upgrade(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.upgrade", a, &["refresh", "dist_upgrade"], 0, true)?;
+    let kw = &a.kwargs;
+    if b.get(0).map(is_true).unwrap_or(true) {
+        let cvt = kw
+            .get("cache_valid_time")
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        refresh(ctx, cvt, false)?;
+    }
+    let old = pkg_lists(ctx, false, false)?;
+    let mut cmd: Vec<String> = ["apt-get", "-q", "-y"].map(String::from).to_vec();
+    let opts: &[&str] = if kw.get("force_conf_new").is_some_and(Value::truthy) {
+        &["--force-confnew"]
+    } else {
+        &["--force-confold", "--force-confdef"]
+    };
+    for o in opts {
+        cmd.push("-o".into());
+        cmd.push(format!("DPkg::Options::={o}"));
+    }
+    for (key, flag) in [
+        ("force_yes", "--force-yes"),
+        ("skip_verify", "--allow-unauthenticated"),
+        ("download_only", "--download-only"),
+        ("downloadonly", "--download-only"),
+        ("allow_downgrades", "--allow-downgrades"),
+    ] {
+        if kw.get(key).is_some_and(Value::truthy) && !cmd.iter().any(|c| c == flag) {
+            cmd.push(flag.into());
+        }
+    }
+    cmd.push(
+        if b.truthy(1) {
+            "dist-upgrade"
+        } else {
+            "upgrade"
+        }
+        .into(),
+    );
+    let out = call_apt(ctx, &cmd, true)?;
+    reread(ctx, &touched_by(&out.stdout))?;
+    let new = pkg_lists(ctx, false, false)?;
+    let ret = compare_dicts(&stringify(&old), &stringify(&new));
+    if out.retcode != 0 {
+        return Err(ExecError::Failed(format!(
+            "Problem encountered upgrading packages. Additional info follows:\n\nresult:\n    ----------\n    pid:\n        {}\n    retcode:\n        {}\n    stderr:\n        {}\n    stdout:\n        {}",
+            out.pid, out.retcode, out.stderr, out.stdout
+        )));
+    }
+    Ok(Value::Map(ret))
+}
+
+/// `pkg.info_installed(*names, failhard=True)`: `lowpkg.info` of installed packages, with
+/// Salt's common key names (`name`, `packager`, `group`, `vendor`, `url`).
+pub fn info_installed(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let names = names_of(a);
+    let mut failhard = true;
+    for (k, v) in a.kwargs.iter() {
+        let key = k.py_str();
+        if key.starts_with("__") {
+            continue;
+        }
+        if key == "failhard" {
+            failhard = v.truthy();
+        } else {
+            return Err(ExecError::Failed(format!(
+                "The following keyword arguments are not valid: {key}={}",
+                v.py_str()
+            )));
+        }
+    }
+    let mut ret = Map::new();
+    for info in super::dpkg_lowpkg::pkg_info(&names, failhard)? {
+        let status = info
+            .get("status")
+            .map(Value::py_str)
+            .unwrap_or_else(|| "ii".into());
+        if status.chars().nth(1) != Some('i') {
+            continue;
+        }
+        let mut t = Map::new();
+        for (k, v) in info.iter() {
+            let key = match k.py_str().as_str() {
+                "package" => "name".to_string(),
+                "origin" => "vendor".to_string(),
+                "section" => "group".to_string(),
+                "maintainer" => "packager".to_string(),
+                "homepage" => "url".to_string(),
+                "status" => continue,
+                other => other.to_string(),
+            };
+            t.insert(key, v.clone());
+        }
+        let name = info.get("package").map(Value::py_str).unwrap_or_default();
+        ret.insert(name, Value::Map(t));
+    }
+    Ok(Value::Map(ret))
+}
+
+/// `pkg.list_repo_pkgs(*names)`: `{name: [versions newest first]}` from `apt-cache show`.
+pub fn list_repo_pkgs(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let names = names_of(a);
+    let repo = repo_versions(ctx, &names)?;
+    let mut m = Map::new();
+    for (k, v) in repo {
+        m.insert(k, Value::List(v.into_iter().map(Value::from).collect()));
+    }
+    Ok(Value::Map(m))
+}
+
+fn repo_versions(
+    ctx: &ExecContext,
+    names: &[String],
+) -> Result<Vec<(String, Vec<String>)>, ExecError> {
+    let mut cmd: Vec<String> = if names.is_empty() {
+        vec!["apt-cache".into(), "dump".into()]
+    } else {
+        let mut c = vec!["apt-cache".to_string(), "show".to_string()];
+        c.extend(names.iter().cloned());
+        c
+    };
+    cmd.shrink_to_fit();
+    let out = call_apt(ctx, &cmd, false)?;
+    let mut ret: Vec<(String, Vec<String>)> = Vec::new();
+    let mut pkg_name: Option<String> = None;
+    for line in out.stdout.lines() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(cur) = line.strip_prefix("Package: ") {
+            if pkg_name.as_deref() != Some(cur) {
+                pkg_name = Some(cur.to_string());
+                continue;
+            }
+        }
+        let mut comps = line.trim().splitn(2, char::is_whitespace);
+        if comps.next() == Some("Version:") {
+            let ver = comps.next().unwrap_or("").trim().to_string();
+            let Some(name) = pkg_name.clone() else {
+                continue;
+            };
+            match ret.iter_mut().find(|(k, _)| *k == name) {
+                Some((_, v)) => v.push(ver),
+                None => ret.push((name, vec![ver])),
+            }
+        }
+    }
+    Ok(ret)
+}
+
+/// `pkg_resource.parse_targets` for repository packages: `{name: version or None}` in order.
+fn parse_targets(
+    ctx: &ExecContext,
+    name: Option<&Value>,
+    pkgs: Option<&Value>,
+    version: Option<&Value>,
+) -> Result<Vec<(String, Option<String>)>, ExecError> {
+    if let Some(pkgs) = pkgs.filter(|p| p.truthy()) {
+        return repack_pkgs(ctx, pkgs);
+    }
+    let Some(name) = name.filter(|n| n.truthy()) else {
+        return Ok(Vec::new());
+    };
+    let version = version.filter(|v| !v.is_null()).map(Value::py_str);
+    Ok(name
+        .py_str()
+        .split(',')
+        .map(|n| (normalize(ctx, n), version.clone()))
+        .collect())
+}
+
+/// `pkg_resource._repack_pkgs`: a list of names and one-key `{name: version}` dicts.
+pub(crate) fn repack_pkgs(
+    ctx: &ExecContext,
+    pkgs: &Value,
+) -> Result<Vec<(String, Option<String>)>, ExecError> {
+    let list = match pkgs {
+        Value::List(l) => l.iter().cloned().collect::<Vec<_>>(),
+        Value::Str(s) => match halite_yaml::load(s, halite_yaml::Schema::Salt) {
+            Ok(Value::List(l)) => l.iter().cloned().collect(),
+            _ => return Ok(Vec::new()),
+        },
+        _ => return Ok(Vec::new()),
+    };
+    let mut out: Vec<(String, Option<String>)> = Vec::new();
+    for item in &list {
+        let (n, v) = match item {
+            Value::Map(m) if m.len() == 1 => {
+                let (k, v) = m.first().expect("one entry");
+                (k.py_str(), (!v.is_null()).then(|| v.py_str()))
+            }
+            Value::Map(_) => return Ok(Vec::new()),
+            other => (other.py_str(), None),
+        };
+        let n = normalize(ctx, &n);
+        match out.iter_mut().find(|(k, _)| *k == n) {
+            Some(slot) => slot.1 = v,
+            None => out.push((n, v)),
+        }
+    }
+    if out.len() != list.len() {
+        return Err(ExecError::Failed(format!(
+            "You are passing a list of packages that contains duplicated packages names: {}. This cannot be processed. In case you are targeting different versions of the same package, please target them individually",
+            pkgs.py_repr()
+        )));
+    }
+    Ok(out)
+}
+
+/// `salt.utils.versions.compare` with the dpkg order.
+pub(crate) fn compare(ver1: &str, oper: &str, ver2: &str, ignore_epoch: bool) -> bool {
+    let strip = |v: &str| -> String {
+        if ignore_epoch {
+            v.split_once(':')
+                .map(|(_, r)| r.to_string())
+                .unwrap_or_else(|| v.to_string())
+        } else {
+            v.to_string()
+        }
+    };
+    let c = dpkg_cmp(&strip(ver1), &strip(ver2));
+    match oper {
+        "==" => c == Ordering::Equal,
+        "!=" => c != Ordering::Equal,
+        ">=" => c != Ordering::Less,
+        "<=" => c != Ordering::Greater,
+        ">" => c == Ordering::Greater,
+        "<" => c == Ordering::Less,
+        _ => false,
+    }
+}
+
+/// `salt.utils.pkg.split_comparison`.
+pub(crate) fn split_comparison(version: &str) -> (String, String) {
+    const OPS: &[&str] = &["<=>", "!=", ">=", "<=", ">>", "<<", "<>", ">", "<", "="];
+    for op in OPS {
+        if let Some(rest) = version.strip_prefix(op) {
+            let rest = rest.strip_prefix(' ').unwrap_or(rest);
+            if !rest.is_empty() && !rest.contains(['<', '>', '=']) {
+                return (op.to_string(), rest.to_string());
+            }
+            return (String::new(), version.to_string());
+        }
+    }
+    (String::new(), version.to_string())
+}
+
+/// `salt.utils.pkg.match_version`: the first candidate satisfying `desired` (`>=1.0`).
+fn match_version(desired: &str, available: &[String], ignore_epoch: bool) -> Option<String> {
+    let (oper, version) = split_comparison(desired);
+    let oper = if oper.is_empty() || oper == "=" {
+        "==".to_string()
+    } else {
+        oper
+    };
+    available
+        .iter()
+        .find(|c| compare(c, &oper, &version, ignore_epoch))
+        .cloned()
+}
+
+/// `dpkg --get-selections PATTERN`: `{state: [names]}`.
+fn get_selections_map(pattern: Option<&str>) -> Result<Vec<(String, Vec<String>)>, ExecError> {
+    let out = run(&["dpkg", "--get-selections", pattern.unwrap_or("*")], None)?;
+    let mut ret: Vec<(String, Vec<String>)> = Vec::new();
+    for line in out.stdout.lines() {
+        let mut cols = line.split_whitespace();
+        let (Some(pkg), Some(state)) = (cols.next(), cols.next()) else {
+            continue;
+        };
+        match ret.iter_mut().find(|(s, _)| s == state) {
+            Some((_, v)) => v.push(pkg.to_string()),
+            None => ret.push((state.to_string(), vec![pkg.to_string()])),
+        }
+    }
+    Ok(ret)
+}
+
+/// `pkg.get_selections(pattern=None, state=None)`.
+pub fn get_selections(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.get_selections", a, &["pattern", "state"], 0, false)?;
+    let pattern = b.opt(0).map(Value::py_str).filter(|p| !p.is_empty());
+    let sel = get_selections_map(pattern.as_deref())?;
+    let to_list = |v: &[String]| Value::List(v.iter().map(|s| Value::str(s.as_str())).collect());
+    let mut m = Map::new();
+    match b.opt(1).map(Value::py_str).filter(|s| !s.is_empty()) {
+        Some(state) => {
+            let v = sel
+                .iter()
+                .find(|(s, _)| *s == state)
+                .map(|(_, v)| v.clone());
+            m.insert(state.as_str(), to_list(&v.unwrap_or_default()));
+        }
+        None => {
+            for (s, v) in &sel {
+                m.insert(s.as_str(), to_list(v));
+            }
+        }
+    }
+    Ok(Value::Map(m))
+}
+
+/// `set_selections(selection={state: [pkg]})` for one package: `{"old": ..., "new": ...}`.
+fn set_selection(pkg: &str, state: &str) -> Result<Option<Value>, ExecError> {
+    let current = get_selections_map(None)?
+        .into_iter()
+        .find(|(_, v)| v.iter().any(|p| p == pkg))
+        .map(|(s, _)| s);
+    if current.as_deref() == Some(state) {
+        return Ok(None);
+    }
+    let result = run(
+        &["dpkg", "--set-selections"],
+        Some(format!("{pkg} {state}")),
+    )?;
+    if result.retcode != 0 {
+        tracing::error!("failed to set state {state} for package {pkg}");
+        return Ok(None);
+    }
+    let mut m = Map::new();
+    m.insert("old", current.map(Value::from).unwrap_or(Value::Null));
+    m.insert("new", Value::str(state));
+    Ok(Some(Value::Map(m)))
+}
+
+fn hold_targets(fun: &str, a: &Args) -> Result<Vec<String>, ExecError> {
+    let b = bind_with(fun, a, &["name", "pkgs", "sources"], 0, true)?;
+    let (name, pkgs, sources) = (b.opt(0), b.opt(1), b.opt(2));
+    if !name.is_some_and(Value::truthy)
+        && !pkgs.is_some_and(Value::truthy)
+        && !sources.is_some_and(Value::truthy)
+    {
+        return Err(ExecError::Failed(
+            "One of name, pkgs, or sources must be specified.".into(),
+        ));
+    }
+    if pkgs.is_some_and(Value::truthy) && sources.is_some_and(Value::truthy) {
+        return Err(ExecError::Failed(
+            "Only one of pkgs or sources can be specified.".into(),
+        ));
+    }
+    let key = |v: &Value| match v {
+        Value::Map(m) => m.first().map(|(k, _)| k.py_str()).unwrap_or_default(),
+        other => other.py_str(),
+    };
+    Ok(
+        match (pkgs.filter(|p| p.truthy()), sources.filter(|s| s.truthy())) {
+            (Some(Value::List(l)), _) => l.iter().map(key).collect(),
+            (Some(Value::Map(m)), _) => m.keys().map(Value::py_str).collect(),
+            (_, Some(Value::List(l))) => l.iter().map(key).collect(),
+            _ => vec![name.map(Value::py_str).unwrap_or_default()],
+        },
+    )
+}
+
+fn test_mode(ctx: &ExecContext, a: &Args) -> bool {
+    a.kwargs
+        .get("test")
+        .or_else(|| ctx.opts.get("test"))
+        .is_some_and(Value::truthy)
+}
+
+fn hold_ret(name: &str) -> Map {
+    let mut m = Map::new();
+    m.insert("name", Value::str(name));
+    m.insert("changes", Value::Map(Map::new()));
+    m.insert("result", Value::Bool(false));
+    m.insert("comment", Value::str(""));
+    m
+}
+
+/// `pkg.hold(name=None, pkgs=None, sources=None)`: `dpkg --set-selections` to `hold`.
+pub fn hold(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let mut ret = Map::new();
+    for target in hold_targets("pkg.hold", a)? {
+        let mut r = hold_ret(&target);
+        let sel = get_selections_map(Some(&target))?;
+        let held = sel.iter().any(|(s, v)| s == "hold" && !v.is_empty());
+        // get_selections(pattern, state="hold") is {"hold": [...]}: never empty
+        if !held {
+            if test_mode(ctx, a) {
+                r.insert("result", Value::Null);
+                r.insert(
+                    "comment",
+                    Value::str(format!("Package {target} is set to be held.")),
+                );
+            } else {
+                let change = set_selection(&target, "hold")?;
+                r.insert("changes", change.unwrap_or(Value::Null));
+                r.insert("result", Value::Bool(true));
+                r.insert(
+                    "comment",
+                    Value::str(format!("Package {target} is now being held.")),
+                );
+            }
+        } else {
+            r.insert("result", Value::Bool(true));
+            r.insert(
+                "comment",
+                Value::str(format!("Package {target} is already set to be held.")),
+            );
+        }
+        ret.insert(target.as_str(), Value::Map(r));
+    }
+    Ok(Value::Map(ret))
+}
+
+/// `pkg.unhold(name=None, pkgs=None, sources=None)`: `dpkg --set-selections` to `install`.
+pub fn unhold(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let mut ret = Map::new();
+    for target in hold_targets("pkg.unhold", a)? {
+        let mut r = hold_ret(&target);
+        let sel = get_selections_map(Some(&target))?;
+        if sel.is_empty() {
+            r.insert(
+                "comment",
+                Value::str(format!("Package {target} does not have a state.")),
+            );
+        } else if sel.iter().any(|(s, v)| s == "hold" && !v.is_empty()) {
+            if test_mode(ctx, a) {
+                r.insert("result", Value::Null);
+                r.insert(
+                    "comment",
+                    Value::str(format!("Package {target} is set not to be held.")),
+                );
+            } else {
+                let change = set_selection(&target, "install")?;
+                r.insert("changes", change.unwrap_or(Value::Null));
+                r.insert("result", Value::Bool(true));
+                r.insert(
+                    "comment",
+                    Value::str(format!("Package {target} is no longer being held.")),
+                );
+            }
+        } else {
+            r.insert("result", Value::Bool(true));
+            r.insert(
+                "comment",
+                Value::str(format!("Package {target} is already set not to be held.")),
+            );
+        }
+        ret.insert(target.as_str(), Value::Map(r));
+    }
+    Ok(Value::Map(ret))
+}
+
+/// Salt's `CommandExecutionError(message, info={"errors": [...], "changes": {...}})` as its
+/// `str()`: the message, then the info through the nested outputter.
+fn error_with_info(message: &str, errors: &[String], changes: &Map) -> ExecError {
+    let mut text = message.to_string();
+    if !text.ends_with(['.', '?', '!']) {
+        text.push('.');
+    }
+    text.push_str(" Additional info follows:\n\n");
+    text.push_str(&nested_info(errors, Some(changes)));
+    ExecError::Failed(text)
+}
+
+/// The nested outputter's text of `{"errors": [...], "changes": {...}}` (keys sorted, as
+/// the outputter prints dicts); `changes` None leaves that key out.
+pub(crate) fn nested_info(errors: &[String], changes: Option<&Map>) -> String {
+    let mut out = String::new();
+    if let Some(ch) = changes {
+        out.push_str("changes:\n    ----------");
+        for (k, v) in ch.iter() {
+            out.push_str(&format!("\n    {}:\n        ----------", k.py_str()));
+            if let Value::Map(on) = v {
+                let mut keys: Vec<_> = on.iter().collect();
+                keys.sort_by_key(|(k, _)| k.py_str());
+                for (ok, ov) in keys {
+                    out.push_str(&format!(
+                        "\n        {}:\n            {}",
+                        ok.py_str(),
+                        ov.py_str()
+                    ));
+                }
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("errors:");
+    for e in errors {
+        let mut lines = e.lines();
+        out.push_str(&format!("\n    - {}", lines.next().unwrap_or("")));
+        for l in lines {
+            out.push_str(&format!("\n      {l}"));
+        }
+    }
+    out
+}
+
+/// `pkg.install(name=None, refresh=False, fromrepo=None, skip_verify=False, pkgs=None,
+/// sources=None, reinstall=False, version=..., ...)`: `apt-get -q -y ... install`; returns
+/// `{name: {"old": ..., "new": ...}}`.
+pub fn install(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "pkg.install",
+        a,
+        &[
+            "name",
+            "refresh",
+            "fromrepo",
+            "skip_verify",
+            "debconf",
+            "pkgs",
+            "sources",
+            "reinstall",
+            "downloadonly",
+            "ignore_epoch",
+        ],
+        0,
+        true,
+    )?;
+    let name = b.opt(0);
+    let refresh_arg = b.get(1).is_some_and(is_true);
+    let mut fromrepo = b.opt(2).map(Value::py_str).filter(|s| !s.is_empty());
+    let skip_verify = b.truthy(3);
+    let pkgs = b.opt(5);
+    let sources = b.opt(6).filter(|s| s.truthy());
+    let reinstall = b.truthy(7);
+    let downloadonly = b.truthy(8);
+    let ignore_epoch = b.truthy(9);
+    let kw = &a.kwargs;
+    let version_kw = kw.get("version").filter(|v| v.truthy()).map(Value::py_str);
+    let saltenv = kw
+        .get("saltenv")
+        .map(Value::py_str)
+        .unwrap_or_else(|| "base".into());
+    // sources: (name, local path, version) from each package file (lowpkg.bin_pkg_info)
+    let mut files: Vec<(String, String, String)> = Vec::new();
+    if let (Some(src), false) = (sources, pkgs.is_some_and(Value::truthy)) {
+        let Value::List(list) = src else {
+            return Ok(Value::Map(Map::new()));
+        };
+        for item in list.iter() {
+            let Value::Map(m) = item else {
+                return Ok(Value::Map(Map::new()));
+            };
+            let Some((pname, url)) = m.first() else {
+                continue;
+            };
+            let url = url.py_str();
+            let valid_proto = url.split_once(':').is_some_and(|(s, _)| {
+                ["salt", "file", "http", "https", "ftp", "swift", "s3"]
+                    .contains(&s.to_ascii_lowercase().as_str())
+            });
+            if !valid_proto && !url.starts_with('/') {
+                return Err(ExecError::Failed(format!(
+                    "Path {url} for package {} is either not absolute or an invalid protocol",
+                    pname.py_str()
+                )));
+            }
+            let path = super::dpkg_lowpkg::local_path(ctx, &url, &saltenv)?;
+            let info = super::dpkg_lowpkg::bin_pkg_info(
+                ctx,
+                &Args::new(vec![Value::str(path.as_str())], Map::new()),
+            )?;
+            let field = |k: &str| info.get(k).map(Value::py_str).unwrap_or_default();
+            files.push((field("name"), path, field("version")));
+        }
+    }
+    let pkg_params = if files.is_empty() {
+        parse_targets(ctx, name, pkgs, kw.get("version"))?
+    } else {
+        files
+            .iter()
+            .map(|(n, _, v)| (n.clone(), Some(v.clone())))
+            .collect()
+    };
+
+    let mut refresh_first = false;
+    if refresh_arg {
+        refresh_first = true;
+        if let Some(v) = &version_kw {
+            let n = name.map(Value::py_str).unwrap_or_default();
+            let l = latest(ctx, std::slice::from_ref(&n), false, true, None, 0)?;
+            refresh_first = l.get(&n).map(Value::py_str).as_deref() != Some(v.as_str());
+        }
+        if let Some(Value::List(list)) = pkgs {
+            refresh_first = false;
+            for p in list.iter() {
+                match p {
+                    Value::Map(m) => {
+                        let (k, v) = m.first().expect("one entry");
+                        let n = k.py_str();
+                        let l = latest(ctx, std::slice::from_ref(&n), false, true, None, 0)?;
+                        if l.get(&n).map(Value::py_str) != Some(v.py_str()) {
+                            refresh_first = true;
+                        }
+                    }
+                    _ => refresh_first = true,
+                }
+            }
+        }
+    }
+    if fromrepo.is_none() {
+        fromrepo = kw.get("repo").filter(|v| v.truthy()).map(Value::py_str);
+    }
+    if pkg_params.is_empty() {
+        return Ok(Value::Map(Map::new()));
+    }
+    let old = stringify(&pkg_lists(ctx, false, false)?);
+    let has_comparison: Vec<String> = pkg_params
+        .iter()
+        .filter(|(_, v)| {
+            v.as_deref()
+                .is_some_and(|v| v.starts_with('<') || v.starts_with('>'))
+        })
+        .map(|(n, _)| n.clone())
+        .collect();
+    let available = if has_comparison.is_empty() {
+        Vec::new()
+    } else {
+        repo_versions(ctx, &has_comparison)?
+    };
+
+    let mut cmd_prefix: Vec<String> = ["apt-get", "-q", "-y"].map(String::from).to_vec();
+    if kw.get("force_yes").is_some_and(Value::truthy) {
+        cmd_prefix.push("--force-yes".into());
+    }
+    if kw.get("force_conf_new").is_some_and(Value::truthy) {
+        cmd_prefix.extend(["-o", "DPkg::Options::=--force-confnew"].map(String::from));
+    } else {
+        cmd_prefix.extend(["-o", "DPkg::Options::=--force-confold"].map(String::from));
+        cmd_prefix.extend(["-o", "DPkg::Options::=--force-confdef"].map(String::from));
+    }
+    if let Some(ir) = kw.get("install_recommends") {
+        cmd_prefix.push(
+            if ir.truthy() {
+                "--install-recommends"
+            } else {
+                "--no-install-recommends"
+            }
+            .into(),
+        );
+    }
+    if kw.get("only_upgrade").is_some_and(Value::truthy) {
+        cmd_prefix.push("--only-upgrade".into());
+    }
+    if skip_verify {
+        cmd_prefix.push("--allow-unauthenticated".into());
+    }
+    if let (Some(repo), true) = (&fromrepo, files.is_empty()) {
+        cmd_prefix.push("-t".into());
+        cmd_prefix.push(repo.clone());
+    }
+    cmd_prefix.push("install".into());
+
+    let mut targets: Vec<String> = Vec::new();
+    let mut downgrade: Vec<String> = Vec::new();
+    let mut to_reinstall: Vec<(String, String)> = Vec::new();
+    let mut errors: Vec<String> = Vec::new();
+    let single_name =
+        name.is_some() && pkgs.is_none() && version_kw.is_some() && pkg_params.len() == 1;
+    for (pkgname, version_num) in &pkg_params {
+        let version_num = if single_name {
+            version_kw.clone()
+        } else {
+            version_num.clone()
+        };
+        let Some(version_num) = version_num else {
+            if reinstall && old.contains_key(pkgname) {
+                to_reinstall.push((pkgname.clone(), pkgname.clone()));
+            } else {
+                targets.push(pkgname.clone());
+            }
+            continue;
+        };
+        let mut version_num = version_num.trim_start_matches('=').to_string();
+        if has_comparison.contains(pkgname) {
+            let candidates: Vec<String> = available
+                .iter()
+                .find(|(k, _)| k == pkgname)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            match match_version(&version_num, &candidates, ignore_epoch) {
+                Some(t) => version_num = t,
+                None => {
+                    errors.push(format!(
+                        "No version matching '{pkgname}{version_num}' could be found (available: {})",
+                        if candidates.is_empty() { "None".to_string() } else { candidates.join(", ") }
+                    ));
+                    continue;
+                }
+            }
+        }
+        let pkgstr = match files.iter().find(|(n, _, _)| n == pkgname) {
+            Some((_, path, _)) => path.clone(),
+            None => format!("{pkgname}={version_num}"),
+        };
+        let cver = old.get(pkgname).cloned().unwrap_or_default();
+        if reinstall && !cver.is_empty() && compare(&version_num, "==", &cver, false) {
+            to_reinstall.push((pkgname.clone(), pkgstr));
+        } else if cver.is_empty() || compare(&version_num, ">=", &cver, false) {
+            targets.push(pkgstr);
+        } else {
+            downgrade.push(pkgstr);
+        }
+    }
+    let mut cmds: Vec<Vec<String>> = Vec::new();
+    let mut all_pkgs: Vec<String> = Vec::new();
+    if !targets.is_empty() {
+        all_pkgs.extend(targets.iter().cloned());
+        let mut cmd = cmd_prefix.clone();
+        cmd.extend(targets.iter().cloned());
+        cmds.push(cmd);
+    }
+    if !downgrade.is_empty() {
+        let mut cmd = cmd_prefix.clone();
+        if files.is_empty() && !cmd.iter().any(|c| c == "--force-yes") {
+            let at = cmd.len() - 1;
+            cmd.insert(at, "--force-yes".into());
+        }
+        cmd.extend(downgrade.iter().cloned());
+        cmds.push(cmd);
+    }
+    if downloadonly {
+        if let Some(last) = cmds.last_mut() {
+            last.push("--download-only".into());
+        }
+    }
+    if !to_reinstall.is_empty() {
+        all_pkgs.extend(to_reinstall.iter().map(|(n, _)| n.clone()));
+        let mut cmd = cmd_prefix.clone();
+        if files.is_empty() {
+            cmd.push("--reinstall".into());
+        }
+        cmd.extend(to_reinstall.iter().map(|(_, s)| s.clone()));
+        cmds.push(cmd);
+    }
+    let mut ret = Map::new();
+    if !cmds.is_empty() {
+        if refresh_first {
+            let cvt = kw
+                .get("cache_valid_time")
+                .and_then(Value::as_i64)
+                .unwrap_or(0);
+            refresh(ctx, cvt, false)?;
+        }
+        let held: Vec<String> = get_selections_map(None)?
+            .into_iter()
+            .find(|(s, _)| s == "hold")
+            .map(|(_, v)| v)
+            .unwrap_or_default();
+        let targeted: Vec<&str> = all_pkgs
+            .iter()
+            .map(|x| x.split('=').next().unwrap_or(x))
+            .collect();
+        let to_unhold: Vec<String> = held
+            .into_iter()
+            .filter(|h| targeted.contains(&h.as_str()))
+            .collect();
+        for p in &to_unhold {
+            set_selection(p, "install")?;
+        }
+        let mut touched: Vec<String> = all_pkgs.clone();
+        for cmd in &cmds {
+            let out = call_apt(ctx, cmd, true)?;
+            touched.extend(touched_by(&out.stdout));
+            if out.retcode != 0 && !out.stderr.is_empty() {
+                errors.push(out.stderr);
+            }
+        }
+        reread(ctx, &touched)?;
+        let new = stringify(&pkg_lists(ctx, false, false)?);
+        ret = compare_dicts(&old, &new);
+        for (pkgname, _) in &to_reinstall {
+            if !ret.contains_key(pkgname) || old.contains_key(pkgname) {
+                ret.insert(
+                    pkgname.as_str(),
+                    old_new(
+                        old.get(pkgname).map(String::as_str).unwrap_or(""),
+                        new.get(pkgname).map(String::as_str).unwrap_or(""),
+                        true,
+                    ),
+                );
+            }
+        }
+        for p in &to_unhold {
+            set_selection(p, "hold")?;
+        }
+    }
+    if !errors.is_empty() {
+        return Err(error_with_info(
+            "Problem encountered installing package(s)",
+            &errors,
+            &ret,
+        ));
+    }
+    Ok(Value::Map(ret))
+}
+
+/// `pkg.remove(name=None, pkgs=None)`: `apt-get -q -y remove`.
+pub fn remove(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    uninstall(ctx, a, "remove")
+}
+
+/// `pkg.purge(name=None, pkgs=None)`: `apt-get -q -y purge`; returns
+/// `{"removed": {...}, "installed": {...}}`.
+pub fn purge(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    uninstall(ctx, a, "purge")
+}
+
+fn uninstall(ctx: &ExecContext, a: &Args, action: &str) -> Result<Value, ExecError> {
+    let fun = format!("pkg.{action}");
+    let b = bind_with(&fun, a, &["name", "pkgs"], 0, true)?;
+    let pkg_params = parse_targets(ctx, b.opt(0), b.opt(1), None)?;
+    let old = pkg_lists(ctx, false, false)?;
+    let old_removed = pkg_lists(ctx, true, false)?;
+    let wildcard = |list: &PkgList| -> Vec<String> {
+        let mut out = Vec::new();
+        for (p, _) in &pkg_params {
+            if p.contains('*') {
+                out.extend(list.keys().filter(|k| fnmatchcase(k, p)).cloned());
+            } else if list.contains_key(p) {
+                out.push(p.clone());
+            }
+        }
+        out
+    };
+    let mut targets = wildcard(&old);
+    if action == "purge" {
+        targets.extend(wildcard(&old_removed));
+    }
+    if targets.is_empty() {
+        return Ok(Value::Map(Map::new()));
+    }
+    let mut cmd: Vec<String> = ["apt-get", "-q", "-y", action].map(String::from).to_vec();
+    cmd.extend(targets.iter().cloned());
+    let out = call_apt(ctx, &cmd, true)?;
+    let errors: Vec<String> = if out.retcode != 0 && !out.stderr.is_empty() {
+        vec![out.stderr.clone()]
+    } else {
+        Vec::new()
+    };
+    let mut touched = targets.clone();
+    touched.extend(touched_by(&out.stdout));
+    reread(ctx, &touched)?;
+    let new = pkg_lists(ctx, false, false)?;
+    let new_removed = pkg_lists(ctx, true, false)?;
+    let changes = compare_dicts(&stringify(&old), &stringify(&new));
+    let ret = if action == "purge" {
+        let mut m = Map::new();
+        m.insert(
+            "removed",
+            Value::Map(compare_dicts(
+                &stringify(&old_removed),
+                &stringify(&new_removed),
+            )),
+        );
+        m.insert("installed", Value::Map(changes.clone()));
+        m
+    } else {
+        changes.clone()
+    };
+    if !errors.is_empty() {
+        return Err(error_with_info(
+            "Problem encountered removing package(s)",
+            &errors,
+            &ret,
+        ));
+    }
+    Ok(Value::Map(ret))
+}
+
+// ---- repositories (list_repos, get_repo, mod_repo, del_repo) ------------------------------
+
+/// `pkg.list_repos()`: `{uri: [entry, ...]}` from the `*.list` sources files.
+pub fn list_repos(_: &ExecContext, _a: &Args) -> Result<Value, ExecError> {
+    Ok(Value::Map(repos_by_uri(&SourcesList::load())))
+}
+
+fn repos_by_uri(sources: &SourcesList) -> Map {
+    let mut repos = Map::new();
+    for s in sources.list.iter().filter(|s| !s.invalid) {
+        let entry = Value::Map(s.to_map());
+        match repos.get_mut(&s.uri) {
+            Some(Value::List(l)) => l.push(entry),
+            _ => {
+                repos.insert(
+                    s.uri.as_str(),
+                    Value::List(vec![entry].into_iter().collect()),
+                );
+            }
+        }
+    }
+    repos
+}
+
+/// `pkg.get_repo(repo)`: the configured entry with the line's type, URI and dist (and one of
+/// its comps), or `{}`.
+pub fn get_repo(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.get_repo", a, &["repo"], 1, true)?;
+    Ok(Value::Map(find_repo(&b.str_or(0, ""))))
+}
+
+fn find_repo(repo: &str) -> Map {
+    let sources = SourcesList::load();
+    let want = split_repo_str(repo);
+    for s in sources.list.iter().filter(|s| !s.invalid) {
+        if s.kind == want.kind
+            && s.uri.trim_end_matches('/') == want.uri.trim_end_matches('/')
+            && s.dist == want.dist
+            && (want.comps.is_empty() || want.comps.iter().any(|c| s.comps.contains(c)))
+        {
+            return s.to_map();
+        }
+    }
+    Map::new()
+}
+
+/// `pkg.mod_repo(repo, saltenv='base', aptkey=True, **kwargs)` for one-line repositories:
+/// adds or updates the entry (in `file`, else /etc/apt/sources.list), writes the sources
+/// files back as Salt does, refreshes unless `refresh`/`refresh_db` is False.
+pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.mod_repo", a, &["repo", "saltenv", "aptkey"], 1, true)?;
+    let repo = b.str_or(0, "");
+    let kw = &a.kwargs;
+    let refresh_first = match kw.get("refresh_db").or_else(|| kw.get("refresh")) {
+        Some(v) => v.truthy(),
+        None => true,
+    };
+    if repo.starts_with("ppa:") {
+        return Err(ExecError::Failed(format!(
+            "cannot parse \"ppa:\" style repo definitions: {repo}"
+        )));
+    }
+    for key in ["keyid", "key_url", "key_text"] {
+        if kw.contains_key(key) {
+            return Err(ExecError::Failed(format!(
+                "halite: pkgrepo/mod_repo '{key}' (adding an apt key) is not supported (docs/compat.md)"
+            )));
+        }
+    }
+    let mut sources = SourcesList::load();
+    let entry = split_repo_str(&repo);
+    if entry.invalid {
+        return Err(ExecError::Failed(format!(
+            "Name {repo} is not valid. This must be the complete repo entry as seen in the sources file"
+        )));
+    }
+    let aptkey = b.get(2).map(Value::truthy).unwrap_or(true)
+        && crate::modules::cmd::which_path("apt-key").is_some();
+    if !aptkey && entry.signedby.is_empty() {
+        return Err(ExecError::Failed(
+            "missing 'signedby' option when apt-key is missing".into(),
+        ));
+    }
+    let split = |k: &str| -> Option<Vec<String>> {
+        kw.get(k).map(|v| {
+            v.py_str()
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .collect()
+        })
+    };
+    let mut full_comps: Vec<String> = Vec::new();
+    for c in &entry.comps {
+        let c = c.trim().to_string();
+        if !full_comps.contains(&c) {
+            full_comps.push(c);
+        }
+    }
+    let comps = match split("comps") {
+        Some(c) => {
+            for x in &c {
+                if !full_comps.contains(x) {
+                    full_comps.push(x.clone());
+                }
+            }
+            c
+        }
+        None => full_comps.clone(),
+    };
+    let architectures = split("architectures").unwrap_or_else(|| entry.architectures.clone());
+    let disabled = match (kw.get("disabled"), kw.get("enabled")) {
+        (Some(d), _) => Some(is_true(d)),
+        (None, Some(e)) => Some(!is_true(e)),
+        _ => None,
+    };
+    let kw_type = kw.get("type").map(Value::py_str);
+    let kw_dist = kw.get("dist").map(Value::py_str);
+    let mut found: Option<usize> = None;
+    for (i, s) in sources.list.iter().enumerate() {
+        let repo_matches = s.kind == entry.kind
+            && s.uri.trim_end_matches('/') == entry.uri.trim_end_matches('/')
+            && s.dist == entry.dist;
+        let kw_matches = Some(&s.dist) == kw_dist.as_ref() && Some(&s.kind) == kw_type.as_ref();
+        if (repo_matches || kw_matches)
+            && (full_comps.iter().any(|c| s.comps.contains(c))
+                || s.comps.is_empty()
+                || architectures != s.architectures)
+        {
+            found = Some(i);
+            break;
+        }
+    }
+    let idx = match found {
+        Some(i) => i,
+        None => {
+            sources.list.push(SourceEntry::new(&repo, None));
+            sources.list.len() - 1
+        }
+    };
+    let src = &mut sources.list[idx];
+    src.line = if repo.ends_with('\n') {
+        repo.clone()
+    } else {
+        format!("{repo}\n")
+    };
+    // setattr for the _MODIFY_OK keywords the call passed
+    if let Some(f) = kw.get("file") {
+        src.file = f.py_str();
+    }
+    if let Some(u) = kw.get("uri") {
+        src.uri = u.py_str();
+    }
+    if let Some(d) = &kw_dist {
+        src.dist = d.clone();
+    }
+    if let Some(d) = disabled {
+        src.disabled = d;
+    }
+    src.comps = comps;
+    src.architectures = architectures;
+    src.signedby = entry.signedby.clone();
+    if src.uri != entry.uri {
+        src.uri = entry.uri.clone();
+        src.line = src.repo_line();
+    }
+    let result = src.clone();
+    sources
+        .save()
+        .map_err(|e| ExecError::Failed(format!("{e}")))?;
+    if refresh_first {
+        refresh(ctx, 0, false)?;
+    }
+    let strs = |v: &[String]| Value::List(v.iter().map(|s| Value::str(s.as_str())).collect());
+    let mut m = Map::new();
+    m.insert("architectures", strs(&result.architectures));
+    m.insert("comps", strs(&result.comps));
+    m.insert("disabled", Value::Bool(result.disabled));
+    m.insert("file", Value::str(result.file.as_str()));
+    m.insert("type", Value::str(result.kind.as_str()));
+    m.insert("uri", Value::str(result.uri.as_str()));
+    m.insert("line", Value::str(result.line.as_str()));
+    m.insert("signedby", Value::str(result.signedby.as_str()));
+    let mut out = Map::new();
+    out.insert(repo.as_str(), Value::Map(m));
+    Ok(Value::Map(out))
+}
+
+/// `pkg.del_repo(repo)`: removes the line's comps from matching entries (the entry when
+/// none are left, its file when that was its last entry), then refreshes.
+pub fn del_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.del_repo", a, &["repo"], 1, true)?;
+    let repo = b.str_or(0, "");
+    let mut sources = SourcesList::load();
+    if sources.list.iter().any(|s| !s.invalid) {
+        let want = split_repo_str(&repo);
+        let mut deleted_from: Vec<(String, usize)> = Vec::new();
+        let mut i = 0;
+        while i < sources.list.len() {
+            let s = &sources.list[i];
+            if !s.invalid
+                && s.kind == want.kind
+                && s.architectures == want.architectures
+                && s.uri.trim_end_matches('/') == want.uri.trim_end_matches('/')
+                && s.dist == want.dist
+            {
+                let common = s.comps.iter().any(|c| want.comps.contains(c));
+                if common || (s.comps.is_empty() && want.comps.is_empty()) {
+                    if !deleted_from.iter().any(|(f, _)| *f == s.file) {
+                        deleted_from.push((s.file.clone(), 0));
+                    }
+                    let left: Vec<String> = s
+                        .comps
+                        .iter()
+                        .filter(|c| !want.comps.contains(c))
+                        .cloned()
+                        .collect();
+                    if left.is_empty() {
+                        sources.list.remove(i);
+                        continue;
+                    }
+                    sources.list[i].comps = left;
+                }
+            }
+            i += 1;
+        }
+        sources
+            .save()
+            .map_err(|e| ExecError::Failed(format!("{e}")))?;
+        if !deleted_from.is_empty() {
+            for (file, count) in deleted_from.iter_mut() {
+                *count = sources.list.iter().filter(|s| s.file == *file).count();
+            }
+            let mut ret = String::new();
+            for (file, count) in &deleted_from {
+                if *count == 0
+                    && file.contains("sources.list.d/")
+                    && std::path::Path::new(file).is_file()
+                {
+                    let _ = std::fs::remove_file(file);
+                    ret.push_str(&format!(
+                        "File {file} containing repo '{repo}' has been removed."
+                    ));
+                } else {
+                    ret.push_str(&format!("Repo '{repo}' has been removed from {file}.\n"));
+                }
+            }
+            refresh(ctx, 0, false)?;
+            return Ok(Value::str(ret));
+        }
+    }
+    Err(ExecError::Failed(format!(
+        "Repo {repo} doesn't exist in the sources.list(s)"
+    )))
+}
+
+fn split_version(v: &str) -> (u64, &str, &str) {
+    let (epoch, rest) = match v.split_once(':') {
+        Some((e, r)) if e.chars().all(|c| c.is_ascii_digit()) => (e.parse().unwrap_or(0), r),
+        _ => (0, v),
+    };
+    match rest.rsplit_once('-') {
+        Some((up, rev)) => (epoch, up, rev),
+        None => (epoch, rest, ""),
+    }
+}
+
+/// dpkg's `verrevcmp` order of a non-digit character.
+fn order(c: Option<u8>) -> i32 {
+    match c {
+        None => 0,
+        Some(b'~') => -1,
+        Some(c) if c.is_ascii_digit() => 0,
+        Some(c) if c.is_ascii_alphabetic() => c as i32,
+        Some(c) => c as i32 + 256,
+    }
+}
+
+fn verrevcmp(a: &str, b: &str) -> Ordering {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let mut first_diff = 0;
+        while (i < a.len() && !a[i].is_ascii_digit()) || (j < b.len() && !b[j].is_ascii_digit()) {
+            let ac = order(a.get(i).copied().filter(|c| !c.is_ascii_digit()));
+            let bc = order(b.get(j).copied().filter(|c| !c.is_ascii_digit()));
+            if ac != bc {
+                return ac.cmp(&bc);
+            }
+            if i < a.len() && !a[i].is_ascii_digit() {
+                i += 1;
+            }
+            if j < b.len() && !b[j].is_ascii_digit() {
+                j += 1;
+            }
+        }
+        while i < a.len() && a[i] == b'0' {
+            i += 1;
+        }
+        while j < b.len() && b[j] == b'0' {
+            j += 1;
+        }
+        while i < a.len() && a[i].is_ascii_digit() && j < b.len() && b[j].is_ascii_digit() {
+            if first_diff == 0 {
+                first_diff = a[i] as i32 - b[j] as i32;
+            }
+            i += 1;
+            j += 1;
+        }
+        if i < a.len() && a[i].is_ascii_digit() {
+            return Ordering::Greater;
+        }
+        if j < b.len() && b[j].is_ascii_digit() {
+            return Ordering::Less;
+        }
+        if first_diff != 0 {
+            return first_diff.cmp(&0);
+        }
+    }
+    Ordering::Equal
+}
+
+/// `dpkg --compare-versions` ordering: epoch, then upstream version, then revision, each
+/// part by `verrevcmp` (`~` sorts before everything, even the end of the string).
+pub(crate) fn dpkg_cmp(a: &str, b: &str) -> Ordering {
+    let (ea, ua, ra) = split_version(a);
+    let (eb, ub, rb) = split_version(b);
+    ea.cmp(&eb)
+        .then_with(|| verrevcmp(ua, ub))
+        .then_with(|| verrevcmp(ra, rb))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dpkg_order_of_epochs_and_tildes() {
+        assert_eq!(dpkg_cmp("1:1.0~rc1", "1:1.0"), Ordering::Less);
+        assert_eq!(dpkg_cmp("1.0~rc1", "1.0"), Ordering::Less);
+        assert_eq!(dpkg_cmp("2:0.1", "1:9.9"), Ordering::Greater);
+        assert_eq!(dpkg_cmp("1.0-1", "1.0-1"), Ordering::Equal);
+        assert_eq!(dpkg_cmp("1.10", "1.9"), Ordering::Greater);
+        assert_eq!(dpkg_cmp("1.0a", "1.0+"), Ordering::Less);
+    }
+
+    #[test]
+    fn split_comparison_as_salt() {
+        assert_eq!(split_comparison(">=1.5"), (">=".into(), "1.5".into()));
+        assert_eq!(split_comparison("<= 1.0"), ("<=".into(), "1.0".into()));
+        assert_eq!(
+            split_comparison("1:1.0~rc1"),
+            ("".into(), "1:1.0~rc1".into())
+        );
+    }
+
+    #[test]
+    fn apt_get_output_names_the_touched_packages() {
+        let out = "Selecting previously unselected package halitetest-pkg-lib.\n\
+                   Unpacking halitetest-pkg-lib (1.0) ...\n\
+                   Setting up halitetest-pkg-dep (1.0) ...\n\
+                   Removing halitetest-pkg-a (2.0) ...\n";
+        let t = touched_by(out);
+        assert!(t.contains(&"halitetest-pkg-lib".to_string()));
+        assert!(t.contains(&"halitetest-pkg-dep".to_string()));
+        assert!(t.contains(&"halitetest-pkg-a".to_string()));
+    }
+}

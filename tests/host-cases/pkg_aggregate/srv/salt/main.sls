@@ -1,0 +1,6 @@
+halitetest-pkg-a:
+  pkg.installed:
+    - refresh: False
+halitetest-pkg-b:
+  pkg.installed:
+    - refresh: False

@@ -1,0 +1,3 @@
+halitetest-pkg-a:
+  pkg.installed:
+    - refresh: False

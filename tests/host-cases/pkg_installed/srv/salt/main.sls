@@ -1,0 +1,3 @@
+# a new user's first state: the default refresh (confined to the test repository)
+halitetest-pkg-a:
+  pkg.installed

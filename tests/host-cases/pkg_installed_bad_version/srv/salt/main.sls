@@ -1,0 +1,4 @@
+halitetest-pkg-a:
+  pkg.installed:
+    - version: '9.9'
+    - refresh: False

@@ -1,0 +1,3 @@
+halitetest-pkg-dep:
+  pkg.installed:
+    - refresh: False

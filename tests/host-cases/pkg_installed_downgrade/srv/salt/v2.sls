@@ -1,0 +1,4 @@
+halitetest-pkg-a:
+  pkg.installed:
+    - version: '2.0'
+    - refresh: False

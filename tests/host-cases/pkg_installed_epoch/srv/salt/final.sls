@@ -1,0 +1,4 @@
+halitetest-pkg-epoch:
+  pkg.installed:
+    - version: '1:1.0'
+    - refresh: False

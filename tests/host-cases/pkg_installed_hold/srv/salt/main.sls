@@ -1,0 +1,4 @@
+halitetest-pkg-b:
+  pkg.installed:
+    - hold: True
+    - refresh: False

@@ -1,0 +1,3 @@
+halitetest-pkg-nope:
+  pkg.installed:
+    - refresh: False

@@ -1,0 +1,6 @@
+halitetest-names:
+  pkg.installed:
+    - refresh: False
+    - names:
+      - halitetest-pkg-a
+      - halitetest-pkg-b

@@ -1,0 +1,4 @@
+halitetest-pkg-a:
+  pkg.installed:
+    - reinstall: True
+    - refresh: False

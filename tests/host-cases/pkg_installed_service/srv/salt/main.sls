@@ -1,0 +1,3 @@
+halitetest-pkg-svc:
+  pkg.installed:
+    - refresh: False

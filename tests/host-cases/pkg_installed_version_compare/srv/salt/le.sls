@@ -1,0 +1,4 @@
+halitetest-pkg-b:
+  pkg.installed:
+    - version: '<=1.0'
+    - refresh: False

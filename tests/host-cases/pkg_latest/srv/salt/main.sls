@@ -1,0 +1,3 @@
+halitetest-pkg-a:
+  pkg.latest:
+    - refresh: False

@@ -1,0 +1,2 @@
+halitetest-pkg-a:
+  pkg.removed

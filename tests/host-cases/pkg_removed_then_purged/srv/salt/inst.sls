@@ -1,0 +1,3 @@
+halitetest-pkg-conf:
+  pkg.installed:
+    - refresh: False

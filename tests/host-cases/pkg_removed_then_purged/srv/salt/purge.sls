@@ -1,0 +1,2 @@
+halitetest-pkg-conf:
+  pkg.purged

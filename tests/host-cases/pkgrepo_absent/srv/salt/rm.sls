@@ -1,0 +1,2 @@
+deb [trusted=yes] file:/var/tmp/halitetest-pkg-repo-gone bookworm main:
+  pkgrepo.absent

@@ -267,7 +267,9 @@ fn ssh_cases_match_salt_ssh() {
             continue;
         }
         if !case.join(expected_dir).is_dir() {
-            failures.push(format!("{name}: no {expected_dir}/ (scripts/oracle/ssh_record.py)"));
+            failures.push(format!(
+                "{name}: no {expected_dir}/ (scripts/oracle/ssh_record.py)"
+            ));
             continue;
         }
         replayed += 1;
@@ -296,8 +298,8 @@ fn ssh_cases_match_salt_ssh() {
                 .output()
                 .expect("halite ssh");
             let stdout = String::from_utf8_lossy(&out.stdout).replace(&rootstr, "@ROOT@");
-            let expected =
-                std::fs::read_to_string(case.join(format!("{expected_dir}/{n}.json"))).expect("json");
+            let expected = std::fs::read_to_string(case.join(format!("{expected_dir}/{n}.json")))
+                .expect("json");
             let rc: i32 = std::fs::read_to_string(case.join(format!("{expected_dir}/{n}.rc")))
                 .expect("rc")
                 .trim()

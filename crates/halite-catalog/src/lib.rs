@@ -428,6 +428,29 @@ mod tests {
     }
 
     #[test]
+    fn salt_compat_survives_the_archive_and_a_bad_one_is_refused() {
+        let mut c = sample();
+        assert_eq!(c.salt_compat().unwrap(), None, "no metadata: no release");
+        for compat in SaltCompat::ALL {
+            c.meta = Some(
+                Value::from_json_str(&format!(
+                    r#"{{"format":{FORMAT_VERSION},"id":"web1","salt_compat":"{}"}}"#,
+                    compat.name()
+                ))
+                .unwrap(),
+            );
+            let back = Catalog::unpack(&c.pack().unwrap()).unwrap();
+            assert_eq!(back.salt_compat().unwrap(), Some(compat));
+        }
+        c.meta = Some(Value::from_json_str(r#"{"salt_compat":"3009"}"#).unwrap());
+        let err = c.salt_compat().unwrap_err().to_string();
+        assert!(
+            err.contains("halite_catalog.json") && err.contains("'3009'"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn pack_is_byte_identical_and_round_trips() {
         let c = sample();
         let a = c.pack().unwrap();

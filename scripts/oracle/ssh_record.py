@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Record salt-ssh 3007.8's answers for halite ssh's golden cases (tests/ssh-cases/NAME).
+"""Record salt-ssh's answers for halite ssh's golden cases (tests/ssh-cases/NAME): Salt
+3007.8's into CASE/expected, Salt 3008.4's (`--salt-ssh` of the 3008 venv) into
+CASE/expected-3008.
 
 A case is a folder:
     CASE/srv/salt/...      file_roots (base)
@@ -9,6 +11,7 @@ A case is a folder:
     CASE/expected/NN.json  written here: salt-ssh's stdout (`--out json --static`), with the
                            sandbox folder written @ROOT@
     CASE/expected/NN.rc    written here: its exit status
+    CASE/expected-3008/    the same from salt-ssh 3008.4
 
 The sandbox is a fresh folder /tmp/halitetest-ssh-rec.XXXX holding the master config, the
 roster, the thin_dirs and the files the states write; in it an sshd of our own (own config,
@@ -17,7 +20,14 @@ crates/halite/tests/ssh_golden.rs: h1 and h2, both on that sshd, each with its o
 salt-ssh needs `set_path` (its shim breaks on a pyenv `python3` shell script in PATH) and
 the sftp subsystem (it copies the thin with scp); halite needs neither.
 
-Root only (sshd). Usage: scripts/oracle/ssh_record.py [--salt-ssh PATH] CASE [CASE ...]
+The master config carries `salt_compat` (salt-ssh ignores the key; halite's golden test
+writes the same master config and reads it): "3007" for expected/, "3008" for
+expected-3008/.
+
+Root only (sshd). Usage: scripts/oracle/ssh_record.py [--salt-ssh PATH] [--expected DIR]
+[--salt-compat 3007|3008] CASE [CASE ...]
+(Salt 3008.4: --salt-ssh ~/.cache/halite-oracles/salt3008/bin/salt-ssh --expected expected-3008,
+salt_compat then defaults to 3008.)
 """
 
 import argparse
@@ -78,7 +88,7 @@ def start_sshd(root):
     return proc, port
 
 
-def sandbox(case, root, port, salt):
+def sandbox(case, root, port, salt, salt_compat="3007"):
     shutil.copytree(os.path.join(case, "srv"), os.path.join(root, "srv"))
     # @ROOT@ in the state tree stands for the sandbox folder.
     for dirpath, _, files in os.walk(os.path.join(root, "srv")):
@@ -108,6 +118,7 @@ def sandbox(case, root, port, salt):
             f"ssh_priv: {root}/client\n"
             f"known_hosts_file: {root}/known_hosts\n"
             f"log_file: {root}/master.log\n"
+            f"salt_compat: \"{salt_compat}\"\n"
         )
     return conf
 
@@ -120,13 +131,13 @@ def commands(case):
                 yield shlex.split(line)
 
 
-def record(case, salt_ssh):
+def record(case, salt_ssh, expected="expected", salt_compat="3007"):
     case = os.path.abspath(case)
     root = tempfile.mkdtemp(prefix="halitetest-ssh-rec.", dir="/tmp")
     proc, port = start_sshd(root)
     try:
-        conf = sandbox(case, root, port, salt=True)
-        out_dir = os.path.join(case, "expected")
+        conf = sandbox(case, root, port, salt=True, salt_compat=salt_compat)
+        out_dir = os.path.join(case, expected)
         shutil.rmtree(out_dir, ignore_errors=True)
         os.makedirs(out_dir)
         for n, argv in enumerate(commands(case), 1):
@@ -136,7 +147,7 @@ def record(case, salt_ssh):
                 f.write(p.stdout.replace(root, "@ROOT@"))
             with open(os.path.join(out_dir, f"{n:02}.rc"), "w") as f:
                 f.write(f"{p.returncode}\n")
-            print(f"{os.path.basename(case)} {n:02}: {' '.join(argv)} -> {p.returncode}")
+            print(f"{os.path.basename(case)} {expected}/{n:02}: {' '.join(argv)} -> {p.returncode}")
     finally:
         proc.terminate()
         proc.wait()
@@ -146,12 +157,18 @@ def record(case, salt_ssh):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--salt-ssh", default=DEFAULT_SALT_SSH)
+    ap.add_argument("--expected", default="expected",
+                    help="the folder of each case the answers go to (expected-3008 for Salt 3008.4)")
+    ap.add_argument("--salt-compat", choices=["3007", "3008"],
+                    help="salt_compat written into the master config (default: 3008 when the "
+                    "folder is expected-3008, else 3007)")
     ap.add_argument("cases", nargs="+")
     a = ap.parse_args()
     if os.geteuid() != 0:
         sys.exit("ssh_record.py: root only (it starts an sshd of its own)")
+    compat = a.salt_compat or ("3008" if a.expected.endswith("3008") else "3007")
     for case in a.cases:
-        record(case, a.salt_ssh)
+        record(case, a.salt_ssh, a.expected, compat)
 
 
 if __name__ == "__main__":

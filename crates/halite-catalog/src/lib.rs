@@ -5,8 +5,9 @@
 //! (`roster_grains.json`) and every `salt://` file the chunks name, under
 //! `<saltenv>/<path>` (salt/client/ssh/state.py `prep_trans_tar`). halite adds one member
 //! of its own, `halite_catalog.json` (format version, minion id, the grains the catalog was
-//! compiled from), which Salt's `state.pkg` ignores (it only reads the three JSON files and
-//! the folders).
+//! compiled from, the Salt release it was compiled for: `salt_compat`, which the apply
+//! follows), which Salt's `state.pkg` ignores (it only reads the three JSON files and the
+//! folders).
 //!
 //! The archive is a gzip'd tar, byte-identical for the same catalog (members sorted, no
 //! times, owners or modes from the controller), checked by its sha256 as salt-ssh checks
@@ -14,14 +15,15 @@
 //! absolute path, a `..` component, and any link or special file (salt-ssh's archives hold
 //! regular files only; `shutil.copy` follows symlinks when it builds them).
 
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value, SALT_COMPAT_KEY};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::Path;
 
-/// The version of halite's additions to the layout (`halite_catalog.json`).
-pub const FORMAT_VERSION: i64 = 1;
+/// The version of halite's additions to the layout (`halite_catalog.json`). 2 added
+/// `salt_compat`, the Salt release the catalog was compiled for.
+pub const FORMAT_VERSION: i64 = 2;
 
 pub const LOWSTATE: &str = "lowstate.json";
 pub const PILLAR: &str = "pillar.json";
@@ -43,6 +45,8 @@ pub enum CatalogError {
     Missing(&'static str),
     #[error("the archive unpacks to more than {MAX_UNPACKED} bytes")]
     TooBig,
+    #[error("{META}: salt_compat must be \"3007\" or \"3008\", not {0}")]
+    SaltCompat(String),
 }
 
 /// One host's compiled catalog.
@@ -52,7 +56,8 @@ pub struct Catalog {
     pub lowstate: Value,
     pub pillar: Option<Value>,
     pub roster_grains: Option<Value>,
-    /// halite's metadata: `format`, `id`, `grains` (what the catalog was compiled from).
+    /// halite's metadata: `format`, `id`, `grains` (what the catalog was compiled from),
+    /// `salt_compat` (the Salt release it was compiled for, `"3007"` or `"3008"`).
     pub meta: Option<Value>,
     /// `<saltenv>/<path>` -> contents, for every salt:// file the chunks name.
     pub files: BTreeMap<String, Vec<u8>>,
@@ -239,6 +244,17 @@ impl Catalog {
         Ok(envs)
     }
 
+    /// The Salt release the catalog was compiled for (`salt_compat` in its metadata);
+    /// `None` for a catalog without it (salt-ssh's archives, halite's format 1).
+    pub fn salt_compat(&self) -> Result<Option<SaltCompat>, CatalogError> {
+        match self.meta.as_ref().and_then(|m| m.get(SALT_COMPAT_KEY)) {
+            None => Ok(None),
+            Some(v) => SaltCompat::parse(v)
+                .map(Some)
+                .ok_or_else(|| CatalogError::SaltCompat(v.py_repr())),
+        }
+    }
+
     /// The low chunks, when the lowstate is a list of mappings (not Salt's error list).
     pub fn chunks(&self) -> Option<Vec<Map>> {
         let Value::List(l) = &self.lowstate else {
@@ -409,6 +425,29 @@ mod tests {
             meta: None,
             files,
         }
+    }
+
+    #[test]
+    fn salt_compat_survives_the_archive_and_a_bad_one_is_refused() {
+        let mut c = sample();
+        assert_eq!(c.salt_compat().unwrap(), None, "no metadata: no release");
+        for compat in SaltCompat::ALL {
+            c.meta = Some(
+                Value::from_json_str(&format!(
+                    r#"{{"format":{FORMAT_VERSION},"id":"web1","salt_compat":"{}"}}"#,
+                    compat.name()
+                ))
+                .unwrap(),
+            );
+            let back = Catalog::unpack(&c.pack().unwrap()).unwrap();
+            assert_eq!(back.salt_compat().unwrap(), Some(compat));
+        }
+        c.meta = Some(Value::from_json_str(r#"{"salt_compat":"3009"}"#).unwrap());
+        let err = c.salt_compat().unwrap_err().to_string();
+        assert!(
+            err.contains("halite_catalog.json") && err.contains("'3009'"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -582,6 +582,17 @@ pub fn pkg(minion: &mut Minion, args: &[Value], kwargs: &Map) -> Outcome {
         Ok(c) => c,
         Err(e) => return refuse(format!("{path}: {e}")),
     };
+    // A catalog runs as the Salt release it was compiled for (its `salt_compat`); one
+    // without it (salt-ssh's, or halite's format 1) as this minion's.
+    match catalog.salt_compat() {
+        Ok(Some(compat)) => {
+            minion
+                .opts
+                .insert(halite_value::SALT_COMPAT_KEY, Value::str(compat.name()));
+        }
+        Ok(None) => {}
+        Err(e) => return refuse(format!("{path}: {e}")),
+    }
     let Some(chunks) = catalog.chunks() else {
         // Salt returns a lowstate that is not a list of chunks (an error list) as it is.
         return Outcome::state_run(catalog.lowstate.clone(), 1);

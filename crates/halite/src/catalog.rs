@@ -7,7 +7,7 @@ use crate::minion::Minion;
 use anyhow::{anyhow, Context, Result};
 use halite_catalog::Catalog;
 use halite_render::opts;
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value, SALT_COMPAT_KEY};
 use std::path::Path;
 
 /// The state functions whose run the controller compiles into a catalog.
@@ -21,6 +21,9 @@ pub fn host_opts(master: &Map, id: &str, minion_opts: &Map) -> Map {
     for (k, v) in minion_opts.iter() {
         opts.insert(k.clone(), v.clone());
     }
+    // The master config's release is the whole run's (a roster's `minion_opts` cannot
+    // split the compile from the apply).
+    opts.insert(SALT_COMPAT_KEY, Value::str(SaltCompat::of(master).name()));
     opts.insert("id", Value::str(id));
     // mine.get answers from the controller's cache (halite-exec modules/mine.rs).
     if let Some(cachedir) = master.get("cachedir") {
@@ -114,6 +117,12 @@ pub fn compile(
         Value::str(opts::get_str(&minion.opts, "id").unwrap_or_default()),
     );
     meta.insert("grains", Value::Map(grains));
+    // The release it was compiled for: `state.pkg` (and so `catalog apply` and the host's
+    // apply in `halite ssh`) runs it as that release.
+    meta.insert(
+        SALT_COMPAT_KEY,
+        Value::str(SaltCompat::of(&minion.opts).name()),
+    );
     Ok(Compiled::Catalog(Box::new(Catalog {
         lowstate,
         pillar: Some(minion.pillar.clone()),
@@ -171,6 +180,10 @@ pub enum CatalogCmd {
         /// Where the archive goes (default: ID.tgz).
         #[arg(short = 'o', long = "out-file")]
         out: Option<std::path::PathBuf>,
+        /// The Salt release to compile for (3008 or 3007; default: the master config's
+        /// `salt_compat`, else 3008). The catalog records it and is applied as that release.
+        #[arg(long = "salt-compat", alias = "salt_compat", value_parser = crate::parse_salt_compat)]
+        salt_compat: Option<halite_value::SaltCompat>,
         /// The state function and its arguments (default: state.apply, the highstate).
         #[arg(allow_hyphen_values = true)]
         call: Vec<String>,
@@ -194,9 +207,14 @@ pub fn run_compile(
     id: &str,
     grains: Option<&Path>,
     out: Option<&Path>,
+    salt_compat: Option<SaltCompat>,
     call: &[String],
 ) -> Result<u8> {
-    let master = crate::config::master_config(config_dir)?;
+    let mut master = crate::config::master_config(config_dir)?;
+    if let Some(compat) = salt_compat {
+        master.insert(SALT_COMPAT_KEY, Value::str(compat.name()));
+    }
+    crate::functions::set_salt_compat(SaltCompat::of(&master));
     let grains = match grains {
         Some(p) => grains_from_file(p)?,
         None => {

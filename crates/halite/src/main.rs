@@ -13,6 +13,7 @@ mod minion;
 mod progress;
 mod reclass;
 mod ssh;
+mod ssh_pillar;
 
 use anyhow::Result;
 use clap::Parser;
@@ -71,7 +72,7 @@ pub struct Cli {
     pub call: Vec<String>,
 }
 
-fn parse_salt_compat(text: &str) -> Result<halite_value::SaltCompat, String> {
+pub(crate) fn parse_salt_compat(text: &str) -> Result<halite_value::SaltCompat, String> {
     halite_value::SaltCompat::parse(&Value::str(text))
         .ok_or_else(|| "the Salt release halite behaves as: 3007 or 3008".to_string())
 }
@@ -238,8 +239,16 @@ fn run_catalog(rest: &[String]) -> Result<u8> {
             id,
             grains,
             out,
+            salt_compat,
             call,
-        } => catalog::run_compile(&config_dir, &id, grains.as_deref(), out.as_deref(), &call),
+        } => catalog::run_compile(
+            &config_dir,
+            &id,
+            grains.as_deref(),
+            out.as_deref(),
+            salt_compat,
+            &call,
+        ),
         catalog::CatalogCmd::Diff { old, new } => catalog::run_diff(&old, &new),
         catalog::CatalogCmd::Apply { file, rest } => {
             // `state.pkg FILE SUM sha256` with the archive's own sum, through the usual
@@ -257,7 +266,26 @@ fn run_catalog(rest: &[String]) -> Result<u8> {
             // salt-call options (`-c DIR`, `--out json`) may come anywhere: hoist_options
             // moves them in front.
             argv.extend(rest);
-            let cli = Cli::parse_from(hoist_options(argv));
+            let mut cli = Cli::parse_from(hoist_options(argv));
+            // The catalog runs as the Salt release it was compiled for (over the minion
+            // config's `salt_compat`); a `--salt-compat` naming another is refused.
+            let compiled_for = halite_catalog::Catalog::unpack(&data)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
+                .salt_compat()
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            match (compiled_for, cli.salt_compat) {
+                (Some(c), Some(asked)) if c != asked => {
+                    return Err(anyhow::anyhow!(
+                        "{} was compiled for Salt {} (salt_compat: \"{}\"); --salt-compat {} would apply it as another release: compile it again with that salt_compat",
+                        file.display(),
+                        c.version(),
+                        c.name(),
+                        asked.name()
+                    ))
+                }
+                (Some(c), _) => cli.salt_compat = Some(c),
+                (None, _) => {}
+            }
             init_logging(&cli.log_level);
             run(&cli)
         }

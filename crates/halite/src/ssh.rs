@@ -11,7 +11,7 @@ use anyhow::{anyhow, Context, Result};
 use halite_exec::{Args, ExecError};
 use halite_render::opts;
 use halite_ssh::{shell_quote, Connection, Output, SshConfig, Target, TargetKind};
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value, SALT_COMPAT_KEY};
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -75,6 +75,11 @@ pub struct SshCli {
     /// The halite binary to deploy (default: this one). A static build runs on any host.
     #[arg(long = "thin")]
     thin: Option<PathBuf>,
+    /// The Salt release the whole run behaves as (the controller's compile and the hosts'
+    /// apply): 3008 (Salt 3008.4, the default) or 3007; overrides the master config's
+    /// `salt_compat`.
+    #[arg(long = "salt-compat", alias = "salt_compat", value_parser = crate::parse_salt_compat)]
+    salt_compat: Option<halite_value::SaltCompat>,
     /// TARGET FUNCTION [ARGS] [KEY=VALUE]
     #[arg(required = true, allow_hyphen_values = true)]
     words: Vec<String>,
@@ -98,6 +103,8 @@ const VALUE_OPTIONS: &[&str] = &[
     "-l",
     "--log-level",
     "--thin",
+    "--salt-compat",
+    "--salt_compat",
 ];
 
 const FLAGS: &[&str] = &[
@@ -170,11 +177,12 @@ struct Run {
     words: Vec<String>,
 }
 
-/// The functions answered on the controller (salt-ssh's wrappers).
+/// The functions answered on the controller (salt-ssh's wrappers; the pillar functions
+/// its pillar wrapper lacks run on the host, as salt-ssh runs them).
 fn controller_side(fun: &str) -> bool {
     fun == "mine.update"
         || fun.starts_with("grains.")
-        || fun.starts_with("pillar.")
+        || crate::ssh_pillar::WRAPPED.contains(&fun)
         || fun.starts_with("state.show_")
         || catalog::CATALOG_FUNCTIONS.contains(&fun)
 }
@@ -189,7 +197,14 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         }
     };
     crate::init_logging(&cli.log_level);
-    let master = crate::config::master_config(&cli.config_dir)?;
+    let mut master = crate::config::master_config(&cli.config_dir)?;
+    // One release for the whole run: the controller's compile reads it from the master
+    // opts (catalog::host_opts keeps it over a roster's `minion_opts`), and every host's
+    // THIN/minion carries it to the apply.
+    if let Some(compat) = cli.salt_compat {
+        master.insert(SALT_COMPAT_KEY, Value::str(compat.name()));
+    }
+    crate::functions::set_salt_compat(SaltCompat::of(&master));
     let roster_file = cli
         .roster_file
         .clone()
@@ -569,6 +584,11 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     for (k, v) in t.minion_opts.iter() {
         mopts.insert(k.clone(), v.clone());
     }
+    // The run's release, for the host's apply (`state.pkg`) and the functions it runs.
+    mopts.insert(
+        SALT_COMPAT_KEY,
+        Value::str(SaltCompat::of(&run.master).name()),
+    );
     let config = Value::Map(mopts).to_json_styled(halite_value::JsonStyle::Compact);
     let q = shell_quote(&thin);
     // The minion config, and the run folders of runs killed more than a day ago (their
@@ -607,6 +627,17 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     let mut all_grains = grains;
     for (k, v) in t.grains.iter() {
         all_grains.insert(k.clone(), v.clone());
+    }
+    if crate::ssh_pillar::WRAPPED.contains(&run.fun.as_str()) {
+        // salt-ssh's pillar wrapper answers from the pillar compiled here.
+        let minion = crate::minion::Minion::for_host(opts, all_grains, &run.conf_dir, Map::new());
+        return crate::ssh_pillar::call(
+            &run.fun,
+            &args,
+            &kwargs,
+            &minion.pillar,
+            SaltCompat::of(&minion.opts),
+        );
     }
     let remote = remote_caller(host.clone());
     let compiled = catalog::compile(

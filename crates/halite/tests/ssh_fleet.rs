@@ -590,6 +590,135 @@ fn catalog_compile_is_byte_identical_and_refuses_target_calls_without_a_connecti
     assert!(!d.join("i.tgz").exists());
 }
 
+/// Times, durations and pids differ run to run.
+fn normalize(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for key in ["start_time", "duration", "pid"] {
+                if m.contains_key(key) {
+                    m.insert(key.into(), "<volatile>".into());
+                }
+            }
+            m.values_mut().for_each(normalize);
+        }
+        serde_json::Value::Array(a) => a.iter_mut().for_each(normalize),
+        _ => {}
+    }
+}
+
+/// A catalog records the Salt release it was compiled for (the master config's
+/// `salt_compat`, or `--salt-compat`) and `catalog apply` runs it as that release whatever
+/// the applying minion's config says. The state run is fleet_errors' `bad` (a failing
+/// command and a test.nop requiring it); its expected return is salt-ssh's own for h2 in
+/// tests/ssh-cases/fleet_errors/expected{,-3008}/01.json (3008 adds `__state_ran__`).
+#[test]
+fn catalog_apply_runs_as_the_release_the_catalog_was_compiled_for() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/ssh-cases/fleet_errors");
+    let root = tempfile::Builder::new()
+        .prefix("halitetest-ssh")
+        .tempdir_in("/tmp")
+        .expect("tempdir");
+    let d = root.path();
+    let bad = std::fs::read_to_string(case.join("srv/salt/bad.sls")).expect("bad.sls");
+    write(&d.join("srv/salt/bad.sls"), &bad);
+    write(
+        &d.join("srv/pillar/top.sls"),
+        "base: {}
+",
+    );
+    write(
+        &d.join("grains.json"),
+        "{\"id\": \"h2\", \"os\": \"Debian\"}",
+    );
+    let master = |compat: &str| {
+        format!(
+            "file_roots:\n  base: [{d}/srv/salt]\npillar_roots:\n  base: [{d}/srv/pillar]\ncachedir: {d}/cache\nsalt_compat: \"{compat}\"\n",
+            d = d.display()
+        )
+    };
+    let minion = |compat: &str| {
+        format!(
+            "file_client: local\nfile_roots:\n  base: []\npillar_roots:\n  base: []\ncachedir: {}/mcache\nsalt_compat: \"{compat}\"\n",
+            d.display()
+        )
+    };
+    let compile = |conf: &str, out: &str, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_halite"))
+            .args(["catalog", "compile", "-c"])
+            .arg(d.join(conf))
+            .args(["--id", "h2", "--grains"])
+            .arg(d.join("grains.json"))
+            .arg("-o")
+            .arg(d.join(out))
+            .args(extra)
+            .args(["state.sls", "bad"])
+            .output()
+            .expect("compile")
+    };
+    let apply = |file: &str, conf: &str, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_halite"))
+            .args(["catalog", "apply"])
+            .arg(d.join(file))
+            .arg("-c")
+            .arg(d.join(conf))
+            .args(["--out", "json"])
+            .args(extra)
+            .output()
+            .expect("apply")
+    };
+    let recorded = |dir: &str| {
+        let text = std::fs::read_to_string(case.join(dir).join("01.json")).expect("recording");
+        let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
+        let mut h2 = v["h2"].take();
+        normalize(&mut h2);
+        h2
+    };
+    write(&d.join("m3007/master"), &master("3007"));
+    write(&d.join("m3008/master"), &master("3008"));
+    write(&d.join("n3007/minion"), &minion("3007"));
+    write(&d.join("n3008/minion"), &minion("3008"));
+    // (catalog, how it was compiled, the applying minion: the other release, the recording)
+    let runs = [
+        (
+            "c7.tgz",
+            compile("m3007", "c7.tgz", &[]),
+            "n3008",
+            "expected",
+        ),
+        (
+            "c8.tgz",
+            compile("m3007", "c8.tgz", &["--salt-compat", "3008"]),
+            "n3007",
+            "expected-3008",
+        ),
+    ];
+    for (file, out, minion_conf, expected) in runs {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got = apply(file, minion_conf, &[]);
+        assert_eq!(
+            got.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&got.stderr)
+        );
+        let mut v: serde_json::Value =
+            serde_json::from_slice(&got.stdout).expect("apply prints JSON");
+        let mut local = v["local"].take();
+        normalize(&mut local);
+        assert_eq!(local, recorded(expected), "{file} applied by {minion_conf}");
+    }
+    // Asking to apply a catalog as another release than it was compiled for is refused.
+    let refused = apply("c7.tgz", "n3007", &["--salt-compat", "3008"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("compiled for Salt 3007.8"), "{err}");
+    assert!(refused.stdout.is_empty());
+}
+
 fn sha256_of(p: &Path) -> String {
     let out = Command::new("sha256sum")
         .arg(p)

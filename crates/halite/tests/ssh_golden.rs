@@ -1,7 +1,9 @@
-//! salt-ssh golden cases (tests/ssh-cases/NAME, recorded from salt-ssh 3007.8 by
-//! scripts/oracle/ssh_record.py): the same fleet (h1 and h2, each its own thin_dir, on an
-//! sshd of the test's own on a free loopback port) gets the same commands through
-//! `halite ssh --out json --static`, and the outputs must be equal apart from times,
+//! salt-ssh golden cases (tests/ssh-cases/NAME, recorded by scripts/oracle/ssh_record.py:
+//! `expected/` from salt-ssh 3007.8, `expected-3008/` from salt-ssh 3008.4): the same fleet
+//! (h1 and h2, each its own thin_dir, on an sshd of the test's own on a free loopback port)
+//! gets the same commands through `halite ssh --out json --static`, with the master config's
+//! `salt_compat` naming the release of the recording replayed (`HALITE_GOLDEN_COMPAT=3007`
+//! or `3008` replays one release only), and the outputs must be equal apart from times,
 //! durations, pids and the sandbox folder (@ROOT@). `grains.items` is compared as
 //! halite-grains' oracle test compares grains: the keys Salt reports (less its Python and
 //! Salt installation keys) must all be there, and the values that describe the host (not
@@ -46,7 +48,7 @@ fn keygen(path: &Path) {
 }
 
 /// The recorder's sandbox (scripts/oracle/ssh_record.py `start_sshd` and `sandbox`).
-fn sandbox(case: &Path, root: &Path) -> (Sshd, PathBuf) {
+fn sandbox(case: &Path, root: &Path, compat: &str) -> (Sshd, PathBuf) {
     keygen(&root.join("hostkey"));
     keygen(&root.join("client"));
     std::fs::copy(root.join("client.pub"), root.join("authorized_keys")).expect("copy");
@@ -102,7 +104,7 @@ fn sandbox(case: &Path, root: &Path) -> (Sshd, PathBuf) {
     std::fs::write(
         conf.join("master"),
         format!(
-            "file_roots:\n  base: [{r}/srv/salt]\npillar_roots:\n  base: [{r}/srv/pillar]\ncachedir: {r}/cache\nroster_file: {r}/conf/roster\nssh_priv: {r}/client\nknown_hosts_file: {r}/known_hosts\n"
+            "file_roots:\n  base: [{r}/srv/salt]\npillar_roots:\n  base: [{r}/srv/pillar]\ncachedir: {r}/cache\nroster_file: {r}/conf/roster\nssh_priv: {r}/client\nknown_hosts_file: {r}/known_hosts\nsalt_compat: \"{compat}\"\n"
         ),
     )
     .expect("master");
@@ -243,8 +245,19 @@ fn ssh_cases_match_salt_ssh() {
         .unwrap_or_default();
     cases.sort();
     let filter = std::env::var("HALITE_GOLDEN").ok();
+    // (release, the case's folder of its recordings)
+    let releases: Vec<(&str, &str)> = match std::env::var("HALITE_GOLDEN_COMPAT").as_deref() {
+        Err(_) => vec![("3007", "expected"), ("3008", "expected-3008")],
+        Ok("3007") => vec![("3007", "expected")],
+        Ok("3008") => vec![("3008", "expected-3008")],
+        Ok(v) => panic!("HALITE_GOLDEN_COMPAT={v}: not a release (3007 or 3008)"),
+    };
     let mut failures = Vec::new();
-    for case in cases {
+    let mut replayed = 0;
+    for (case, (compat, expected_dir)) in cases
+        .iter()
+        .flat_map(|c| releases.iter().map(move |r| (c, *r)))
+    {
         let name = case
             .file_name()
             .unwrap_or_default()
@@ -253,11 +266,18 @@ fn ssh_cases_match_salt_ssh() {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {
             continue;
         }
+        if !case.join(expected_dir).is_dir() {
+            failures.push(format!(
+                "{name}: no {expected_dir}/ (scripts/oracle/ssh_record.py)"
+            ));
+            continue;
+        }
+        replayed += 1;
         let root = tempfile::Builder::new()
             .prefix("halitetest-ssh-gold.")
             .tempdir_in("/tmp")
             .expect("tempdir");
-        let (_sshd, conf) = sandbox(&case, root.path());
+        let (_sshd, conf) = sandbox(case, root.path(), compat);
         let rootstr = root.path().display().to_string();
         let commands = std::fs::read_to_string(case.join("commands")).expect("commands");
         let lines = commands
@@ -278,14 +298,14 @@ fn ssh_cases_match_salt_ssh() {
                 .output()
                 .expect("halite ssh");
             let stdout = String::from_utf8_lossy(&out.stdout).replace(&rootstr, "@ROOT@");
-            let expected =
-                std::fs::read_to_string(case.join(format!("expected/{n}.json"))).expect("json");
-            let rc: i32 = std::fs::read_to_string(case.join(format!("expected/{n}.rc")))
+            let expected = std::fs::read_to_string(case.join(format!("{expected_dir}/{n}.json")))
+                .expect("json");
+            let rc: i32 = std::fs::read_to_string(case.join(format!("{expected_dir}/{n}.rc")))
                 .expect("rc")
                 .trim()
                 .parse()
                 .expect("rc number");
-            let what = format!("{name} {n} ({line})");
+            let what = format!("{name} {n}@{compat} ({line})");
             if out.status.code() != Some(rc) {
                 failures.push(format!(
                     "{what}: exit {:?}, salt-ssh {rc}\n{}",
@@ -325,5 +345,6 @@ fn ssh_cases_match_salt_ssh() {
             }
         }
     }
+    assert!(replayed > 0 || filter.is_some(), "no ssh case found");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -147,6 +147,22 @@ fn identifier_of(call: &StateCall, name: &str) -> Value {
     }
 }
 
+/// The test-mode return of `present` and `env_present` (Salt writes it alike in both, the
+/// noun aside: "Cron" or "Cron env"): None with "set to be added/updated", True when the
+/// entry is already present.
+fn test_status(ret: &mut Map, noun: &str, name: &str, status: &str) {
+    ret.insert("result", Value::Null);
+    let text = match status {
+        "absent" => format!("{noun} {name} is set to be added"),
+        "present" => {
+            ret.insert("result", Value::Bool(true));
+            format!("{noun} {name} already present")
+        }
+        _ => format!("{noun} {name} is set to be updated"),
+    };
+    ret.insert("comment", Value::Str(text.into()));
+}
+
 /// `cron.present(name, user='root', minute='*', hour='*', daymonth='*', month='*',
 /// dayweek='*', comment=None, commented=False, identifier=False, special=None)`.
 pub fn present(call: &StateCall) -> Result<Map, StateError> {
@@ -182,16 +198,7 @@ pub fn present(call: &StateCall) -> Result<Map, StateError> {
                 special: special.clone(),
             },
         )?;
-        ret.insert("result", Value::Null);
-        let text = match status {
-            "absent" => format!("Cron {name} is set to be added"),
-            "present" => {
-                ret.insert("result", Value::Bool(true));
-                format!("Cron {name} already present")
-            }
-            _ => format!("Cron {name} is set to be updated"),
-        };
-        ret.insert("comment", Value::Str(text.into()));
+        test_status(&mut ret, "Cron", &name, status);
         return Ok(ret);
     }
     let mut kw = Map::new();
@@ -358,16 +365,7 @@ pub fn env_present(call: &StateCall) -> Result<Map, StateError> {
     let mut ret = ret_cron(&name, false);
     if call.test {
         let status = check_env(call, &user, &name, &value)?;
-        ret.insert("result", Value::Null);
-        let text = match status {
-            "absent" => format!("Cron env {name} is set to be added"),
-            "present" => {
-                ret.insert("result", Value::Bool(true));
-                format!("Cron env {name} already present")
-            }
-            _ => format!("Cron env {name} is set to be updated"),
-        };
-        ret.insert("comment", Value::Str(text.into()));
+        test_status(&mut ret, "Cron env", &name, status);
         return Ok(ret);
     }
     let mut kw = Map::new();

@@ -127,6 +127,14 @@ fn set(ret: &mut Map, key: &str, v: Value) {
     crate::file::changes_mut(ret).insert(key, v);
 }
 
+/// `ret["changes"]["revision"] = {"old": old, "new": new}`, a missing revision as None.
+fn set_revision(ret: &mut Map, old: Option<String>, new: Option<String>) {
+    let mut m = Map::new();
+    m.insert("old", old.map(Value::str).unwrap_or(Value::Null));
+    m.insert("new", new.map(Value::str).unwrap_or(Value::Null));
+    set(ret, "revision", Value::Map(m));
+}
+
 fn fail(mut ret: Map, msg: impl Into<String>, comments: &[String]) -> Result<Map, StateError> {
     let mut msg = msg.into();
     if !comments.is_empty() {
@@ -795,16 +803,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                     actions.push("Remote would be fetched".into());
                 }
                 if !revs_match && update_head {
-                    let mut m = Map::new();
-                    m.insert(
-                        "old",
-                        local_rev.clone().map(Value::str).unwrap_or(Value::Null),
-                    );
-                    m.insert(
-                        "new",
-                        remote_rev.clone().map(Value::str).unwrap_or(Value::Null),
-                    );
-                    set(&mut ret, "revision", Value::Map(m));
+                    set_revision(&mut ret, local_rev.clone(), remote_rev.clone());
                     if fast_forward == Some(false) {
                         set(&mut ret, "forced update", Value::Bool(true));
                     }
@@ -851,16 +850,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                     actions.push(format!("Remote '{remote}' would be fetched"));
                 }
                 if !revs_match && (update_head || need_branch_change) {
-                    let mut m = Map::new();
-                    m.insert(
-                        "old",
-                        local_rev.clone().map(Value::str).unwrap_or(Value::Null),
-                    );
-                    m.insert(
-                        "new",
-                        remote_rev.clone().map(Value::str).unwrap_or(Value::Null),
-                    );
-                    set(&mut ret, "revision", Value::Map(m));
+                    set_revision(&mut ret, local_rev.clone(), remote_rev.clone());
                 }
                 if need_branch_change {
                     let b = branch.clone().unwrap_or_default();
@@ -1165,10 +1155,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         }
         if local_rev != new_rev {
             ret.insert("comment", Value::str(format_comments(&comments)));
-            let mut m = Map::new();
-            m.insert("old", local_rev.map(Value::str).unwrap_or(Value::Null));
-            m.insert("new", new_rev.map(Value::str).unwrap_or(Value::Null));
-            set(&mut ret, "revision", Value::Map(m));
+            set_revision(&mut ret, local_rev, new_rev);
             return Ok(ret);
         }
         return uptodate(ret, &target, &comments, false, test);

@@ -47,26 +47,23 @@ pub fn swap(call: &StateCall) -> Result<Map, StateError> {
     if on.contains_key(&real) {
         ret.insert("comment", Value::str(format!("Swap {name} already active")));
     } else if call.test {
-        ret.insert("result", Value::Null);
-        ret.insert(
-            "comment",
-            Value::str(format!("Swap {name} is set to be activated")),
+        set(
+            &mut ret,
+            Value::Null,
+            format!("Swap {name} is set to be activated"),
         );
     } else {
-        ret.insert("result", Value::Bool(false));
-        ret.insert(
-            "comment",
-            Value::str(format!("halite does not activate swap ({name})")),
+        set(
+            &mut ret,
+            Value::Bool(false),
+            format!("halite does not activate swap ({name})"),
         );
         return Ok(ret);
     }
     if !call.flag("persist", true) {
         return Ok(ret);
     }
-    let config = call
-        .arg("config")
-        .cloned()
-        .unwrap_or_else(|| Value::str("/etc/fstab"));
+    let config = config_arg(call);
     let fstab = exec(call, "mount.fstab", vec![config.clone()], Map::new())?;
     let fstab = fstab.as_map().cloned().unwrap_or_default();
     if call.test {
@@ -168,27 +165,24 @@ pub fn unmounted(call: &StateCall) -> Result<Map, StateError> {
     if !mounted {
         ret.insert("comment", Value::str("Target was already unmounted"));
     } else if call.test {
-        ret.insert("result", Value::Null);
-        ret.insert(
-            "comment",
-            Value::str(format!("Mount point {name} is mounted but should not be")),
+        set(
+            &mut ret,
+            Value::Null,
+            format!("Mount point {name} is mounted but should not be"),
         );
         return Ok(ret);
     } else {
-        ret.insert("result", Value::Bool(false));
-        ret.insert(
-            "comment",
-            Value::str(format!("halite does not unmount file systems ({name})")),
+        set(
+            &mut ret,
+            Value::Bool(false),
+            format!("halite does not unmount file systems ({name})"),
         );
         return Ok(ret);
     }
     if !call.flag("persist", false) {
         return Ok(ret);
     }
-    let config = call
-        .arg("config")
-        .cloned()
-        .unwrap_or_else(|| Value::str("/etc/fstab"));
+    let config = config_arg(call);
     let fstab = exec(call, "mount.fstab", vec![config.clone()], Map::new())?;
     let Some(entry) = fstab.as_map().and_then(|m| m.get(&name)).cloned() else {
         let c = comment(&ret);
@@ -214,14 +208,10 @@ pub fn unmounted(call: &StateCall) -> Result<Map, StateError> {
         }
     }
     if call.test {
-        ret.insert("result", Value::Null);
-        ret.insert(
-            "comment",
-            Value::str(format!(
+        set(&mut ret, Value::Null, format!(
                 "Mount point {name} is unmounted but needs to be purged from {} to be made persistent",
                 config.py_str()
-            )),
-        );
+            ));
         return Ok(ret);
     }
     let out = exec(
@@ -232,10 +222,10 @@ pub fn unmounted(call: &StateCall) -> Result<Map, StateError> {
     )?;
     let c = comment(&ret);
     if out != Value::Bool(true) {
-        ret.insert("result", Value::Bool(false));
-        ret.insert(
-            "comment",
-            Value::str(format!("{c}. Failed to persist purge")),
+        set(
+            &mut ret,
+            Value::Bool(false),
+            format!("{c}. Failed to persist purge"),
         );
     } else {
         ret.insert(
@@ -247,6 +237,14 @@ pub fn unmounted(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("changes", Value::Map(changes));
     }
     Ok(ret)
+}
+
+/// The `config` argument with Salt's default, `/etc/fstab` (the same in `swap`, `unmounted`
+/// and `mounted`).
+fn config_arg(call: &StateCall) -> Value {
+    call.arg("config")
+        .cloned()
+        .unwrap_or_else(|| Value::str("/etc/fstab"))
 }
 
 fn set(ret: &mut Map, result: Value, comment: String) {
@@ -392,10 +390,7 @@ pub fn mounted(call: &StateCall) -> Result<Map, StateError> {
     if !call.flag("persist", true) {
         return Ok(ret);
     }
-    let config = call
-        .arg("config")
-        .cloned()
-        .unwrap_or_else(|| Value::str("/etc/fstab"));
+    let config = config_arg(call);
     let mut kw = Map::new();
     if call.test {
         kw.insert("test", Value::Bool(true));

@@ -1949,30 +1949,8 @@ pub fn held(call: &StateCall) -> Result<Map, StateError> {
             if call.test {
                 comments.push(format!("The following package would be unheld: {lock}"));
             } else {
-                let uret = exec(
-                    call,
-                    "pkg.unhold",
-                    vec![],
-                    kw([
-                        ("name", name.clone()),
-                        (
-                            "pkgs",
-                            Value::List(vec![Value::str(lock.as_str())].into_iter().collect()),
-                        ),
-                    ]),
-                )
-                .map_err(StateError::Command)?;
-                let r = uret.get(lock).cloned().unwrap_or(Value::Null);
-                if !r.get("result").is_some_and(Value::truthy) {
+                if !unhold_lock(call, &name, lock, &mut changes, &mut comments)? {
                     result = false;
-                }
-                if let Some(c) = r.get("comment").filter(|c| c.truthy()) {
-                    comments.push(c.py_str());
-                }
-                if let Value::Map(m) = uret {
-                    for (k, v) in m.iter() {
-                        changes.insert(k.clone(), v.clone());
-                    }
                 }
             }
         }
@@ -1982,6 +1960,42 @@ pub fn held(call: &StateCall) -> Result<Map, StateError> {
         comment = "No changes made".into();
     }
     Ok(ret(name, changes, Value::Bool(result), comment))
+}
+
+/// One `pkg.unhold` of a single lock as `held` (with `replace`) and `unheld` both call it
+/// (Salt writes the same block in each): its comment joins `comments`, its return joins
+/// `changes`; false when the lock's `result` is not truthy.
+fn unhold_lock(
+    call: &StateCall,
+    name: &Value,
+    lock: &str,
+    changes: &mut Map,
+    comments: &mut Vec<String>,
+) -> Result<bool, StateError> {
+    let uret = exec(
+        call,
+        "pkg.unhold",
+        vec![],
+        kw([
+            ("name", name.clone()),
+            (
+                "pkgs",
+                Value::List(vec![Value::str(lock)].into_iter().collect()),
+            ),
+        ]),
+    )
+    .map_err(StateError::Command)?;
+    let r = uret.get(lock).cloned().unwrap_or(Value::Null);
+    let ok = r.get("result").is_some_and(Value::truthy);
+    if let Some(c) = r.get("comment").filter(|c| c.truthy()) {
+        comments.push(c.py_str());
+    }
+    if let Value::Map(m) = uret {
+        for (k, v) in m.iter() {
+            changes.insert(k.clone(), v.clone());
+        }
+    }
+    Ok(ok)
 }
 
 /// `pkg.unheld`.
@@ -2020,30 +2034,8 @@ pub fn unheld(call: &StateCall) -> Result<Map, StateError> {
             ));
             continue;
         }
-        let uret = exec(
-            call,
-            "pkg.unhold",
-            vec![],
-            kw([
-                ("name", name.clone()),
-                (
-                    "pkgs",
-                    Value::List(vec![Value::str(lock.as_str())].into_iter().collect()),
-                ),
-            ]),
-        )
-        .map_err(StateError::Command)?;
-        let r = uret.get(lock).cloned().unwrap_or(Value::Null);
-        if !r.get("result").is_some_and(Value::truthy) {
+        if !unhold_lock(call, &name, lock, &mut changes, &mut comments)? {
             result = false;
-        }
-        if let Some(c) = r.get("comment").filter(|c| c.truthy()) {
-            comments.push(c.py_str());
-        }
-        if let Value::Map(m) = uret {
-            for (k, v) in m.iter() {
-                changes.insert(k.clone(), v.clone());
-            }
         }
     }
     let mut comment = comments.join("\n");

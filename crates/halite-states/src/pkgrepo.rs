@@ -36,6 +36,17 @@ fn exec(call: &StateCall, fun: &str, args: Vec<Value>, kwargs: Map) -> Result<Va
         .map_err(|e| e.to_string())
 }
 
+/// `pkg.get_repo(repo=repo, **kwargs)` as `managed` calls it before and after
+/// `pkg.mod_repo`; anything but a dict reads as `{}`.
+fn get_repo(call: &StateCall, repo: &str, kwargs: &Map) -> Result<Map, String> {
+    let mut k = kwargs.clone();
+    k.insert("repo", Value::str(repo));
+    Ok(match exec(call, "pkg.get_repo", vec![], k)? {
+        Value::Map(m) => m,
+        _ => Map::new(),
+    })
+}
+
 /// The state's keyword arguments that reach the execution functions (Salt pops its internal
 /// keywords: requisites, `fun`, `state`, `__id__`, ...).
 fn user_kwargs(call: &StateCall) -> Map {
@@ -120,13 +131,8 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
     }
     let repo = name_s.clone();
     let kwargs = user_kwargs(call);
-    let pre = match exec(call, "pkg.get_repo", vec![], {
-        let mut k = kwargs.clone();
-        k.insert("repo", Value::str(repo.as_str()));
-        k
-    }) {
-        Ok(Value::Map(m)) => m,
-        Ok(_) => Map::new(),
+    let pre = match get_repo(call, &repo, &kwargs) {
+        Ok(m) => m,
         Err(e) => {
             return Ok(done(
                 r,
@@ -244,13 +250,8 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
             format!("Failed to configure repo '{name_s}': {e}"),
         ));
     }
-    let post = match exec(call, "pkg.get_repo", vec![], {
-        let mut k = kwargs.clone();
-        k.insert("repo", Value::str(repo.as_str()));
-        k
-    }) {
-        Ok(Value::Map(m)) => m,
-        Ok(_) => Map::new(),
+    let post = match get_repo(call, &repo, &kwargs) {
+        Ok(m) => m,
         Err(e) => {
             return Ok(done(
                 r,

@@ -400,6 +400,70 @@ fn sig(call: &StateCall) -> Value {
     call.low.get("sig").cloned().unwrap_or(Value::Null)
 }
 
+/// How the opening that `running` and `dead` share ended.
+enum Opening {
+    /// Go on to the status checks.
+    Go,
+    /// `ret` is the state's return (the `enabled` misuse, OFFLINE mode, an error from
+    /// `_available`).
+    Return,
+    /// `_available` said no (and set `ret`); each state words the test-mode comment.
+    NotAvailable,
+}
+
+/// The opening Salt writes alike in `running` and `dead`: the `enabled`-for-`enable`
+/// misuse, OFFLINE mode, then `_available`.
+fn opening(svc: &Svc, ret: &mut Map) -> Result<Opening, StateError> {
+    if svc.call.low.contains_key("enabled") {
+        enabled_used_error(ret, &svc.name);
+        return Ok(Opening::Return);
+    }
+    if svc.offline()? {
+        ret.insert("result", Value::Bool(true));
+        ret.insert("comment", s("Running in OFFLINE mode. Nothing to do"));
+        return Ok(Opening::Return);
+    }
+    match svc.available(ret) {
+        Ok(true) => Ok(Opening::Go),
+        Ok(false) => Ok(Opening::NotAvailable),
+        Err(e) => {
+            ret.insert("result", Value::Bool(false));
+            ret.insert("comment", s(e.to_string()));
+            Ok(Opening::Return)
+        }
+    }
+}
+
+/// `status_kwargs` of `running`, `dead` and `mod_watch`: the systemd-only keywords of `service.status`,
+/// with a warning in `ret` for each one given elsewhere.
+fn status_kwargs(svc: &Svc, ret: &mut Map) -> Map {
+    let mut warnings = Vec::new();
+    let kwargs = svc.systemd_only("service.status", &mut warnings);
+    add_warnings(ret, &warnings);
+    kwargs
+}
+
+/// `before_toggle_enable_status` / `after_toggle_enable_status` of `running` and `dead`:
+/// `service.enabled`, or true where the provider has none.
+fn enabled_status(svc: &Svc) -> Result<bool, StateError> {
+    if svc.has("service.enabled") {
+        svc.check("service.enabled", vec![], Map::new())
+    } else {
+        Ok(true)
+    }
+}
+
+/// Where the status or the enable status moved and nothing else recorded a change, `running`
+/// and `dead` record `{name: after_toggle_status}`.
+fn record_toggle(ret: &mut Map, name: &str, after: bool) {
+    if ret.get("changes").is_some_and(Value::truthy) {
+        return;
+    }
+    let mut changes = Map::new();
+    changes.insert(name, Value::Bool(after));
+    ret.insert("changes", Value::Map(changes));
+}
+
 /// `service.running`.
 pub fn running(call: &StateCall) -> Result<Map, StateError> {
     let mut ret = base(call);
@@ -408,18 +472,11 @@ pub fn running(call: &StateCall) -> Result<Map, StateError> {
         name: call.name_str(),
     };
     let name = svc.name.clone();
-    if call.low.contains_key("enabled") {
-        return Ok(enabled_used_error(&mut ret, &name));
-    }
     let enable = enable_arg(call);
-    if svc.offline()? {
-        ret.insert("result", Value::Bool(true));
-        ret.insert("comment", s("Running in OFFLINE mode. Nothing to do"));
-        return Ok(ret);
-    }
-    match svc.available(&mut ret) {
-        Ok(true) => {}
-        Ok(false) => {
+    match opening(&svc, &mut ret)? {
+        Opening::Go => {}
+        Opening::Return => return Ok(ret),
+        Opening::NotAvailable => {
             if call.test {
                 ret.insert("result", Value::Null);
                 ret.insert(
@@ -429,21 +486,10 @@ pub fn running(call: &StateCall) -> Result<Map, StateError> {
             }
             return Ok(ret);
         }
-        Err(e) => {
-            ret.insert("result", Value::Bool(false));
-            ret.insert("comment", s(e.to_string()));
-            return Ok(ret);
-        }
     }
-    let mut warnings = Vec::new();
-    let status_kwargs = svc.systemd_only("service.status", &mut warnings);
-    add_warnings(&mut ret, &warnings);
+    let status_kwargs = status_kwargs(&svc, &mut ret);
     let before = svc.check("service.status", vec![sig(call)], status_kwargs.clone())?;
-    let before_enabled = if svc.has("service.enabled") {
-        svc.check("service.enabled", vec![], Map::new())?
-    } else {
-        true
-    };
+    let before_enabled = enabled_status(&svc)?;
     let unmask = call.flag("unmask", false);
     let unmask_comment = if unmask {
         let runtime = call.flag("unmask_runtime", false);
@@ -507,16 +553,9 @@ pub fn running(call: &StateCall) -> Result<Map, StateError> {
         sleep(d);
     }
     let after = svc.check("service.status", vec![sig(call)], status_kwargs)?;
-    let after_enabled = if svc.has("service.enabled") {
-        svc.check("service.enabled", vec![], Map::new())?
-    } else {
-        true
-    };
-    let changes_empty = !ret.get("changes").is_some_and(Value::truthy);
-    if (before_enabled != after_enabled || before != after) && changes_empty {
-        let mut changes = Map::new();
-        changes.insert(name.as_str(), Value::Bool(after));
-        ret.insert("changes", Value::Map(changes));
+    let after_enabled = enabled_status(&svc)?;
+    if before_enabled != after_enabled || before != after {
+        record_toggle(&mut ret, &name, after);
     }
     if after {
         ret.insert("comment", s(format!("Started service {name}")));
@@ -551,18 +590,11 @@ pub fn dead(call: &StateCall) -> Result<Map, StateError> {
         name: call.name_str(),
     };
     let name = svc.name.clone();
-    if call.low.contains_key("enabled") {
-        return Ok(enabled_used_error(&mut ret, &name));
-    }
     let enable = enable_arg(call);
-    if svc.offline()? {
-        ret.insert("result", Value::Bool(true));
-        ret.insert("comment", s("Running in OFFLINE mode. Nothing to do"));
-        return Ok(ret);
-    }
-    match svc.available(&mut ret) {
-        Ok(true) => {}
-        Ok(false) => {
+    match opening(&svc, &mut ret)? {
+        Opening::Go => {}
+        Opening::Return => return Ok(ret),
+        Opening::NotAvailable => {
             if call.test {
                 ret.insert("result", Value::Null);
                 ret.insert(
@@ -574,21 +606,10 @@ pub fn dead(call: &StateCall) -> Result<Map, StateError> {
             }
             return Ok(ret);
         }
-        Err(e) => {
-            ret.insert("result", Value::Bool(false));
-            ret.insert("comment", s(e.to_string()));
-            return Ok(ret);
-        }
     }
-    let mut warnings = Vec::new();
-    let status_kwargs = svc.systemd_only("service.status", &mut warnings);
-    add_warnings(&mut ret, &warnings);
+    let status_kwargs = status_kwargs(&svc, &mut ret);
     let before = svc.check("service.status", vec![sig(call)], status_kwargs.clone())?;
-    let before_enabled = if svc.has("service.enabled") {
-        svc.check("service.enabled", vec![], Map::new())?
-    } else {
-        true
-    };
+    let before_enabled = enabled_status(&svc)?;
     if !before {
         ret.insert("comment", s(format!("The service {name} is already dead")));
         if enable == Some(true) && !before_enabled {
@@ -621,16 +642,9 @@ pub fn dead(call: &StateCall) -> Result<Map, StateError> {
     }
     // Salt passes no `sig` here.
     let after = svc.check("service.status", vec![], status_kwargs)?;
-    let after_enabled = if svc.has("service.enabled") {
-        svc.check("service.enabled", vec![], Map::new())?
-    } else {
-        true
-    };
-    let changes_empty = !ret.get("changes").is_some_and(Value::truthy);
-    if (before_enabled != after_enabled || before != after) && changes_empty {
-        let mut changes = Map::new();
-        changes.insert(name.as_str(), Value::Bool(after));
-        ret.insert("changes", Value::Map(changes));
+    let after_enabled = enabled_status(&svc)?;
+    if before_enabled != after_enabled || before != after {
+        record_toggle(&mut ret, &name, after);
     }
     if after {
         ret.insert("result", Value::Bool(false));
@@ -822,9 +836,7 @@ pub fn mod_watch(call: &StateCall) -> Result<Map, StateError> {
         .get("sfun")
         .map(Value::py_str)
         .unwrap_or_else(|| "None".into());
-    let mut warnings = Vec::new();
-    let status_kwargs = svc.systemd_only("service.status", &mut warnings);
-    add_warnings(&mut ret, &warnings);
+    let status_kwargs = status_kwargs(&svc, &mut ret);
     let (func, verb, past): (&str, &str, String) = match sfun.as_str() {
         "dead" => {
             if svc.check("service.status", vec![sig(call)], status_kwargs)? {

@@ -9,7 +9,7 @@
 //! keeps the node sets of its lookup maps in Python `set`s, whose order is per-process
 //! random, so where one requisite matches several states halite takes them in chunk order).
 use crate::py::{fnmatch, num_add};
-use halite_value::{Map, Value};
+use halite_value::{List, Map, Value};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -354,10 +354,14 @@ impl Graph {
                 continue;
             };
             // `for req_ref in low_reqs`: Python iterates a string by character, a dict by key
-            let reqs: Vec<Value> = match reqs {
-                Value::List(l) => l.to_vec(),
-                Value::Str(s) => s.chars().map(|c| Value::str(c.to_string())).collect(),
-                Value::Map(m) => m.keys().cloned().collect(),
+            let reqs: List = match reqs {
+                Value::List(l) => l.clone(),
+                Value::Str(s) => s
+                    .chars()
+                    .map(|c| Value::str(c.to_string()))
+                    .collect::<Vec<_>>()
+                    .into(),
+                Value::Map(m) => m.keys().cloned().collect::<Vec<_>>().into(),
                 _ => continue,
             };
             // Salt logs "The X requisite has been disabled, Ignoring." (compile is pure:

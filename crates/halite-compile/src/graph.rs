@@ -971,7 +971,8 @@ fn req_ref(req: &Value) -> Option<(String, String, Value)> {
 mod tests {
     use super::*;
 
-    fn chunks(json: &str) -> Vec<Map> {
+    /// The graph of high data written as JSON (all in SLS `web`).
+    fn graph(json: &str) -> StateGraph {
         let mut high = Map::new();
         let v = Value::from_json_str(json).expect("json");
         for (k, mut body) in v.as_map().cloned().unwrap_or_default() {
@@ -981,17 +982,16 @@ mod tests {
             }
             high.insert(k, body);
         }
-        crate::chunks::compile_unsorted(high)
+        state_graph(crate::chunks::compile_unsorted(high), &[])
     }
 
     #[test]
     fn a_prereq_adds_a_check_node_with_the_prereqd_states_requisites() {
-        let c = chunks(
+        let g = graph(
             r#"{"a": {"test": ["nop"]},
                 "b": {"test": ["nop", {"require": [{"test": "a"}]}]},
                 "c": {"test": ["nop", {"prereq": [{"test": "b"}]}]}}"#,
         );
-        let g = state_graph(c, &[]);
         let tags: Vec<&str> = g.nodes.iter().map(|n| n.tag.as_str()).collect();
         assert_eq!(
             tags,
@@ -1021,14 +1021,15 @@ mod tests {
 
     #[test]
     fn watch_is_require_for_a_state_without_mod_watch() {
-        let c = chunks(
-            r#"{"a": {"test": ["nop"]},
-                "f": {"file": ["managed", {"watch": [{"test": "a"}]}]},
-                "m": {"module": ["run", {"watch": [{"test": "a"}]}]}}"#,
-        );
-        let g = state_graph(c, &[]);
-        let reqs: Vec<&str> = g.edges().iter().map(|e| e.requisite).collect();
+        let watch_a = r#"{"watch": [{"test": "a"}]}"#;
+        let g = graph(&format!(
+            r#"{{"a": {{"test": ["nop"]}}, "f": {{"file": ["managed", {watch_a}]}},
+                "m": {{"module": ["run", {watch_a}]}}}}"#
+        ));
         // file has no mod_watch; module has one (`mod_watch = ...` in states/module.py)
-        assert_eq!(reqs, ["require", "watch"]);
+        assert_eq!(
+            g.edges().iter().map(|e| e.requisite).collect::<Vec<_>>(),
+            ["require", "watch"]
+        );
     }
 }

@@ -228,17 +228,6 @@ fn state_problems(out: &mut Vec<Problem>, name: &Value, body: &Map, state: &Valu
                 });
                 continue;
             }
-            // Salt 3008 reports a requisite matching nothing at compile time
-            out.push(Problem {
-                needles: vec![
-                    "Referenced state does not exist".into(),
-                    format!("[{key}: ({req_key}: {})]", req_val.py_str()),
-                ],
-                place: place_of(Some(body), &[&id, &st, &key, &item]),
-                message: format!("`{key}` names `{item}`, which is not a state here"),
-                label: "no state matches this requisite",
-                hint: None,
-            });
             out.push(Problem {
                 needles: vec![
                     "recursive requisite".into(),
@@ -251,4 +240,127 @@ fn state_problems(out: &mut Vec<Problem>, name: &Value, body: &Map, state: &Valu
             });
         }
     }
+}
+
+/// The hint for a requisite `key: val` that matches none of `states` ((module, ID, name) of
+/// each): the module it is really a state of, the closest ID, or where else it may be.
+pub fn requisite_hint(key: &str, val: &str, states: &[(String, String, String)]) -> String {
+    let other = states
+        .iter()
+        .find(|(m, i, n)| (i == val || n == val) && m != key);
+    if let Some((m, _, _)) = other.filter(|_| key != "id" && key != "sls") {
+        format!("`{val}` is a `{m}` state: write `- {m}: {val}`")
+    } else if let Some(near) = diag::closest(
+        val,
+        states
+            .iter()
+            .filter(|c| c.0 == key || key == "id")
+            .map(|c| c.1.as_str()),
+    ) {
+        format!("did you mean `{key}: {near}`?")
+    } else {
+        "the ID may be in an SLS this run does not include".into()
+    }
+}
+
+fn chunk_str(low: &Map, key: &str) -> String {
+    low.get(key).map(Value::py_str).unwrap_or_default()
+}
+
+fn chunk_place(low: &Map, keys: &[&str]) -> Place {
+    Place::new(&chunk_str(low, "__env__"), &chunk_str(low, "__sls__"), keys)
+}
+
+/// Salt 3008's "Referenced state does not exist for requisite ..." compile error `text`
+/// (the requisite `u` of chunk `low`, among `chunks`): its diagnostic, as the 3007 run's
+/// "The following requisites were not found" gets one. Runs only when there is an error.
+pub(crate) fn unmatched_requisite(
+    text: &str,
+    low: &Map,
+    u: &crate::graph::Unmatched,
+    chunks: &[Map],
+) {
+    let states: Vec<(String, String, String)> = chunks
+        .iter()
+        .map(|c| {
+            (
+                chunk_str(c, "state"),
+                chunk_str(c, "__id__"),
+                chunk_str(c, "name"),
+            )
+        })
+        .collect();
+    let (id, state) = (chunk_str(low, "__id__"), chunk_str(low, "state"));
+    let d = Diagnostic::in_sls(
+        format!(
+            "`{}` names `{}: {}`, which is not a state in this run",
+            u.requisite, u.key, u.val
+        ),
+        chunk_place(low, &[&id, &state, u.requisite, &u.item]),
+        "no state matches this requisite",
+    )
+    .hint(requisite_hint(&u.key, &u.val, &states));
+    diag::attach(text, d);
+}
+
+/// One link of a requisite cycle: `dependent` waits for `dependency` through its
+/// `requisite` list's `item` (when the item is found).
+pub(crate) struct CycleLink<'a> {
+    pub dependent: &'a Map,
+    pub dependency: &'a Map,
+    pub requisite: &'static str,
+    pub item: Option<String>,
+}
+
+/// Salt 3008's "Recursive requisites were found: ..." compile error `text`: placed at the
+/// requisite of the cycle's first link, the whole cycle in a note.
+pub(crate) fn requisite_cycle(text: &str, links: &[CycleLink]) {
+    let Some(first) = links.first() else {
+        return;
+    };
+    // the links in the order the waits go: each one's dependency is the next one's dependent
+    let links: Vec<&CycleLink> = std::iter::once(first)
+        .chain(links[1..].iter().rev())
+        .collect();
+    let id = |low: &Map| chunk_str(low, "__id__");
+    let (first_id, state) = (id(first.dependent), chunk_str(first.dependent, "state"));
+    let mut keys = vec![first_id.as_str(), state.as_str()];
+    if let Some(item) = &first.item {
+        keys.extend([first.requisite, item.as_str()]);
+    }
+    let message = if links.len() == 2 {
+        format!(
+            "'{first_id}' and '{}' require each other",
+            id(first.dependency)
+        )
+    } else {
+        let ids: Vec<String> = links
+            .iter()
+            .map(|l| format!("'{}'", id(l.dependent)))
+            .collect();
+        format!("requisite cycle between {}", ids.join(", "))
+    };
+    let chain: Vec<String> = links
+        .iter()
+        .map(|l| {
+            format!(
+                "'{}' {}s '{}'",
+                id(l.dependent),
+                l.requisite,
+                id(l.dependency)
+            )
+        })
+        .collect();
+    let mut d = Diagnostic::in_sls(
+        message,
+        chunk_place(first.dependent, &keys),
+        "this requisite closes a cycle",
+    );
+    d = if links.len() == 2 {
+        d.hint("drop one of the two requisites")
+    } else {
+        d.note(format!("the cycle: {}", chain.join(", ")))
+            .hint("drop one requisite of the cycle")
+    };
+    diag::attach(text, d);
 }

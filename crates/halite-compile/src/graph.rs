@@ -9,7 +9,7 @@
 //! keeps the node sets of its lookup maps in Python `set`s, whose order is per-process
 //! random, so where one requisite matches several states halite takes them in chunk order).
 use crate::py::{fnmatch, num_add};
-use halite_value::{Map, Value};
+use halite_value::{List, Map, Value};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -111,6 +111,10 @@ struct Graph {
     /// `sls_to_nodes`.
     sls: Vec<(String, Vec<usize>)>,
     sls_index: HashMap<String, usize>,
+    /// Chunks whose `watch` (`watch_any`) `_reconcile_watch_req` appended to `require`
+    /// (`require_any`): the lengths those lists had before, so a diagnostic can name the
+    /// requisite the user wrote.
+    watch_moved: Vec<(usize, [usize; 2])>,
 }
 
 fn text(v: Option<&Value>) -> String {
@@ -128,8 +132,10 @@ fn gen_tag(chunk: &Map) -> String {
     )
 }
 
+const PREREQ_SUFFIX: &str = "_|-__prereq_test__";
+
 fn prereq_tag(tag: &str) -> String {
-    format!("{tag}_|-__prereq_test__")
+    format!("{tag}{PREREQ_SUFFIX}")
 }
 
 fn add_to_set(set: &mut Vec<usize>, node: usize) {
@@ -333,45 +339,39 @@ impl Graph {
         found
     }
 
-    /// `add_requisites`: Salt's error string for the first requisite that fails.
+    /// `add_requisites`: Salt's error for the first requisite that fails.
     fn add_requisites(
         &mut self,
         chunks: &mut [Map],
         low: usize,
         disabled: &[String],
-    ) -> Option<String> {
+    ) -> Option<ReqError> {
         if !Req::ALL.iter().any(|r| chunks[low].contains_key(r.name())) {
             return None;
         }
         for req_type in Req::DIRECT {
-            let Some(Value::List(reqs)) = chunks[low]
-                .get(req_type.name())
-                .filter(|v| v.truthy())
-                .cloned()
-            else {
+            let Some(reqs) = chunks[low].get(req_type.name()).filter(|v| v.truthy()) else {
                 continue;
+            };
+            // `for req_ref in low_reqs`: Python iterates a string by character, a dict by key
+            let reqs: List = match reqs {
+                Value::List(l) => l.clone(),
+                Value::Str(s) => s
+                    .chars()
+                    .map(|c| Value::str(c.to_string()))
+                    .collect::<Vec<_>>()
+                    .into(),
+                Value::Map(m) => m.keys().cloned().collect::<Vec<_>>().into(),
+                _ => continue,
             };
             // Salt logs "The X requisite has been disabled, Ignoring." (compile is pure:
             // halite logs nothing here).
             if disabled.iter().any(|d| d == req_type.name()) {
                 continue;
             }
-            for req in reqs.iter() {
-                let (key, val) = match req {
-                    Value::Str(s) => ("id".to_string(), Value::Str(s.clone())),
-                    Value::Map(m) => match m.first() {
-                        Some((k, v)) => {
-                            let k = k.py_str();
-                            // trim_req: `file.managed: x` is `file: x`.
-                            let k = match k.split_once('.') {
-                                Some((head, _)) => head.to_string(),
-                                None => k,
-                            };
-                            (k, v.clone())
-                        }
-                        None => continue,
-                    },
-                    _ => continue,
+            for (pos, req) in reqs.iter().enumerate() {
+                let Some((written_key, key, val)) = req_ref(req) else {
+                    continue;
                 };
                 let name = text(chunks[low].get("name"));
                 let sls = text(chunks[low].get("__sls__"));
@@ -379,21 +379,46 @@ impl Graph {
                     Value::Null => continue,
                     Value::Str(s) => s,
                     _ => {
-                        return Some(format!(
-                            "Requisite [{}: {key}] in state [{name}] in SLS [{sls}] must have a string as the value",
-                            req_type.name()
-                        ))
+                        return Some(ReqError {
+                            text: format!(
+                                "Requisite [{}: {key}] in state [{name}] in SLS [{sls}] must have a string as the value",
+                                req_type.name()
+                            ),
+                            unmatched: None,
+                        })
                     }
                 };
                 if !self.add_dependency(chunks, low, req_type, &key, &val) {
-                    return Some(format!(
-                        "Referenced state does not exist for requisite [{}: ({key}: {val})] in state [{name}] in SLS [{sls}]",
-                        req_type.name()
-                    ));
+                    return Some(ReqError {
+                        text: format!(
+                            "Referenced state does not exist for requisite [{}: ({key}: {val})] in state [{name}] in SLS [{sls}]",
+                            req_type.name()
+                        ),
+                        unmatched: Some(Unmatched {
+                            requisite: self.written(low, req_type, pos),
+                            item: match req {
+                                Value::Str(_) => val.to_string(),
+                                _ => format!("{written_key}: {val}"),
+                            },
+                            key,
+                            val: val.to_string(),
+                        }),
+                    });
                 }
             }
         }
         None
+    }
+
+    /// The requisite the user wrote for item `pos` of chunk `low`'s `req` list (a `watch`
+    /// that `_reconcile_watch_req` made a `require` is a `watch`).
+    fn written(&self, low: usize, req: Req, pos: usize) -> &'static str {
+        let moved = self.watch_moved.iter().find(|(c, _)| *c == low);
+        match (moved, req) {
+            (Some((_, lens)), Req::Require) if pos >= lens[0] => "watch",
+            (Some((_, lens)), Req::RequireAny) if pos >= lens[1] => "watch_any",
+            _ => req.name(),
+        }
     }
 
     /// `_get_chunk_order`: (the order, lowered to the smallest order among the states that
@@ -529,8 +554,30 @@ impl Graph {
         Vec::new()
     }
 
+    /// The diagnostic of the "Recursive requisites were found" error `text`: each link of
+    /// the cycle, placed at the requisite that makes its first one.
+    fn diagnose_cycle(&self, text: &str, chunks: &[Map], cycle: &[(usize, usize, Req)]) {
+        let links: Vec<crate::diagnose::CycleLink> = cycle
+            .iter()
+            .filter_map(|&(dependency, dependent, key)| {
+                let (dependency, dependent_chunk) =
+                    (self.nodes[dependency].chunk?, self.nodes[dependent].chunk?);
+                let found = matching_item(&chunks[dependent_chunk], key, &chunks[dependency]);
+                Some(crate::diagnose::CycleLink {
+                    dependent: &chunks[dependent_chunk],
+                    dependency: &chunks[dependency],
+                    requisite: found.as_ref().map_or(key.name(), |(pos, _)| {
+                        self.written(dependent_chunk, key, *pos)
+                    }),
+                    item: found.map(|(_, item)| item),
+                })
+            })
+            .collect();
+        crate::diagnose::requisite_cycle(text, &links);
+    }
+
     /// `get_cycles_str`.
-    fn cycles_str(&self, chunks: &[Map]) -> String {
+    fn cycles_str(&self, chunks: &[Map], cycle: &[(usize, usize, Req)]) -> String {
         let empty = Map::new();
         let chunk_of = |node: usize| self.nodes[node].chunk.map_or(&empty, |c| &chunks[c]);
         let chunk_str = |chunk: &Map| {
@@ -542,9 +589,9 @@ impl Graph {
             }
             Value::Map(m).py_repr()
         };
-        self.find_cycle()
-            .into_iter()
-            .map(|(dependency, dependent, key)| {
+        cycle
+            .iter()
+            .map(|&(dependency, dependent, key)| {
                 let dependent_chunk = chunk_of(dependent);
                 let key = if key == Req::Require && !dependent_chunk.contains_key(key.name()) {
                     // the require edge added for a prereq shows as the prereq
@@ -622,23 +669,25 @@ fn label(chunk: Option<&Map>) -> String {
         .collect()
 }
 
-/// Salt 3008's `order_chunks` over the chunks `compile_high_data` built (in high data
-/// order, `order` as written, `name_order` still present): the chunks in execution order,
-/// or the requisite and cycle errors.
-pub fn order_chunks_graph(
-    mut chunks: Vec<Map>,
-    disabled_requisites: &[String],
-) -> Result<Vec<Map>, Vec<String>> {
+/// Salt 3008's `order_chunks` up to the sort: every chunk's `watch` reconciled and its
+/// requisites added to the graph of all the chunks (`add_chunk` in chunk order first).
+/// Returns the graph, the order cap, and the requisite errors.
+fn build(chunks: &mut [Map], disabled_requisites: &[String]) -> (Graph, i64, Vec<String>) {
     let mut graph = Graph::default();
     for i in 0..chunks.len() {
-        graph.add_chunk(&chunks, i);
+        graph.add_chunk(chunks, i);
     }
     let mut cap: i64 = 1;
     let mut errors = Vec::new();
     for i in 0..chunks.len() {
-        reconcile_watch_req(&mut chunks[i]);
-        if let Some(error) = graph.add_requisites(&mut chunks, i, disabled_requisites) {
-            errors.push(error);
+        if let Some(lens) = reconcile_watch_req(&mut chunks[i]) {
+            graph.watch_moved.push((i, lens));
+        }
+        if let Some(error) = graph.add_requisites(chunks, i, disabled_requisites) {
+            if let Some(u) = &error.unmatched {
+                crate::diagnose::unmatched_requisite(&error.text, &chunks[i], u, chunks);
+            }
+            errors.push(error.text);
         } else if let Some(order) = chunks[i].get("order") {
             let order = match order {
                 Value::Int(o) => *o,
@@ -650,6 +699,17 @@ pub fn order_chunks_graph(
             }
         }
     }
+    (graph, cap, errors)
+}
+
+/// Salt 3008's `order_chunks` over the chunks `compile_high_data` built (in high data
+/// order, `order` as written, `name_order` still present): the chunks in execution order,
+/// or the requisite and cycle errors.
+pub fn order_chunks_graph(
+    mut chunks: Vec<Map>,
+    disabled_requisites: &[String],
+) -> Result<Vec<Map>, Vec<String>> {
+    let (mut graph, cap, mut errors) = build(&mut chunks, disabled_requisites);
     // lexicographical_topological_sort (Kahn's algorithm over a heap).
     let n = graph.nodes.len();
     let mut in_degree: Vec<usize> = graph
@@ -691,10 +751,13 @@ pub fn order_chunks_graph(
         }
     }
     if sorted.len() != n {
-        errors.push(format!(
+        let cycle = graph.find_cycle();
+        let text = format!(
             "Recursive requisites were found: {}",
-            graph.cycles_str(&chunks)
-        ));
+            graph.cycles_str(&chunks, &cycle)
+        );
+        graph.diagnose_cycle(&text, &chunks, &cycle);
+        errors.push(text);
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -708,14 +771,133 @@ pub fn order_chunks_graph(
         .collect())
 }
 
+/// A state of a [`StateGraph`]: a low chunk, or the test-mode run a `prereq` makes of one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StateNode {
+    /// Salt's tag `state_|-id_|-name_|-fun` (with `_|-__prereq_test__` for a prereq check).
+    pub tag: String,
+    pub state: String,
+    pub fun: String,
+    pub id: String,
+    pub name: String,
+    pub sls: String,
+    /// The test-mode run a `prereq` makes of this state before the state that asks.
+    pub prereq_check: bool,
+    /// Whether the node has a chunk (Salt's node attributes); without, `to_dot` labels it
+    /// with its tag.
+    pub has_chunk: bool,
+}
+
+/// A requisite: `target` waits for `source`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edge {
+    pub source: usize,
+    pub target: usize,
+    pub requisite: &'static str,
+}
+
+/// The requisite graph Salt 3008's `compile_high_data` leaves in `State.dependency_dag`, as
+/// `state.graph` / `state.graph_highstate` print it (`to_dot`) and `halite graph` draws it:
+/// the very graph [`order_chunks_graph`] sorts, read out. Orders follow Salt's dicts: nodes
+/// in the order they were added, each node's edges by target in the order first linked,
+/// then by requisite.
+#[derive(Debug, Clone, Default)]
+pub struct StateGraph {
+    pub nodes: Vec<StateNode>,
+    edges: Vec<Edge>,
+}
+
+impl StateGraph {
+    /// Every edge: nodes in order, each node's out-edges by target then requisite.
+    pub fn edges(&self) -> &[Edge] {
+        &self.edges
+    }
+
+    /// Salt's `to_dot`, byte for byte.
+    pub fn to_dot(&self) -> String {
+        let mut dot = vec!["digraph G {".to_string()];
+        for n in &self.nodes {
+            if !n.has_chunk {
+                dot.push(format!("  \"{}\" [label=\"{}\"];", n.tag, n.tag));
+                continue;
+            }
+            let mut label = format!("{}.{}\\n{}", n.state, n.fun, n.id);
+            if n.name != n.id {
+                label.push_str(&format!("\\n({})", n.name));
+            }
+            dot.push(format!("  \"{}\" [label=\"{label}\"];", n.tag));
+        }
+        for e in &self.edges {
+            dot.push(format!(
+                "  \"{}\" -> \"{}\" [label=\"{}\"];",
+                self.nodes[e.source].tag, self.nodes[e.target].tag, e.requisite
+            ));
+        }
+        dot.push("}".to_string());
+        dot.join("\n")
+    }
+}
+
+/// The graph of the chunks `compile_high_data` built (see [`order_chunks_graph`]), errors
+/// and all: Salt's `state.graph` prints the graph whatever `order_chunks` reported.
+pub fn state_graph(mut chunks: Vec<Map>, disabled_requisites: &[String]) -> StateGraph {
+    let (graph, _, _) = build(&mut chunks, disabled_requisites);
+    let nodes = graph
+        .nodes
+        .iter()
+        .map(|node| {
+            let chunk = node.chunk.map(|c| &chunks[c]);
+            let field = |key: &str| chunk.map(|c| text(c.get(key))).unwrap_or_default();
+            StateNode {
+                tag: node.tag.clone(),
+                state: field("state"),
+                fun: field("fun"),
+                id: field("__id__"),
+                name: field("name"),
+                sls: chunk
+                    .and_then(|c| c.get("__sls__"))
+                    .map(Value::py_str)
+                    .unwrap_or_default(),
+                prereq_check: node.tag.ends_with(PREREQ_SUFFIX),
+                has_chunk: chunk.is_some(),
+            }
+        })
+        .collect();
+    let mut edges = Vec::new();
+    for (source, node) in graph.nodes.iter().enumerate() {
+        for (target, keys) in &node.out {
+            for key in keys {
+                edges.push(Edge {
+                    source,
+                    target: *target,
+                    requisite: key.name(),
+                });
+            }
+        }
+    }
+    StateGraph { nodes, edges }
+}
+
 /// `_reconcile_watch_req`: `watch` becomes `require` (`watch_any`, `require_any`) for a
-/// state module without `mod_watch`.
-fn reconcile_watch_req(low: &mut Map) {
+/// state module without `mod_watch`. When it moved anything: the lengths `require` and
+/// `require_any` had before.
+fn reconcile_watch_req(low: &mut Map) -> Option<[usize; 2]> {
+    if !low.contains_key("watch") && !low.contains_key("watch_any") {
+        return None;
+    }
     let state = text(low.get("state"));
     if MOD_WATCH_STATES.contains(&state.as_str()) {
-        return;
+        return None;
     }
-    for (watch, require) in [("watch", "require"), ("watch_any", "require_any")] {
+    let mut lens = [0; 2];
+    for (i, (watch, require)) in [("watch", "require"), ("watch_any", "require_any")]
+        .into_iter()
+        .enumerate()
+    {
+        lens[i] = match low.get(require) {
+            Some(Value::List(l)) => l.len(),
+            _ => 0,
+        };
         let Some(watched) = low.remove(watch) else {
             continue;
         };
@@ -723,5 +905,131 @@ fn reconcile_watch_req(low: &mut Map) {
         if let (Value::List(t), Value::List(w)) = (target, watched) {
             t.extend(w);
         }
+    }
+    Some(lens)
+}
+
+/// A requisite `add_requisites` could not add: Salt's text, and for one that matched
+/// nothing, what it names.
+struct ReqError {
+    text: String,
+    unmatched: Option<Unmatched>,
+}
+
+/// A requisite that matched no state.
+pub(crate) struct Unmatched {
+    /// The requisite as written (`require`, `watch`, ...).
+    pub requisite: &'static str,
+    /// The list item as written (`test: db`, or a bare `db`).
+    pub item: String,
+    /// The state module it names (`id`, `sls` or a module), and the ID, name or pattern.
+    pub key: String,
+    pub val: String,
+}
+
+/// The item of `dependent`'s `req` list that names `dependency`: (its position, its text).
+fn matching_item(dependent: &Map, req: Req, dependency: &Map) -> Option<(usize, String)> {
+    let Some(Value::List(list)) = dependent.get(req.name()) else {
+        return None;
+    };
+    let (id, name) = (text(dependency.get("__id__")), text(dependency.get("name")));
+    list.iter().enumerate().find_map(|(pos, r)| {
+        let (written, key, Value::Str(val)) = req_ref(r)? else {
+            return None;
+        };
+        let names = |v: &str| fnmatch(&id, v) || fnmatch(&name, v);
+        let hit = match key.as_str() {
+            "sls" => fnmatch(&text(dependency.get("__sls__")), &val),
+            "id" => names(&val),
+            module => module == text(dependency.get("state")) && names(&val),
+        };
+        hit.then(|| match r {
+            Value::Str(_) => (pos, val.to_string()),
+            _ => (pos, format!("{written}: {val}")),
+        })
+    })
+}
+
+/// A requisite list item as Salt reads it: (the key as written, the key `trim_req` leaves
+/// (`file.managed: x` is `file: x`), the value); a bare string is `id`.
+fn req_ref(req: &Value) -> Option<(String, String, Value)> {
+    match req {
+        Value::Str(s) => Some(("id".to_string(), "id".to_string(), Value::Str(s.clone()))),
+        Value::Map(m) => m.first().map(|(k, v)| {
+            let written = k.py_str();
+            let key = match written.split_once('.') {
+                Some((head, _)) => head.to_string(),
+                None => written.clone(),
+            };
+            (written, key, v.clone())
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The graph of high data written as JSON (all in SLS `web`).
+    fn graph(json: &str) -> StateGraph {
+        let mut high = Map::new();
+        let v = Value::from_json_str(json).expect("json");
+        for (k, mut body) in v.as_map().cloned().unwrap_or_default() {
+            if let Value::Map(b) = &mut body {
+                b.insert("__sls__", Value::str("web"));
+                b.insert("__env__", Value::str("base"));
+            }
+            high.insert(k, body);
+        }
+        state_graph(crate::chunks::compile_unsorted(high), &[])
+    }
+
+    #[test]
+    fn a_prereq_adds_a_check_node_with_the_prereqd_states_requisites() {
+        let g = graph(
+            r#"{"a": {"test": ["nop"]},
+                "b": {"test": ["nop", {"require": [{"test": "a"}]}]},
+                "c": {"test": ["nop", {"prereq": [{"test": "b"}]}]}}"#,
+        );
+        let tags: Vec<&str> = g.nodes.iter().map(|n| n.tag.as_str()).collect();
+        assert_eq!(
+            tags,
+            [
+                "test_|-a_|-a_|-nop",
+                "test_|-b_|-b_|-nop",
+                "test_|-c_|-c_|-nop",
+                "test_|-b_|-b_|-nop_|-__prereq_test__"
+            ]
+        );
+        assert!(g.nodes[3].prereq_check && g.nodes[3].id == "b");
+        let edges: Vec<(usize, usize, &str)> = g
+            .edges()
+            .iter()
+            .map(|e| (e.source, e.target, e.requisite))
+            .collect();
+        assert_eq!(
+            edges,
+            [
+                (0, 1, "require"),
+                (0, 3, "require"),
+                (2, 1, "require"),
+                (3, 2, "prereq")
+            ]
+        );
+    }
+
+    #[test]
+    fn watch_is_require_for_a_state_without_mod_watch() {
+        let watch_a = r#"{"watch": [{"test": "a"}]}"#;
+        let g = graph(&format!(
+            r#"{{"a": {{"test": ["nop"]}}, "f": {{"file": ["managed", {watch_a}]}},
+                "m": {{"module": ["run", {watch_a}]}}}}"#
+        ));
+        // file has no mod_watch; module has one (`mod_watch = ...` in states/module.py)
+        assert_eq!(
+            g.edges().iter().map(|e| e.requisite).collect::<Vec<_>>(),
+            ["require", "watch"]
+        );
     }
 }

@@ -16,17 +16,14 @@ mod find;
 mod graph;
 mod py;
 mod requisite_in;
-/// The requisite graph `state.graph` prints (a second reading of Salt 3008's
-/// `DependencyGraph`; see graph.rs for the one that orders the chunks).
-pub mod state_graph;
 mod verify;
 
 pub use chunks::{compile_high_data_crash, order_chunks};
-pub use diagnose::place as place_diagnostics;
+pub use diagnose::{place as place_diagnostics, requisite_hint};
 pub use exclude::apply_exclude;
 pub use extend::reconcile_extend;
 pub use find::{find_name, state_args, NameIndex};
-pub use graph::order_chunks_graph;
+pub use graph::{order_chunks_graph, Edge, StateGraph, StateNode};
 pub use py::fnmatch;
 pub use requisite_in::requisite_in;
 use requisite_in::{collect_requisite_in, RequisiteIn};
@@ -240,23 +237,34 @@ fn compile_checked(high: Map, opts: &CompileOptions) -> Result<Vec<Map>, Compile
         return Err(CompileFailure::Crash(crash));
     }
     if opts.salt_compat.is_3008() {
-        let mut chunks = chunks::compile_unsorted(high);
-        // Salt 3008's compile_high_data skips a chunk `_check_disabled` matches (the run
-        // then reports nothing for it; a requisite on it matches nothing).
-        if let Some(patterns) = &opts.state_runs_disabled {
-            chunks.retain(|c| {
-                let fun = format!(
-                    "{}.{}",
-                    c.get("state").map(Value::py_str).unwrap_or_default(),
-                    c.get("fun").map(Value::py_str).unwrap_or_default()
-                );
-                !patterns.iter().any(|p| fnmatch(&fun, p))
-            });
-        }
-        return graph::order_chunks_graph(chunks, &opts.disabled_requisites)
+        return graph::order_chunks_graph(chunks_3008(high, opts), &opts.disabled_requisites)
             .map_err(CompileFailure::Errors);
     }
     Ok(chunks::compile_high_data_owned(high))
+}
+
+/// Salt 3008's `compile_high_data` up to `order_chunks`: the chunks in high data order,
+/// less those `_check_disabled` matches (the run then reports nothing for such a chunk; a
+/// requisite on it matches nothing).
+fn chunks_3008(high: Map, opts: &CompileOptions) -> Vec<Map> {
+    let mut chunks = chunks::compile_unsorted(high);
+    if let Some(patterns) = &opts.state_runs_disabled {
+        chunks.retain(|c| {
+            let fun = format!(
+                "{}.{}",
+                c.get("state").map(Value::py_str).unwrap_or_default(),
+                c.get("fun").map(Value::py_str).unwrap_or_default()
+            );
+            !patterns.iter().any(|p| fnmatch(&fun, p))
+        });
+    }
+    chunks
+}
+
+/// The requisite graph Salt 3008's `compile_high_data` builds of `high` (what `state.graph`
+/// prints), in any Salt mode; the same graph the 3008 compile orders the chunks by.
+pub fn state_graph(high: Map, opts: &CompileOptions) -> StateGraph {
+    graph::state_graph(chunks_3008(high, opts), &opts.disabled_requisites)
 }
 
 /// Whether high data with `ids` IDs is compiled on two threads: only when there are two

@@ -74,19 +74,7 @@ fn runtime(states: &Map) -> Vec<Diagnostic> {
                     Place::new("", &sls, &[&id, &state, &kind, &item]),
                     "no state matches this requisite",
                 );
-                let other = all.iter().find(|(m, i, n)| (i == v || n == v) && m != k);
-                d.hint = if let Some((m, _, _)) = other.filter(|_| k != "id" && k != "sls") {
-                    Some(format!("`{v}` is a `{m}` state: write `- {m}: {v}`"))
-                } else if let Some(near) = diag::closest(
-                    v,
-                    all.iter()
-                        .filter(|c| c.0 == k || k == "id")
-                        .map(|c| c.1.as_str()),
-                ) {
-                    Some(format!("did you mean `{k}: {near}`?"))
-                } else {
-                    Some("the ID may be in an SLS this run does not include".into())
-                };
+                d.hint = Some(halite_compile::requisite_hint(k, v, &all));
                 out.push(d);
             }
         } else if comment == "Recursive requisite found" {

@@ -5,7 +5,7 @@
 
 use crate::functions::{check_result, errors_value, mods_arg, split_input, Outcome};
 use crate::minion::Minion;
-use halite_compile::state_graph::{build, salt_has_mod_watch, Graph};
+use halite_compile::StateGraph as Graph;
 use halite_render::highstate::Matches;
 use halite_render::opts;
 use halite_value::{Map, Value};
@@ -22,14 +22,6 @@ use std::sync::Mutex;
 /// is not available."). Reads the `salt_compat` option.
 pub fn salt3008(opts: &Map) -> bool {
     halite_value::SaltCompat::of(opts).is_3008()
-}
-
-fn disabled(minion: &Minion) -> Vec<String> {
-    match minion.opts.get("disabled_requisites") {
-        Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
-        Some(Value::Str(s)) => vec![s.to_string()],
-        _ => Vec::new(),
-    }
 }
 
 /// The high data `state.graph` (with `mods`: `show_sls` as Salt 3008 does it, render then
@@ -65,8 +57,9 @@ pub fn high_for(minion: &Minion, mods: Option<Vec<String>>) -> Result<Map, Vec<S
     }
 }
 
-pub fn graph_of(minion: &Minion, high: &Map) -> Graph {
-    build(high, &salt_has_mod_watch, &disabled(minion))
+/// The requisite graph of `high` (the one Salt 3008's compile orders the chunks by).
+pub fn graph_of(minion: &Minion, high: Map) -> Graph {
+    halite_compile::state_graph(high, &crate::functions::compile_options(minion))
 }
 
 /// `state.graph` / `state.graph_highstate`.
@@ -81,7 +74,7 @@ pub fn call(minion: &Minion, fun: &str, args: &[Value], kwargs: &Map) -> Outcome
     };
     let with_mods = mods.is_some();
     match high_for(minion, mods) {
-        Ok(high) => Outcome::new(Value::str(graph_of(minion, &high).to_dot()), 0),
+        Ok(high) => Outcome::new(Value::str(graph_of(minion, high).to_dot()), 0),
         // show_sls sets the compiler error retcode; compile_highstate sets none
         Err(errors) => {
             let ret = errors_value(errors);
@@ -297,7 +290,7 @@ pub fn to_json(g: &Graph) -> Value {
         .collect();
     let edges = g
         .edges()
-        .into_iter()
+        .iter()
         .map(|e| {
             let mut m = Map::new();
             m.insert("source", Value::str(&g.nodes[e.source].tag));
@@ -344,7 +337,7 @@ pub fn command(minion: &Minion, rest: &[String]) -> anyhow::Result<u8> {
             return Ok(1);
         }
     };
-    let g = graph_of(minion, &high);
+    let g = graph_of(minion, high);
     let text = match format.as_str() {
         "dot" => format!("{}\n", g.to_dot()),
         "svg" => to_svg(&g, None),
@@ -398,6 +391,13 @@ pub fn write_run_graph(minion: &Minion, path: &str, ret: &Value) -> anyhow::Resu
     let Some(high) = high else {
         anyhow::bail!("--graph: this call compiled no states, so there is no graph to draw");
     };
-    let g = graph_of(minion, &high);
-    write_atomic(path, &to_svg(&g, ret.as_map()))
+    let g = graph_of(minion, high);
+    // a run that answered with errors (Salt 3008's requisite errors are compile errors)
+    // ran no state: every box says so
+    let none = Map::new();
+    let running = match ret {
+        Value::Map(m) => m,
+        _ => &none,
+    };
+    write_atomic(path, &to_svg(&g, Some(running)))
 }

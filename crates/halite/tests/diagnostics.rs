@@ -3,7 +3,10 @@
 //! `command`, default `state.apply test=True`). halite runs it; what it prints on standard
 //! error (the annotated diagnostic) is compared with `NAME/diagnostic.snap` (insta). A
 //! snapshot must point at the line of the real mistake: each was checked by eye when it was
-//! accepted. Standard output is Salt's text and is not part of the snapshot.
+//! accepted. Standard output is Salt's text and is not part of the snapshot. Each tree runs
+//! as Salt 3008 (`diagnostic.snap`) and as Salt 3007 (the same snapshot, or
+//! `diagnostic-3007.snap` where the releases report the mistake differently: 3008 finds a
+//! requisite naming nothing or a cycle when compiling, 3007 when running).
 
 use halite_value::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -22,9 +25,9 @@ fn roots(dir: &Path) -> Value {
     Value::Map(m)
 }
 
-/// Runs `argv` on the case; returns (stdout, stderr, exit code) with the case and scratch
-/// paths replaced by `@CASE@` and `@SCRATCH@`.
-fn run(case: &Path, argv: &[&str]) -> (String, String, i32) {
+/// Runs `argv` on the case as Salt `release`; returns (stdout, stderr, exit code) with the
+/// case and scratch paths replaced by `@CASE@` and `@SCRATCH@`.
+fn run(case: &Path, argv: &[&str], release: &str) -> (String, String, i32) {
     let scratch = tempfile::tempdir().expect("scratch dir");
     let conf_dir = scratch.path().join("conf");
     std::fs::create_dir_all(&conf_dir).expect("conf dir");
@@ -38,6 +41,7 @@ fn run(case: &Path, argv: &[&str]) -> (String, String, i32) {
     conf.insert("pki_dir", s("pki"));
     conf.insert("sock_dir", s("run"));
     conf.insert("log_file", s("log/minion"));
+    conf.insert("salt_compat", Value::str(release));
     std::fs::write(conf_dir.join("minion"), Value::Map(conf).to_json()).expect("config");
     let out = Command::new(env!("CARGO_BIN_EXE_halite"))
         .args(["--local", "-c"])
@@ -85,18 +89,26 @@ fn each_broken_tree_gets_a_diagnostic_at_its_mistake() {
         let command = std::fs::read_to_string(case.join("command"))
             .unwrap_or_else(|_| "state.apply test=True".into());
         let argv: Vec<&str> = command.split_whitespace().collect();
-        let (stdout, stderr, _) = run(&case, &argv);
+        let (stdout, stderr, _) = run(&case, &argv, "3008");
+        let (stdout_3007, stderr_3007, _) = run(&case, &argv, "3007");
         // Salt's text stays on standard output, untouched: the diagnostic is only beside it.
         assert!(
-            !stdout.contains("┌─"),
+            !stdout.contains("┌─") && !stdout_3007.contains("┌─"),
             "{name}: a diagnostic reached standard output"
         );
-        if !stderr.contains("@CASE@/srv/") {
-            missing.push(format!(
-                "{name}: no diagnostic naming a file of the tree:\n{stderr}"
-            ));
+        let mut checked = false;
+        for (release, stderr) in [("3008", &stderr), ("3007", &stderr_3007)] {
+            if !stderr.contains("@CASE@/srv/") {
+                missing.push(format!(
+                    "{name} as {release}: no diagnostic naming a file of the tree:\n{stderr}"
+                ));
+                checked = true;
+            }
+        }
+        if checked {
             continue;
         }
+        let snapshot_3007 = case.join("diagnostic-3007.snap");
         insta::with_settings!({
             snapshot_path => case.clone(),
             prepend_module_to_snapshot => false,
@@ -104,6 +116,14 @@ fn each_broken_tree_gets_a_diagnostic_at_its_mistake() {
             description => format!("halite --out json {command}").trim().to_string(),
         }, {
             insta::assert_snapshot!("diagnostic", stderr);
+            if stderr_3007 == stderr {
+                assert!(
+                    !snapshot_3007.exists(),
+                    "{name}: both releases print diagnostic.snap; remove diagnostic-3007.snap"
+                );
+            } else {
+                insta::assert_snapshot!("diagnostic-3007", stderr_3007);
+            }
         });
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));

@@ -15,6 +15,11 @@ fn case() -> PathBuf {
 }
 
 fn conf(scratch: &Path, case: &Path) -> PathBuf {
+    conf_as(scratch, case, "3008")
+}
+
+/// A minion config serving `case`'s `srv/salt`, as Salt `release` (`salt_compat`).
+fn conf_as(scratch: &Path, case: &Path, release: &str) -> PathBuf {
     let mut roots = Map::new();
     roots.insert(
         "base",
@@ -29,6 +34,7 @@ fn conf(scratch: &Path, case: &Path) -> PathBuf {
     conf.insert("pki_dir", s("pki"));
     conf.insert("sock_dir", s("run"));
     conf.insert("log_file", s("log/minion"));
+    conf.insert("salt_compat", Value::str(release));
     let dir = scratch.join("conf");
     std::fs::create_dir_all(&dir).expect("conf dir");
     std::fs::write(dir.join("minion"), Value::Map(conf).to_json()).expect("config");
@@ -175,27 +181,34 @@ fn outcome(r: &Value) -> &'static str {
     }
 }
 
-#[test]
-fn run_graph_colours_each_state_by_its_result() {
-    let case = case();
+/// `state.apply test=True --graph FILE` on the tree at `case` as Salt `release`: the
+/// `--out json` answer and the SVG written.
+fn run_with_graph(case: &Path, release: &str, args: &[&str]) -> (Value, String) {
     let scratch = tempfile::tempdir().expect("scratch");
-    let conf = conf(scratch.path(), &case);
+    let conf = conf_as(scratch.path(), case, release);
     let svg_path = scratch.path().join("run.svg");
     let out = Command::new(env!("CARGO_BIN_EXE_halite"))
         .args(["--local", "-l", "quiet", "--out", "json", "-c"])
         .arg(&conf)
-        .args(["state.apply", "test=True", "--graph"])
+        .arg("state.apply")
+        .args(args)
+        .args(["test=True", "--graph"])
         .arg(&svg_path)
         .output()
         .expect("run halite");
     let ret = Value::from_json_str(&String::from_utf8_lossy(&out.stdout)).expect("json out");
+    let svg = std::fs::read_to_string(&svg_path).expect("graph written");
+    (ret, svg)
+}
+
+/// Every state box's outcome matches its result in the running dict; the outcomes seen.
+fn check_colours(ret: &Value, svg: &str) -> BTreeSet<String> {
     let running = ret
         .get("local")
         .and_then(Value::as_map)
         .expect("running dict");
-    let svg = std::fs::read_to_string(&svg_path).expect("graph written");
     let mut seen = BTreeSet::new();
-    for g in groups(&svg, "state") {
+    for g in groups(svg, "state") {
         let tag = attr(g, "data-tag").expect("tag");
         let got = attr(g, "data-outcome").expect("outcome");
         if tag.ends_with("_|-__prereq_test__") {
@@ -207,9 +220,68 @@ fn run_graph_colours_each_state_by_its_result() {
         assert_eq!(got, outcome(r), "{tag}");
         seen.insert(got);
     }
-    // the tree has a requisite naming nothing (failed), a state that failed requisites make
-    // skip, and states that would change in test mode
-    for kind in ["failed", "would-change"] {
+    seen
+}
+
+#[test]
+fn run_graph_colours_each_state_by_its_result_3007() {
+    // Salt 3007 runs a tree with a requisite naming nothing and a cycle: those states fail
+    let (ret, svg) = run_with_graph(&case(), "3007", &[]);
+    let seen = check_colours(&ret, &svg);
+    for kind in ["failed", "would-change", "not-run"] {
+        assert!(seen.contains(kind), "no {kind} state in {seen:?}");
+    }
+}
+
+#[test]
+fn run_graph_of_a_3008_compile_error_has_every_state_without_a_result() {
+    // Salt 3008 reports the same tree's missing requisite and cycle as compile errors: no
+    // state runs, so the graph has Salt's states and requisites, none with an outcome
+    let case = case();
+    let (ret, svg) = run_with_graph(&case, "3008", &[]);
+    let errors: Vec<String> = ret
+        .get("local")
+        .and_then(Value::as_list)
+        .expect("compile errors")
+        .iter()
+        .map(Value::py_str)
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("Referenced state does not exist"))
+            && errors
+                .iter()
+                .any(|e| e.starts_with("Recursive requisites were found")),
+        "{errors:?}"
+    );
+    let (salt_nodes, salt_edges) = salt_graph(&recorded_dot(&case));
+    let (nodes, edges) = svg_graph(&svg);
+    assert_eq!(nodes, salt_nodes);
+    assert_eq!(edges, salt_edges);
+    for g in groups(&svg, "state") {
+        assert_eq!(attr(g, "data-outcome").as_deref(), Some("unknown"), "{g}");
+    }
+}
+
+#[test]
+fn run_graph_colours_each_state_by_its_result_3008() {
+    // a tree that runs in 3008: a failure, a state its failure skips, a change under test
+    let tree = tempfile::tempdir().expect("tree");
+    let salt = tree.path().join("srv/salt");
+    std::fs::create_dir_all(&salt).expect("srv/salt");
+    std::fs::write(salt.join("top.sls"), "base:\n  '*':\n    - run\n").expect("top");
+    std::fs::write(
+        salt.join("run.sls"),
+        "bad:\n  test.fail_without_changes: []\n\
+         skipped:\n  test.nop:\n    - require:\n      - test: bad\n\
+         change:\n  test.succeed_with_changes: []\n\
+         same:\n  test.nop:\n    - require:\n      - test: change\n",
+    )
+    .expect("sls");
+    let (ret, svg) = run_with_graph(tree.path(), "3008", &[]);
+    let seen = check_colours(&ret, &svg);
+    for kind in ["failed", "not-run", "would-change", "unchanged"] {
         assert!(seen.contains(kind), "no {kind} state in {seen:?}");
     }
 }

@@ -81,7 +81,7 @@ pub struct RuntimeEnv {
 impl RuntimeEnv {
     pub fn new(exec: Registry, ctx: ExecContext) -> Self {
         let mut states = StateRegistry::standard();
-        states.retain_virtual(&exec);
+        states.retain_virtual(&exec, &ctx);
         RuntimeEnv {
             exec,
             ctx,

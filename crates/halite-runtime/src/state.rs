@@ -940,8 +940,12 @@ impl<'a> State<'a> {
                         "State '{full}' was not found in SLS '{}'",
                         sls.py_str()
                     ));
-                    // loader.missing_fun_string for a module that loaded (or never existed).
-                    errors.push(format!("Reason: '{full}' is not available."));
+                    // loader.missing_fun_string: "'X' is not available." for a module that
+                    // loaded (or never existed), else its `__virtual__`'s reason.
+                    errors.push(format!(
+                        "Reason: {}",
+                        self.env.states.missing_fun_string(&full)
+                    ));
                 } else {
                     errors.push(format!("Specified state '{full}' was not found"));
                 }

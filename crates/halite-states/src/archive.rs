@@ -271,6 +271,13 @@ pub fn extracted(call: &StateCall) -> Result<Map, StateError> {
             }
         },
     };
+    // Python truthiness of `trim_output` once Salt has made it an integer.
+    let trim_set = match &trim_v {
+        Value::Bool(b) => *b,
+        Value::Null => false,
+        Value::Int(n) => *n != 0,
+        other => other.py_str().trim().parse::<i64>().is_ok_and(|n| n != 0),
+    };
     let trim_shown = match &trim_v {
         Value::Bool(true) => "100".to_string(),
         Value::Null => "False".to_string(),
@@ -637,9 +644,14 @@ pub fn extracted(call: &StateCall) -> Result<Map, StateError> {
             );
             comment = format!("{source_match} extracted to {name}");
             explain(&mut comment);
-            comment.push_str(&format!(
-                ". Output was trimmed to {trim_shown} number of lines"
-            ));
+            // Salt 3008 appends the trim note only when `trim_output` is set
+            // (`if trim_output:` around it in states/archive.py); 3007.8 always did,
+            // "... trimmed to False number of lines" included.
+            if !call.salt_compat().is_3008() || trim_set {
+                comment.push_str(&format!(
+                    ". Output was trimmed to {trim_shown} number of lines"
+                ));
+            }
             ret.insert("result", Value::Bool(true));
         } else {
             comment = format!("No files were extracted from {source_match}");

@@ -163,6 +163,19 @@ pub struct StateRegistry {
     functions: HashMap<&'static str, StateDef>,
     mod_init: HashMap<&'static str, ModInitFn>,
     mod_aggregate: HashMap<&'static str, ModAggregateFn>,
+    /// Salt's `missing_modules` as `missing_fun_string` reads it: a module left out by
+    /// [`StateRegistry::retain_virtual`] to the reason its `__virtual__` gave.
+    missing: HashMap<String, String>,
+}
+
+/// A state module's `__virtual__` that needs execution function `fun`: `None` (it loads)
+/// when `exec` has it, else the reason it gives (empty: a reason Salt does not show).
+fn needs(exec: &Registry, fun: &str, reason: Option<&str>) -> Option<String> {
+    if exec.contains(fun) {
+        None
+    } else {
+        Some(reason.unwrap_or_default().to_string())
+    }
 }
 
 impl StateRegistry {
@@ -193,26 +206,119 @@ impl StateRegistry {
         r
     }
 
-    /// Drops the state modules whose `__virtual__` fails for these execution functions
+    /// Drops the state modules Salt's loader would not load for this minion (the Salt
+    /// release in `ctx.opts`, the execution functions in `exec`, the grains in `ctx`).
+    ///
+    /// A state module whose `__virtual__` fails for these execution functions is dropped
     /// (Salt's state modules load only when the functions they drive did): `service` needs
     /// `service.start`, `alternatives` `alternatives.auto`, `sysctl` `sysctl.show`, `debconf`
-    /// `debconf.show`. A dropped state then fails as Salt's does ("Reason: 'X' is not
-    /// available.").
-    pub fn retain_virtual(&mut self, exec: &Registry) {
-        const NEEDS: [(&str, &str); 7] = [
-            ("mount.", "mount.active"),
-            ("timezone.", "timezone.get_zone"),
-            ("locale.", "locale.get_locale"),
-            ("service.", "service.start"),
-            ("alternatives.", "alternatives.auto"),
-            ("sysctl.", "sysctl.show"),
-            ("debconf.", "debconf.show"),
+    /// `debconf.show` (and a Debian `os_family`). Salt 3008 has no `alternatives` state module
+    /// at all (salt/states/alternatives.py was removed). A dropped state then fails as
+    /// Salt's does, with the reason [`StateRegistry::missing_fun_string`] gives.
+    pub fn retain_virtual(&mut self, exec: &Registry, ctx: &ExecContext) {
+        let salt3008 = halite_value::SaltCompat::of_value(&ctx.opts).is_3008();
+        let grain = |k: &str| ctx.grains.get(k).map(Value::py_str);
+        let os_family = grain("os_family").unwrap_or_default();
+        let osfinger = grain("osfinger")
+            .or_else(|| grain("os"))
+            .unwrap_or_default();
+        // (module, the Salt file it comes from, whether that file declares
+        // `__virtualname__`, the reason its `__virtual__` gives, or None when it loads).
+        let unloaded: [(&str, &str, bool, Option<String>); 7] = [
+            ("mount", "mount", false, needs(exec, "mount.active", None)),
+            (
+                "timezone",
+                "timezone",
+                false,
+                needs(
+                    exec,
+                    "timezone.get_zone",
+                    Some("timezone module could not be loaded"),
+                ),
+            ),
+            // Its reason is the execution loader's own text, not modelled: shown as
+            // "not available".
+            (
+                "locale",
+                "localemod",
+                true,
+                needs(exec, "locale.get_locale", None),
+            ),
+            (
+                "service",
+                "service",
+                true,
+                needs(
+                    exec,
+                    "service.start",
+                    Some(&format!(
+                        "No service execution module loaded: check support for service \
+                         management on {osfinger} "
+                    )),
+                ),
+            ),
+            (
+                "alternatives",
+                "alternatives",
+                false,
+                needs(exec, "alternatives.auto", None),
+            ),
+            (
+                "sysctl",
+                "sysctl",
+                false,
+                needs(
+                    exec,
+                    "sysctl.show",
+                    Some("sysctl module could not be loaded"),
+                ),
+            ),
+            (
+                "debconf",
+                "debconfmod",
+                true,
+                if os_family != "Debian" {
+                    Some("debconf state only runs on Debian systems".into())
+                } else {
+                    needs(
+                        exec,
+                        "debconf.show",
+                        Some("debconf module could not be loaded"),
+                    )
+                },
+            ),
         ];
+        let mut dropped: Vec<&str> = Vec::new();
+        for (module, file, declares_virtualname, reason) in unloaded {
+            let Some(reason) = reason else { continue };
+            dropped.push(module);
+            // salt.loader.lazy records a failed `__virtual__`'s reason in `missing_modules`
+            // under the name `missing_fun_string` looks up: 3007.8 under the file's name
+            // (so only a module named as its file shows it), 3008 under the declared
+            // `__virtualname__` too (the x509/x509_v2 collision fix in `_load_module`).
+            let keyed_by_module = file == module || (salt3008 && declares_virtualname);
+            if keyed_by_module && !reason.is_empty() {
+                self.missing.insert(module.to_string(), reason);
+            }
+        }
+        if salt3008 {
+            dropped.push("alternatives");
+        }
         self.functions.retain(|name, _| {
-            NEEDS
-                .iter()
-                .all(|(prefix, needed)| !name.starts_with(prefix) || exec.contains(needed))
+            let module = name.split('.').next().unwrap_or_default();
+            !dropped.contains(&module)
         });
+    }
+
+    /// `LazyLoader.missing_fun_string` for a state function this registry lacks: the reason
+    /// the module's `__virtual__` gave, when Salt's loader recorded it under the module's
+    /// name, else "'mod.fun' is not available.".
+    pub fn missing_fun_string(&self, full: &str) -> String {
+        let module = full.split('.').next().unwrap_or_default();
+        match self.missing.get(module) {
+            Some(reason) => format!("'{module}' __virtual__ returned False: {reason}"),
+            None => format!("'{full}' is not available."),
+        }
     }
 
     pub fn register(

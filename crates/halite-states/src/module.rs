@@ -294,14 +294,24 @@ fn call_function(call: &StateCall, fun: &str, func_args: &Value) -> Result<Value
             )));
         }
     }
+    let masked = pillar_masked(call, fun, &explicit);
     match call
         .exec
         .call(call.ctx, fun, &Args::new(positional, explicit))
     {
+        Ok(v) if masked => Ok(halite_exec::redact_pillar(&v)),
         Ok(v) => Ok(v),
         Err(ExecError::Failed(msg)) if is_type_error(&msg) => Err(Raised::Caught(msg)),
         Err(e) => Err(Raised::Uncaught(e.to_string())),
     }
+}
+
+/// Salt 3008's pillar masking reaches module.run: `salt.utils.secret.mask_pillar` is True
+/// outside template rendering and pillar compilation, so a pillar function the state calls
+/// (`pillar.get` without `unmask=True`, ...) returns its value redacted, as on the command
+/// line.
+fn pillar_masked(call: &StateCall, fun: &str, kwargs: &Map) -> bool {
+    halite_exec::pillar_masked_on_output(fun, kwargs, &call.ctx.opts)
 }
 
 /// Salt's `_legacy_run(name, **kwargs)`: `name` is the function, the keywords its arguments.
@@ -410,10 +420,12 @@ fn legacy_run(call: &StateCall, mut kwargs: Map) -> Result<Map, StateError> {
     for (k, v) in nkwargs.iter() {
         named.insert(k.clone(), v.clone());
     }
+    let masked = pillar_masked(call, &fun, &named);
     let mret = match call
         .exec
         .call(call.ctx, &fun, &Args::new(positional, named))
     {
+        Ok(v) if masked => halite_exec::redact_pillar(&v),
         Ok(v) => v,
         Err(e) => {
             return fail(

@@ -77,6 +77,13 @@ pub fn present(call: &StateCall) -> Result<Map, StateError> {
             vec![user, Value::str(name.as_str())],
             kw,
         )?;
+        // Salt 3008 fails on ssh.check_known_host's error dict (a missing user, ...):
+        // `if isinstance(result, dict) and "error" in result`.
+        if call.salt_compat().is_3008() {
+            if let Some(err) = status.as_map().and_then(|m| m.get("error")) {
+                return Ok(done(ret, Value::Bool(false), err.py_str()));
+            }
+        }
         return Ok(match status.as_str() {
             Some("exists") => done(
                 ret,

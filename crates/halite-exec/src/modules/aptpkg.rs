@@ -23,7 +23,7 @@ use crate::aptsources::{split_repo_str, SourceEntry, SourcesList};
 use crate::process::{self, CmdOptions, CmdResult, Program};
 use crate::salt_utils::{bind_with, fnmatchcase};
 use crate::{Args, ExecContext, ExecError};
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -686,7 +686,7 @@ pub fn upgrade(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 
 /// `pkg.info_installed(*names, failhard=True)`: `lowpkg.info` of installed packages, with
 /// Salt's common key names (`name`, `packager`, `group`, `vendor`, `url`).
-pub fn info_installed(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn info_installed(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let names = names_of(a);
     let mut failhard = true;
     for (k, v) in a.kwargs.iter() {
@@ -704,7 +704,8 @@ pub fn info_installed(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         }
     }
     let mut ret = Map::new();
-    for info in super::dpkg_lowpkg::pkg_info(&names, failhard)? {
+    let salt3008 = SaltCompat::of_value(&ctx.opts).is_3008();
+    for info in super::dpkg_lowpkg::pkg_info(&names, failhard, salt3008)? {
         let status = info
             .get("status")
             .map(Value::py_str)
@@ -1499,9 +1500,34 @@ fn uninstall(ctx: &ExecContext, a: &Args, action: &str) -> Result<Value, ExecErr
 
 // ---- repositories (list_repos, get_repo, mod_repo, del_repo) ------------------------------
 
-/// `pkg.list_repos()`: `{uri: [entry, ...]}` from the `*.list` sources files.
-pub fn list_repos(_: &ExecContext, _a: &Args) -> Result<Value, ExecError> {
+/// `pkg.list_repos()`: `{uri: [entry, ...]}` from the `*.list` sources files; Salt 3008
+/// reads the deb822 `*.sources` files too and adds `enabled`, `suites`, `types` and `uris`
+/// to each entry (salt.utils.pkg.deb, new in 3008).
+pub fn list_repos(ctx: &ExecContext, _a: &Args) -> Result<Value, ExecError> {
+    if SaltCompat::of_value(&ctx.opts).is_3008() {
+        let mut repos = Map::new();
+        for entry in repos_3008()? {
+            let uri = entry.get("uri").map(Value::py_str).unwrap_or_default();
+            match repos.get_mut(&uri) {
+                Some(Value::List(l)) => l.push(Value::Map(entry)),
+                _ => {
+                    repos.insert(
+                        uri.as_str(),
+                        Value::List(vec![Value::Map(entry)].into_iter().collect()),
+                    );
+                }
+            }
+        }
+        return Ok(Value::Map(repos));
+    }
     Ok(Value::Map(repos_by_uri(&SourcesList::load())))
+}
+
+/// Salt 3008's `list_repos` entries, in order.
+fn repos_3008() -> Result<Vec<Map>, ExecError> {
+    crate::aptsources::Sources3008::load()
+        .repos()
+        .map_err(|e| ExecError::Failed(format!("ValueError: {e}")))
 }
 
 fn repos_by_uri(sources: &SourcesList) -> Map {
@@ -1523,8 +1549,27 @@ fn repos_by_uri(sources: &SourcesList) -> Map {
 
 /// `pkg.get_repo(repo)`: the configured entry with the line's type, URI and dist (and one of
 /// its comps), or `{}`.
-pub fn get_repo(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+pub fn get_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind_with("pkg.get_repo", a, &["repo"], 1, true)?;
+    if SaltCompat::of_value(&ctx.opts).is_3008() {
+        // Salt 3008 matches against list_repos' entries (one per deb822 URI/suite/type).
+        let want = split_repo_str(&b.str_or(0, ""));
+        let text = |m: &Map, k: &str| m.get(k).map(Value::py_str).unwrap_or_default();
+        for sub in repos_3008()? {
+            let comps: Vec<String> = match sub.get("comps") {
+                Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
+                _ => Vec::new(),
+            };
+            if text(&sub, "type") == want.kind
+                && text(&sub, "uri").trim_end_matches('/') == want.uri.trim_end_matches('/')
+                && text(&sub, "dist") == want.dist
+                && (want.comps.is_empty() || want.comps.iter().any(|c| comps.contains(c)))
+            {
+                return Ok(Value::Map(sub));
+            }
+        }
+        return Ok(Value::Map(Map::new()));
+    }
     Ok(Value::Map(find_repo(&b.str_or(0, ""))))
 }
 

@@ -109,13 +109,21 @@ pub fn bin_pkg_info(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// `lowpkg.info`'s `_get_pkg_info` through `dpkg-query -W -f=...` (one record per package;
 /// `install_date` from the mtime of /var/lib/dpkg/info/NAME.list), without the technical
 /// keys `info` drops. Records keep dpkg-query's field order (`install_date` right after
-/// `package`, where Salt's loop first sets it).
-pub(crate) fn pkg_info(packages: &[String], failhard: bool) -> Result<Vec<Map>, ExecError> {
-    const FORMAT: &str = "package:${Package}\\nrevision:${binary:Revision}\\narchitecture:${Architecture}\\nmaintainer:${Maintainer}\\nsummary:${Summary}\\nsource:${source:Package}\\nversion:${Version}\\nsection:${Section}\\ninstalled_size:${Installed-size}\\nsize:${Size}\\nMD5:${MD5sum}\\nSHA1:${SHA1}\\nSHA256:${SHA256}\\norigin:${Origin}\\nhomepage:${Homepage}\\nstatus:${db:Status-Abbrev}\\ndescription:${Description}\\n\\n*/~^\\\\*\\n";
+/// `package`, where Salt's loop first sets it). Salt 3008 asks dpkg-query for the date
+/// instead (`install_date:${db-fsys:Last-Modified}` after `status`, a Unix time made ISO).
+pub(crate) fn pkg_info(
+    packages: &[String],
+    failhard: bool,
+    salt3008: bool,
+) -> Result<Vec<Map>, ExecError> {
+    const FORMAT: &str = "package:${Package}\\nrevision:${binary:Revision}\\narchitecture:${Architecture}\\nmaintainer:${Maintainer}\\nsummary:${Summary}\\nsource:${source:Package}\\nversion:${Version}\\nsection:${Section}\\ninstalled_size:${Installed-size}\\nsize:${Size}\\nMD5:${MD5sum}\\nSHA1:${SHA1}\\nSHA256:${SHA256}\\norigin:${Origin}\\nhomepage:${Homepage}\\nstatus:${db:Status-Abbrev}\\n";
+    const DATE: &str = "install_date:${db-fsys:Last-Modified}\\n";
+    const TAIL: &str = "description:${Description}\\n\\n*/~^\\\\*\\n";
+    let date = if salt3008 { DATE } else { "" };
     let mut argv = vec![
         "dpkg-query".to_string(),
         "-W".to_string(),
-        format!("-f={FORMAT}"),
+        format!("-f={FORMAT}{date}{TAIL}"),
     ];
     argv.extend(packages.iter().cloned());
     let out =
@@ -144,8 +152,17 @@ pub(crate) fn pkg_info(packages: &[String], failhard: bool) -> Result<Vec<Map>, 
             let Some((k, v)) = line.split_once(':') else {
                 continue;
             };
+            if salt3008 && k == "install_date" {
+                if let Ok(secs) = v.trim().parse::<i64>() {
+                    m.insert(k, Value::str(iso_utc(secs)));
+                }
+                continue;
+            }
             if !v.is_empty() {
                 m.insert(k, Value::str(v));
+            }
+            if salt3008 {
+                continue;
             }
             if let Some(date) = m.get("package").and_then(|p| install_time(&p.py_str())) {
                 m.insert("install_date", Value::str(date));
@@ -167,6 +184,11 @@ fn install_time(pkg: &str) -> Option<String> {
         .duration_since(std::time::UNIX_EPOCH)
         .ok()?
         .as_secs() as i64;
+    Some(iso_utc(secs))
+}
+
+/// A Unix time as `datetime.fromtimestamp(secs, utc).isoformat()` with `Z`.
+fn iso_utc(secs: i64) -> String {
     let days = secs.div_euclid(86400);
     let rem = secs.rem_euclid(86400);
     // civil_from_days (Howard Hinnant)
@@ -180,10 +202,10 @@ fn install_time(pkg: &str) -> Option<String> {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = if m <= 2 { y + 1 } else { y };
-    Some(format!(
+    format!(
         "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
         rem / 3600,
         rem % 3600 / 60,
         rem % 60
-    ))
+    )
 }

@@ -23,9 +23,10 @@ fn without_unmask<'a>(ctx: &ExecContext, a: &'a Args) -> Cow<'a, Args> {
 }
 
 /// Salt 3008's pillar masking (salt.utils.secret, new in 3008.0): whether the return of
-/// pillar function `fun`, called from the command line with `kwargs`, goes out masked
-/// ([`redact`]). Inside templates Salt unmasks (`mask_pillar` is False while rendering), so
-/// only the caller's output boundary masks. `pillar.get`/`fetch`/`item`/`ext` mask unless
+/// pillar function `fun`, called with `kwargs` outside a template (from the command line or
+/// from `module.run`), goes out masked ([`redact`]). Inside templates Salt unmasks
+/// (`mask_pillar` is False while rendering and compiling the pillar), so only those callers
+/// mask. `pillar.get`/`fetch`/`item`/`ext` mask unless
 /// `unmask=True`; `pillar.items`/`data` also stay plain with `pillar_mask_output: False`;
 /// `pillar.raw` masks only with `unmask=False`. Salt 3007 never masks.
 pub fn masked_on_output(fun: &str, kwargs: &Map, opts: &Value) -> bool {

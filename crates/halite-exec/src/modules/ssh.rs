@@ -5,7 +5,7 @@
 use crate::hashes::{b64decode, md5_hex, sha1_hex, sha256_hex, sha512_hex};
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value};
 use std::sync::OnceLock;
 
 /// Salt's `__virtual__`: an `ssh` binary on PATH.
@@ -807,7 +807,9 @@ pub fn check_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError>
         opt_str(b.get(6)).as_deref(),
     )? {
         Ok(e) => e,
-        // Salt iterates the error dict's keys as entries: h["key"] raises TypeError.
+        // Salt 3008 returns the error dict (`if known_host_entries and "error" in ...`);
+        // 3007 iterates its keys as entries: h["key"] raises TypeError.
+        Err(e) if SaltCompat::of_value(&ctx.opts).is_3008() => return Ok(e),
         Err(_) => {
             return Err(failed(
                 "TypeError: string indices must be integers, not 'str'",
@@ -953,6 +955,8 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         ht.as_deref(),
     )? {
         Ok(e) => e,
+        // As in check_known_host: 3008 returns the error dict, 3007 raises.
+        Err(e) if SaltCompat::of_value(&ctx.opts).is_3008() => return Ok(e),
         Err(_) => {
             return Err(failed(
                 "TypeError: string indices must be integers, not 'str'",

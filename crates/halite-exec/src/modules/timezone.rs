@@ -1,5 +1,6 @@
 //! `salt.modules.timezone`, the read-only functions: `get_zone` (timedatectl when installed,
-//! else the os_family's file), `zone_compare` (/etc/localtime against the zoneinfo file),
+//! else the os_family's file), `zone_compare` (3008: the name against `get_zone`; 3007, and
+//! 3008 when `get_zone` fails: /etc/localtime against the zoneinfo file),
 //! `get_hwclock`, `get_offset`, `get_zonecode`. halite does not change the host's zone.
 
 use super::cmd;
@@ -84,9 +85,18 @@ pub fn get_zone(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     Err(ExecError::Command("Unable to get timezone".into()))
 }
 
-/// `timezone.zone_compare(timezone)`: /etc/localtime has the zone file's bytes.
+/// `timezone.zone_compare(timezone)`: /etc/localtime has the zone file's bytes. Salt 3008
+/// compares the name with `get_zone()` first and compares the files only when that raises
+/// (a failed `timedatectl` still leaves its exit status in `__context__["retcode"]`).
 pub fn zone_compare(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let zone = bind("timezone.zone_compare", a, &["timezone"], 1)?.str_or(0, "");
+    if halite_value::SaltCompat::of_value(&ctx.opts).is_3008() {
+        match get_zone(ctx, &Args::default()) {
+            Ok(current) => return Ok(Value::Bool(current.py_str() == zone)),
+            Err(ExecError::Command(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
     let tzfile = localtime_path(ctx);
     let zonepath = format!("/usr/share/zoneinfo/{zone}");
     let mine = std::fs::read(tzfile).map_err(|e| {

@@ -964,7 +964,20 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
             "Neither 'dataset' nor 'dataset_pillar' was defined",
         ));
     };
+    // Salt 3008 removed the python, plist and keyvalue serializers (salt/serializers/
+    // has no python.py, plist.py, keyvalue.py): they are "not found" there.
+    let removed_in_3008 = matches!(formatter.as_str(), "python" | "plist" | "keyvalue");
+    let formatter_known = !(removed_in_3008 && call.salt_compat().is_3008());
     let text = match formatter.as_str() {
+        _ if !formatter_known => {
+            return Ok(error(
+                ret,
+                format!(
+                    "The {formatter} serializer could not be found. It either does not exist \
+                     or its prerequisites are not installed."
+                ),
+            ));
+        }
         // json.dumps(dataset, indent=2, separators=(",", ": "), sort_keys=True) + "\n"
         "json" => {
             let mut v = dataset;

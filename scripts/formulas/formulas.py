@@ -19,8 +19,10 @@ started salt-call (same opts, grains, pillar, loader) without paying Python's st
 Commands:
     formulas.py compare [--formulas DIR] [--halite BIN] [--table-md] [NAME ...]
         run both tools and print the match table
-    formulas.py record [--formulas DIR] [NAME ...]
-        (re)write tests/formulas/<name>/{commands,expected/NN.json,NN.rc} from Salt
+    formulas.py record [--formulas DIR] [--salt-call BIN --expected DIR] [NAME ...]
+        (re)write tests/formulas/<name>/{commands,expected/NN.json,NN.rc} from Salt; with
+        `--salt-call ~/.cache/halite-oracles/salt3008/bin/salt-call --expected expected-3008`
+        from Salt 3008.4 (its venv's python runs the batch; the minion gets salt_compat '3008')
     formulas.py check [--formulas DIR] [--halite BIN] [--table-md] [NAME ...]
         compare halite with the recorded expected/ files (no Salt needed)
     formulas.py known [NAME ...]
@@ -45,6 +47,7 @@ DEFAULT_HALITE = os.environ.get(
 )
 SALT_PYTHON = os.environ.get("SALT_PYTHON", os.path.expanduser("~/.cache/halite-oracles/salt/bin/python3"))
 FUNCTIONS = ("state.show_sls", "state.show_low_sls")
+EXPECTED = "expected"
 
 
 def formula_folder(checkout, name):
@@ -129,6 +132,9 @@ def pillar_source(name):
         return f.read().strip()
 
 
+SALT_COMPAT = "3007"
+
+
 def setup_scratch(name, formulas):
     """A temp dir with conf/minion and pillar/; returns its path."""
     scratch = tempfile.mkdtemp(prefix="halite-formula-%s-" % name)
@@ -142,6 +148,8 @@ def setup_scratch(name, formulas):
     )
     with open(os.path.join(d, "minion")) as f:
         conf = f.read().replace("@FORMULAS@", formulas).replace("@SCRATCH@", scratch)
+    # the release the expected files are Salt's answers of (halite reads it, Salt ignores it)
+    conf += "\nsalt_compat: '%s'\n" % SALT_COMPAT
     with open(os.path.join(scratch, "conf", "minion"), "w") as f:
         f.write(conf)
     return scratch
@@ -266,7 +274,7 @@ def cmd_record(args):
             results = run_salt_batch_subprocess(scratch, argvs)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
-        out_dir = os.path.join(fixture_dir(name), "expected")
+        out_dir = os.path.join(fixture_dir(name), args.expected)
         shutil.rmtree(out_dir, ignore_errors=True)
         os.makedirs(out_dir)
         for n, (out, rc) in enumerate(results):
@@ -338,7 +346,7 @@ def compare_rows(name, formulas, halite, expected):
 
 def load_expected(name):
     out = []
-    d = os.path.join(fixture_dir(name), "expected")
+    d = os.path.join(fixture_dir(name), EXPECTED)
     for n in range(len(read_commands(name))):
         with open(os.path.join(d, "%02d.json" % n)) as f:
             text = re.sub(r"\d\d-\d\d-\d\d_\d\d:\d\d:\d\d", "@TIME@", f.read())
@@ -433,10 +441,18 @@ def main():
         p.add_argument("--formulas", default=DEFAULT_FORMULAS)
         p.add_argument("--halite", default=DEFAULT_HALITE)
         p.add_argument("--table-md", action="store_true")
+        p.add_argument("--salt-call", default=None, help="the salt-call whose venv records (default the 3007.8 oracle)")
+        p.add_argument("--expected", default="expected", help="expected folder name (expected-3008 for Salt 3008.4)")
         p.add_argument("names", nargs="*")
     p = sub.add_parser("_salt_batch")
     p.add_argument("scratch")
     args = ap.parse_args()
+    global SALT_PYTHON, SALT_COMPAT, EXPECTED
+    if getattr(args, "salt_call", None):
+        SALT_PYTHON = os.path.join(os.path.dirname(os.path.abspath(args.salt_call)), "python3")
+    EXPECTED = getattr(args, "expected", "expected")
+    if EXPECTED.startswith("expected-"):
+        SALT_COMPAT = EXPECTED[len("expected-") :]
     if args.cmd == "record":
         cmd_record(args)
     elif args.cmd == "compare":

@@ -73,6 +73,7 @@ fn setup_scratch(
     fixture: &Path,
     checkout: &Path,
     formulas: &Path,
+    compat: &str,
 ) -> std::io::Result<tempfile::TempDir> {
     let scratch = tempfile::Builder::new()
         .prefix("halite-formula-")
@@ -87,8 +88,9 @@ fn setup_scratch(
     let mut minion = std::fs::read_to_string(fixture.join("minion"))?
         .replace("@FORMULAS@", &formulas.to_string_lossy())
         .replace("@SCRATCH@", &scratch.path().to_string_lossy());
-    // The recordings are Salt 3007.8's: halite behaves as that release.
-    minion.push_str("\nsalt_compat: '3007'\n");
+    // `expected/` is Salt 3007.8's answers, `expected-3008/` Salt 3008.4's: halite behaves as
+    // the release it is compared with.
+    minion.push_str(&format!("\nsalt_compat: '{compat}'\n"));
     std::fs::write(conf.join("minion"), minion)?;
     Ok(scratch)
 }
@@ -189,72 +191,92 @@ fn formulas_match_salt() {
     let filter = std::env::var("HALITE_FORMULAS_FILTER").unwrap_or_default();
     let mut outcomes = Vec::new();
     let mut problems = Vec::new();
+    // (expected folder, salt_compat, known-failures key suffix); HALITE_FORMULAS_COMPAT=3008
+    // replays one release only.
+    let only = std::env::var("HALITE_FORMULAS_COMPAT").unwrap_or_default();
+    let releases: Vec<(&str, &str, &str)> =
+        [("expected", "3007", ""), ("expected-3008", "3008", "@3008")]
+            .into_iter()
+            .filter(|(_, c, _)| only.is_empty() || only == *c)
+            .collect();
     for fixture in fixtures(&root) {
-        let name = fixture
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if !name.contains(&filter) {
-            continue;
-        }
-        let checkout = formulas.join(&name);
-        if !checkout.is_dir() {
-            println!(
-                "SKIP formulas/{name}: no checkout at {}",
-                checkout.display()
-            );
-            continue;
-        }
-        let scratch = match setup_scratch(&fixture, &checkout, &formulas) {
-            Ok(s) => s,
-            Err(e) => {
-                problems.push(format!("{name}: cannot set up its temp tree: {e}"));
+        for &(expected_dir, compat, suffix) in &releases {
+            if !fixture.join(expected_dir).is_dir() {
                 continue;
             }
-        };
-        let mut jobs = Vec::new();
-        for (n, argv) in commands(&fixture).into_iter().enumerate() {
-            let stem = fixture.join("expected").join(format!("{n:02}"));
-            match (
+            let name = fixture
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if !name.contains(&filter) {
+                continue;
+            }
+            let checkout = formulas.join(&name);
+            if !checkout.is_dir() {
+                println!(
+                    "SKIP formulas/{name}: no checkout at {}",
+                    checkout.display()
+                );
+                continue;
+            }
+            let scratch = match setup_scratch(&fixture, &checkout, &formulas, compat) {
+                Ok(s) => s,
+                Err(e) => {
+                    problems.push(format!("{name}: cannot set up its temp tree: {e}"));
+                    continue;
+                }
+            };
+            let mut jobs = Vec::new();
+            for (n, argv) in commands(&fixture).into_iter().enumerate() {
+                let stem = fixture.join(expected_dir).join(format!("{n:02}"));
+                match (
                 std::fs::read_to_string(stem.with_extension("json")),
                 std::fs::read_to_string(stem.with_extension("rc")),
             ) {
                 (Ok(want), Ok(rc)) => {
-                    jobs.push((format!("{name}/{n:02}"), argv, want, rc.trim().parse().unwrap_or(-1)))
+                    jobs.push((format!("{name}/{n:02}{suffix}"), argv, want, rc.trim().parse().unwrap_or(-1)))
                 }
                 _ => problems.push(format!(
-                    "{name}/{n:02}: no recorded output (run scripts/formulas/formulas.py record {name})"
+                    "{name}/{n:02}{suffix}: no recorded output in {expected_dir}/ (run scripts/formulas/formulas.py record {name})"
                 )),
             }
-        }
-        // A few halite processes at a time: the debug binary is slow on big formulas.
-        let workers = 4;
-        let chunks: Vec<Vec<_>> = (0..workers)
-            .map(|w| jobs.iter().skip(w).step_by(workers).collect())
-            .collect();
-        let scratch_path = scratch.path();
-        let formulas_ref = formulas.as_path();
-        std::thread::scope(|s| {
-            let handles: Vec<_> = chunks
-                .into_iter()
-                .map(|chunk| {
-                    s.spawn(move || {
-                        chunk
-                            .into_iter()
-                            .map(|(key, argv, want, rc)| {
-                                run_one(scratch_path, formulas_ref, key.clone(), argv, want, *rc)
-                            })
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            for h in handles {
-                match h.join() {
-                    Ok(v) => outcomes.extend(v),
-                    Err(_) => problems.push(format!("{name}: a worker thread panicked")),
-                }
             }
-        });
+            // A few halite processes at a time: the debug binary is slow on big formulas.
+            let workers = 4;
+            let chunks: Vec<Vec<_>> = (0..workers)
+                .map(|w| jobs.iter().skip(w).step_by(workers).collect())
+                .collect();
+            let scratch_path = scratch.path();
+            let formulas_ref = formulas.as_path();
+            std::thread::scope(|s| {
+                let handles: Vec<_> = chunks
+                    .into_iter()
+                    .map(|chunk| {
+                        s.spawn(move || {
+                            chunk
+                                .into_iter()
+                                .map(|(key, argv, want, rc)| {
+                                    run_one(
+                                        scratch_path,
+                                        formulas_ref,
+                                        key.clone(),
+                                        argv,
+                                        want,
+                                        *rc,
+                                    )
+                                })
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                for h in handles {
+                    match h.join() {
+                        Ok(v) => outcomes.extend(v),
+                        Err(_) => problems.push(format!("{name}: a worker thread panicked")),
+                    }
+                }
+            });
+        }
     }
     outcomes.sort_by(|a, b| a.key.cmp(&b.key));
     let (mut passed, mut known_failed) = (0, 0);

@@ -11,7 +11,7 @@
 use crate::py::{fnmatch, num_add};
 use halite_value::{Map, Value};
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BinaryHeap, HashMap, HashSet};
 
 /// `RequisiteType`, in Salt's order of precedence (the weight is the position).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,6 +111,9 @@ struct Graph {
     /// `sls_to_nodes`.
     sls: Vec<(String, Vec<usize>)>,
     sls_index: HashMap<String, usize>,
+    /// (index into `sls`, node) pairs already in that set: an SLS that every file includes
+    /// (a ring of includes) holds thousands of nodes, too many for `add_to_set`'s scan.
+    sls_members: HashSet<(usize, usize)>,
 }
 
 fn text(v: Option<&Value>) -> String {
@@ -180,12 +183,16 @@ impl Graph {
     }
 
     fn sls_add(&mut self, sls: String, node: usize) {
-        match self.sls_index.get(&sls) {
-            Some(&i) => add_to_set(&mut self.sls[i].1, node),
+        let i = match self.sls_index.get(&sls) {
+            Some(&i) => i,
             None => {
                 self.sls_index.insert(sls.clone(), self.sls.len());
-                self.sls.push((sls, vec![node]));
+                self.sls.push((sls, Vec::new()));
+                self.sls.len() - 1
             }
+        };
+        if self.sls_members.insert((i, node)) {
+            self.sls[i].1.push(node);
         }
     }
 

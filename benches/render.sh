@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 files=${1:-100}
 shift || true
 tree=$(mktemp -d /tmp/halite-bench-tree.XXXX)
+trap 'rm -rf "$tree"' EXIT
 python3 benches/gen_tree.py "$tree" "$files" "$@" >/dev/null
 compat=${SALT_COMPAT:-3008}
 case $compat in
@@ -62,5 +63,10 @@ if [ -x "$salt_call" ]; then
   measure salt "${SALT_RUNS:-3}" "$salt_call" --local -c "$tree/conf" --out json -l quiet state.show_lowstate
   "$halite" -c "$tree/conf" --out json state.show_lowstate > "$tree/h.json"
   "$salt_call" --local -c "$tree/conf" --out json -l quiet state.show_lowstate > "$tree/s.json" 2>/dev/null || true
-  cmp -s "$tree/h.json" "$tree/s.json" && echo "outputs identical" || echo "outputs DIFFER: diff $tree/s.json $tree/h.json"
+  if cmp -s "$tree/h.json" "$tree/s.json"; then
+    echo "outputs identical"
+  else
+    cp "$tree/s.json" "$tree/h.json" /tmp/ 2>/dev/null || true
+    echo "outputs DIFFER (Salt's and halite's: /tmp/s.json /tmp/h.json)"
+  fi
 fi

@@ -5,12 +5,21 @@
 # 1,000-state require chain; and the linearity check (halite at 4x the states).
 # Salt runs on its own copy of the tree. Prints wall, CPU and peak RSS per run.
 # Usage: benches/apply.sh [STATES] [--no-salt]   (Salt side needs ../shared/oracle/setup.sh)
-# Env: HALITE_BIN (the halite to measure), else PROFILE (cargo profile: release, the
-#      default, or dist, the tuned one).
+# Env: SALT_COMPAT (the Salt release to compare: 3008, the default, or 3007; picks that
+#      oracle's salt-call and writes `salt_compat` into the minion config both programs read,
+#      so halite behaves as that release), SALT_CALL (salt-call path, overrides the
+#      release's), LINEARITY=0 skips the 4x run, HALITE_BIN (the halite to measure), else
+#      PROFILE (cargo profile: release, the default, or dist, the tuned one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 states=${1:-5000}
-salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
+compat=${SALT_COMPAT:-3008}
+case $compat in
+  3007) salt_venv=salt ;;
+  3008) salt_venv=salt3008 ;;
+  *) echo "benches/apply.sh: SALT_COMPAT must be 3007 or 3008" >&2; exit 2 ;;
+esac
+salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/$salt_venv/bin/salt-call}
 [ "${2:-}" = "--no-salt" ] && salt_call=/nonexistent
 work=$(mktemp -d /tmp/halite-apply-bench.XXXX)
 if [ -n "${HALITE_BIN:-}" ]; then
@@ -20,6 +29,7 @@ else
   cargo build --profile "$profile" -q -p halite
   halite=${CARGO_TARGET_DIR:-target}/$profile/halite
 fi
+echo "salt_compat $compat; salt-call: $salt_call"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 measure() { # label, tree, command...
   local label=$1 tree=$2; shift 2
@@ -45,6 +55,7 @@ run_tool() { # name, n, command...
   local name=$1 n=$2; shift 2
   local tree="$work/$name-$n"
   python3 benches/gen_apply_tree.py "$tree" "$n" > /dev/null
+  printf 'salt_compat: "%s"\n' "$compat" >> "$tree/conf/minion"
   measure "$name $n test=True (fresh)" "$tree" "$@" -c "$tree/conf" --out json state.apply test=True
   measure "$name $n first run" "$tree" "$@" -c "$tree/conf" --out json state.apply
   measure "$name $n second run" "$tree" "$@" -c "$tree/conf" --out json state.apply
@@ -52,7 +63,7 @@ run_tool() { # name, n, command...
   measure "$name chain 1000 (require)" "$tree" "$@" -c "$tree/conf" --out json state.apply chain
 }
 run_tool halite "$states" "$halite"
-run_tool halite "$((states * 4))" "$halite"
+[ "${LINEARITY:-1}" = 0 ] || run_tool halite "$((states * 4))" "$halite"
 if [ -x "$salt_call" ]; then
   run_tool salt "$states" "$salt_call" --local -l quiet
 fi

@@ -5,11 +5,19 @@
 # Root only (it installs the halitetest-pkg packages; removed at the end). apt is confined to
 # the test repository (APT_CONFIG), as in the host cases.
 # Usage: benches/pkg.sh [STATES] [--no-salt]
-# Env: HALITE_BIN (the halite to measure), else PROFILE (cargo profile, default release).
+# Env: HALITE_BIN (the halite to measure), else PROFILE (cargo profile, default release);
+#      SALT_COMPAT (the Salt release to compare: 3008, the default, or 3007; picks that
+#      oracle's salt-call and writes `salt_compat` into the minion config both programs read).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 states=${1:-300}
-salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
+compat=${SALT_COMPAT:-3008}
+case $compat in
+  3007) salt_venv=salt ;;
+  3008) salt_venv=salt3008 ;;
+  *) echo "benches/pkg.sh: SALT_COMPAT must be 3007 or 3008" >&2; exit 2 ;;
+esac
+salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/$salt_venv/bin/salt-call}
 [ "${2:-}" = "--no-salt" ] && salt_call=/nonexistent
 [ "$(id -u)" = 0 ] || { echo "benches/pkg.sh: needs root (installs test packages)" >&2; exit 1; }
 if [ -n "${HALITE_BIN:-}" ]; then
@@ -34,8 +42,8 @@ printf "base:\n  '*':\n    - bench\n" > "$work/srv/top.sls"
 measure() { # label, program
   local label=$1 prog=$2 conf=$work/conf-$1
   mkdir -p "$conf"
-  printf 'file_client: local\nfile_roots:\n  base: [%s]\ncachedir: %s\npki_dir: %s\nlog_file: %s\n' \
-    "$work/srv" "$work/cache-$label" "$work/pki-$label" "$work/log-$label" > "$conf/minion"
+  printf 'file_client: local\nfile_roots:\n  base: [%s]\ncachedir: %s\npki_dir: %s\nlog_file: %s\nsalt_compat: "%s"\n' \
+    "$work/srv" "$work/cache-$label" "$work/pki-$label" "$work/log-$label" "$compat" > "$conf/minion"
   for run in first second; do
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$prog" --local -c "$conf" --out json -l quiet state.apply \
       > "$work/out.json" 2>/dev/null || true
@@ -44,6 +52,7 @@ measure() { # label, program
     printf '%-7s %-6s %7.2fs wall %7.2fs cpu %8d KB peak  (%s)\n' "$label" "$run" "$secs" "$(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}')" "$kb" "$changed"
   done
 }
+echo "salt_compat $compat; salt-call: $salt_call; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 sh tests/host-fixtures/pkg-repo.sh reset >/dev/null
 measure halite "$halite"
 if [ -x "$salt_call" ]; then

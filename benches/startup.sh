@@ -6,7 +6,9 @@
 # Usage: benches/startup.sh [FUNCTION ...]
 # Env: RUNS (halite runs per function, default 100), SALT_RUNS (default 20; salt-call takes
 #      about a second a run), SALT_CALL (salt-call path; skipped when absent), HALITE_BIN
-#      (the halite to measure), else PROFILE (cargo profile: release, the default, or dist).
+#      (the halite to measure), else PROFILE (cargo profile: release, the default, or dist),
+#      SALT_COMPAT (the Salt release to compare: 3008, the default, or 3007; picks that
+#      oracle's salt-call and writes `salt_compat` into the minion config both programs read).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${HALITE_BIN:-}" ]; then
@@ -16,7 +18,13 @@ else
   cargo build --profile "$profile" -q -p halite
   halite=${CARGO_TARGET_DIR:-target}/$profile/halite
 fi
-salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/salt/bin/salt-call}
+compat=${SALT_COMPAT:-3008}
+case $compat in
+  3007) salt_venv=salt ;;
+  3008) salt_venv=salt3008 ;;
+  *) echo "benches/startup.sh: SALT_COMPAT must be 3007 or 3008" >&2; exit 2 ;;
+esac
+salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/$salt_venv/bin/salt-call}
 work=$(mktemp -d /tmp/halite-startup-bench.XXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/conf" "$work/srv/salt" "$work/srv/pillar"
@@ -29,11 +37,12 @@ cachedir: $work/cache
 pki_dir: $work/pki
 sock_dir: $work/run
 log_file: $work/log/minion
+salt_compat: "$compat"
 CONF
 if [ $# -eq 0 ]; then
   set -- test.ping test.version "grains.item os"
 fi
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores; halite: $halite"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores; halite: $halite; salt_compat $compat; salt-call: $salt_call"
 python3 - "$work" "$halite" "$salt_call" "${RUNS:-100}" "${SALT_RUNS:-20}" "$@" <<'PY'
 import os, shlex, statistics, subprocess, sys, time
 work, halite, salt_call, runs, salt_runs, funs = (

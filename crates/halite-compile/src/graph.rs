@@ -117,6 +117,11 @@ struct Graph {
     watch_moved: Vec<(usize, [usize; 2])>,
 }
 
+/// The last `__sls_included_from__` list `add_chunk` saw (its storage, while the chunks are
+/// borrowed) and the SLS slots of its names.
+#[derive(Default)]
+struct FromCache(Option<(*const Value, usize)>, Vec<usize>);
+
 fn text(v: Option<&Value>) -> String {
     v.map(Value::py_str).unwrap_or_else(|| "None".to_string())
 }
@@ -185,20 +190,38 @@ impl Graph {
         }
     }
 
-    fn sls_add(&mut self, sls: String, node: usize) {
-        match self.sls_index.get(&sls) {
-            Some(&i) => add_to_set(&mut self.sls[i].1, node),
-            None => {
-                self.sls_index.insert(sls.clone(), self.sls.len());
-                self.sls.push((sls, vec![node]));
+    /// The index of an SLS name in `sls`, created empty when missing.
+    fn sls_slot(&mut self, sls: &str) -> usize {
+        if let Some(&i) = self.sls_index.get(sls) {
+            return i;
+        }
+        self.sls_index.insert(sls.to_string(), self.sls.len());
+        self.sls.push((sls.to_string(), Vec::new()));
+        self.sls.len() - 1
+    }
+
+    /// Adds `node` to the set of SLS `slot`. A node `add_chunk` just created is in no set
+    /// but those this call added it to, where it is the last element: one comparison
+    /// instead of `add_to_set`'s scan (an SLS every file includes, as in a ring of
+    /// includes, holds thousands of nodes).
+    fn sls_add(&mut self, slot: usize, node: usize, fresh: bool) {
+        let set = &mut self.sls[slot].1;
+        if fresh {
+            if set.last() != Some(&node) {
+                set.push(node);
             }
+        } else {
+            add_to_set(set, node);
         }
     }
 
-    /// `add_chunk`.
-    fn add_chunk(&mut self, chunks: &[Map], i: usize) {
+    /// `add_chunk`. `from_cache` holds the SLS slots of the last `__sls_included_from__`
+    /// list seen: chunks of one file share that list, so its names are looked up once.
+    fn add_chunk(&mut self, chunks: &[Map], i: usize, from_cache: &mut FromCache) {
         let low = &chunks[i];
-        let node = self.node(&gen_tag(low));
+        let tag = gen_tag(low);
+        let fresh = !self.index.contains_key(&tag);
+        let node = self.node(&tag);
         self.nodes[node].chunk = Some(i);
         let state = text(low.get("state"));
         let name = text(low.get("name"));
@@ -208,11 +231,26 @@ impl Graph {
         self.lookup_add(("id".into(), id), node);
         self.lookup_add(("id".into(), name), node);
         if let Some(sls) = low.get("__sls__").filter(|s| s.truthy()) {
-            self.sls_add(sls.py_str(), node);
+            let slot = match sls {
+                Value::Str(s) => self.sls_slot(s),
+                other => self.sls_slot(&other.py_str()),
+            };
+            self.sls_add(slot, node, fresh);
         }
         if let Some(Value::List(from)) = low.get("__sls_included_from__") {
-            for sls in from.iter() {
-                self.sls_add(sls.py_str(), node);
+            let key = (from.as_slice().as_ptr(), from.len());
+            if from_cache.0 != Some(key) {
+                let mut slots = Vec::with_capacity(from.len());
+                for sls in from.iter() {
+                    slots.push(match sls {
+                        Value::Str(s) => self.sls_slot(s),
+                        other => self.sls_slot(&other.py_str()),
+                    });
+                }
+                *from_cache = FromCache(Some(key), slots);
+            }
+            for &slot in &from_cache.1 {
+                self.sls_add(slot, node, fresh);
             }
         }
     }
@@ -674,8 +712,9 @@ fn label(chunk: Option<&Map>) -> String {
 /// Returns the graph, the order cap, and the requisite errors.
 fn build(chunks: &mut [Map], disabled_requisites: &[String]) -> (Graph, i64, Vec<String>) {
     let mut graph = Graph::default();
+    let mut from_cache = FromCache::default();
     for i in 0..chunks.len() {
-        graph.add_chunk(chunks, i);
+        graph.add_chunk(chunks, i, &mut from_cache);
     }
     let mut cap: i64 = 1;
     let mut errors = Vec::new();

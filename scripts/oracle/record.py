@@ -157,6 +157,10 @@ def main():
     compat = args.salt_compat or ("3008" if args.expected.endswith("3008") else "3007")
     for case in args.cases:
         record(case, args.salt_call, args.expected, compat)
+    if any(os.path.isfile(os.path.join(c, "reset")) for c in args.cases):
+        # the host cases' resets keep the test apt repository between cases; take it away
+        fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../tests/host-fixtures/pkg-repo.sh")
+        subprocess.run(["sh", fixture, "clean"], check=True)
 
 
 if __name__ == "__main__":

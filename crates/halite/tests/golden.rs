@@ -594,17 +594,16 @@ fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Verdict>> {
         }
         i = end;
     }
-    // The cases' resets keep the shared fixtures between cases (the built test apt
-    // repository and its list file); once all have run, `clean` takes them off the host.
-    for fixture in ["tests/host-fixtures/pkg-repo.sh"] {
-        let ok = Command::new("sh")
-            .arg(repo_root().join(fixture))
-            .arg("clean")
-            .status()
-            .is_ok_and(|s| s.success());
-        if !ok {
-            progress(&format!("golden: `sh {fixture} clean` failed"));
-        }
+    // The cases' resets keep the shared fixture between cases (the built test apt
+    // repository and its list file); once all have run, `clean` takes it off the host.
+    let fixture = "tests/host-fixtures/pkg-repo.sh";
+    let cleaned = Command::new("sh")
+        .arg(repo_root().join(fixture))
+        .arg("clean")
+        .status()
+        .is_ok_and(|s| s.success());
+    if !cleaned {
+        progress(&format!("golden: `sh {fixture} clean` failed"));
     }
     progress(&format!(
         "golden: {} host-case commands in {:.1} s",

@@ -661,8 +661,85 @@ pub fn run_all(cmd: &str, opts: &CmdOptions) -> Result<CmdResult, String> {
 }
 
 /// `cmd.retcode(cmd, ignore_retcode=True, python_shell=True)`.
+///
+/// A guard (`onlyif`/`unless`/`check_cmd`) is very often a file test (`test -e /path`,
+/// `[ -d /path ]`): starting a shell for it costs 1-2 ms of CPU, most of a no-change run's
+/// time. [`shell_file_test`] answers the forms whose result the shell's `test` builtin
+/// computes from one `stat`, with the same answer, and only when nothing else about the run
+/// could be observed (default options, the stock shell); anything else goes to the shell.
 pub fn retcode(cmd: &str, opts: &CmdOptions) -> Result<i64, String> {
+    if let Some(rc) = shell_file_test(cmd, opts) {
+        return Ok(rc);
+    }
     run_all(cmd, opts).map(|r| r.retcode)
+}
+
+/// The shell's `test`/`[` builtin for `test [!] OP PATH` and `[ [!] OP PATH ]` with OP one of
+/// `-e -f -d -s -L -h` and PATH an absolute path of plain characters: the exit status bash
+/// or dash would return, or None when the command is anything else (a character the shell
+/// would expand or treat specially, another operator, a relative path whose meaning depends
+/// on `cwd`, a path under /dev/ which bash special-cases) or the options could change what
+/// the shell sees (cwd, env, runas, group, umask, prepend_path, stdin, success codes or
+/// strings) or the shell is not bash or sh.
+pub fn shell_file_test(cmd: &str, opts: &CmdOptions) -> Option<i64> {
+    let default_opts = opts.cwd.is_none()
+        && opts.env.is_empty()
+        && opts.prepend_path.is_none()
+        && opts.stdin.is_none()
+        && opts.runas.is_none()
+        && opts.group.is_none()
+        && opts.umask.is_none()
+        && opts.success_retcodes.is_empty()
+        && opts.success_stdout.is_empty()
+        && opts.success_stderr.is_empty();
+    let stock_shell = matches!(
+        opts.shell.as_str(),
+        "" | "/bin/sh" | "/bin/bash" | "/usr/bin/bash" | "/usr/bin/sh"
+    );
+    // BASH_ENV (bash) and ENV (sh) name a file the shell reads first, which could redefine
+    // `test`.
+    let startup_file = std::env::var_os("BASH_ENV").is_some() || std::env::var_os("ENV").is_some();
+    if !default_opts || !stock_shell || startup_file {
+        return None;
+    }
+    // The shell must exist for run_all not to fail with "The shell ... is not available".
+    if !opts.shell.is_empty() && !std::path::Path::new(&opts.shell).is_file() {
+        return None;
+    }
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._+,:@%=![]-".contains(c) || c == ' ';
+    if !cmd.chars().all(plain) {
+        return None;
+    }
+    let mut words: Vec<&str> = cmd.split(' ').filter(|w| !w.is_empty()).collect();
+    match words.first() {
+        Some(&"test") => {}
+        Some(&"[") if words.last() == Some(&"]") => {
+            words.pop();
+        }
+        _ => return None,
+    }
+    let negate = words.get(1) == Some(&"!");
+    let rest = &words[if negate { 2 } else { 1 }..];
+    let [op, path] = rest else {
+        return None;
+    };
+    if !path.starts_with('/')
+        || path.contains(['!', '[', ']'])
+        || path.starts_with("/dev/")
+        || path.starts_with("/proc/self/fd")
+    {
+        return None;
+    }
+    let stat = || std::fs::metadata(path);
+    let holds = match *op {
+        "-e" => stat().is_ok(),
+        "-f" => stat().is_ok_and(|m| m.is_file()),
+        "-d" => stat().is_ok_and(|m| m.is_dir()),
+        "-s" => stat().is_ok_and(|m| m.len() > 0),
+        "-L" | "-h" => std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()),
+        _ => return None,
+    };
+    Some(i64::from(holds == negate))
 }
 
 /// `salt.utils.args.split_input(value)`: a list as is, a string split on commas (stripped).
@@ -746,6 +823,77 @@ pub fn env_pairs(env: &Value) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every form `shell_file_test` answers, on every kind of path, gives the exit status
+    /// the real shell gives for the same command; forms it does not answer go to the shell.
+    #[test]
+    fn shell_file_test_answers_as_the_shell_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("file"), "x").unwrap();
+        std::fs::write(d.join("empty"), "").unwrap();
+        std::fs::create_dir(d.join("dir")).unwrap();
+        std::os::unix::fs::symlink(d.join("file"), d.join("link")).unwrap();
+        std::os::unix::fs::symlink(d.join("nowhere"), d.join("dangling")).unwrap();
+        std::os::unix::fs::symlink(d.join("dir"), d.join("dirlink")).unwrap();
+        let names = [
+            "file", "empty", "dir", "link", "dangling", "dirlink", "missing", "file/x",
+        ];
+        let mut checked = 0;
+        for shell in ["/bin/bash", "/bin/sh"] {
+            let opts = CmdOptions {
+                shell: shell.into(),
+                ..CmdOptions::default()
+            };
+            for name in names {
+                let path = format!("{}/{name}", d.display());
+                for op in ["-e", "-f", "-d", "-s", "-L", "-h"] {
+                    for form in [
+                        format!("test {op} {path}"),
+                        format!("test ! {op} {path}"),
+                        format!("[ {op} {path} ]"),
+                        format!("  [ !  {op} {path} ]  "),
+                    ] {
+                        let fast = shell_file_test(&form, &opts)
+                            .unwrap_or_else(|| panic!("{form:?} not answered"));
+                        let real = run_all(&form, &opts).unwrap().retcode;
+                        assert_eq!(fast, real, "{shell} -c {form:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 2 * 8 * 6 * 4);
+        let opts = CmdOptions {
+            shell: "/bin/bash".into(),
+            ..CmdOptions::default()
+        };
+        for other in [
+            "test -e relative",
+            "test -x /bin/sh",
+            "test -e /tmp/*",
+            "test -e $HOME",
+            "test -e /tmp && true",
+            "[ -e /tmp",
+            "test -e /dev/stdin",
+            "test -e '/tmp'",
+            "/usr/bin/test -e /tmp",
+            "test -e /tmp /tmp",
+        ] {
+            assert_eq!(shell_file_test(other, &opts), None, "{other:?}");
+        }
+        let with_cwd = CmdOptions {
+            shell: "/bin/bash".into(),
+            cwd: Some("/".into()),
+            ..CmdOptions::default()
+        };
+        assert_eq!(shell_file_test("test -e /tmp", &with_cwd), None);
+        let zsh = CmdOptions {
+            shell: "/bin/zsh".into(),
+            ..CmdOptions::default()
+        };
+        assert_eq!(shell_file_test("test -e /tmp", &zsh), None);
+    }
 
     #[test]
     fn timeouts_as_salt_reads_them() {

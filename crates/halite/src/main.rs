@@ -1,6 +1,7 @@
 //! `halite`: salt-call compatible command line over halite's render -> compile -> runtime
 //! pipeline. This is the only crate that knows about argv, terminals and exit codes.
 
+#[cfg(not(target_env = "musl"))]
 mod alloc;
 mod apply;
 mod args;
@@ -22,6 +23,9 @@ use halite_value::{Map, Value};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
+// The static musl build (scripts/build-static.sh, for `halite ssh` targets) keeps musl's own
+// allocator: mimalloc is C, and building it for musl needs a musl C toolchain.
+#[cfg(not(target_env = "musl"))]
 #[global_allocator]
 static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 

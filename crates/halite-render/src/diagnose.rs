@@ -299,10 +299,23 @@ pub fn jinja_error(job: &TemplateJob, source: &str, e: &JinjaError) -> Diagnosti
         } else {
             read(&path_of(&link.name))
         };
+        let tag = ltext
+            .as_deref()
+            .and_then(|t| diag::line_text(t, link.line))
+            .and_then(|l| l.find("{%").map(|i| &l[i + 2..]))
+            .map(|t| t.trim_start_matches(['-', '+']).trim_start())
+            .unwrap_or("");
         d.secondary.push(Label {
             file: path_of(&link.name),
             span: span_of(link, ltext.as_deref()),
-            text: "imported from here".into(),
+            text: if tag.starts_with("include") {
+                "included from here"
+            } else if tag.starts_with("extends") {
+                "extended from here"
+            } else {
+                "imported from here"
+            }
+            .into(),
         });
     }
     if let Some(var) = head

@@ -414,10 +414,6 @@ fn run(cli: &Cli) -> Result<u8> {
             eprintln!("{e:#}");
         }
     }
-    if let Some(raw) = &outcome.raw {
-        print!("{raw}");
-        return Ok(exit);
-    }
     if outcome.retcode != 0 || !halite_value::diag::warnings().is_empty() {
         // Where each error is in the files the user wrote, on standard error (standard
         // output stays Salt's).
@@ -427,6 +423,10 @@ fn run(cli: &Cli) -> Result<u8> {
             &halite_render::opts::roots(&minion.opts, "file_roots"),
             color,
         );
+    }
+    if let Some(raw) = &outcome.raw {
+        print!("{raw}");
+        return Ok(exit);
     }
     let outputter = cli
         .out

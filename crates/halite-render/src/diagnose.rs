@@ -115,6 +115,28 @@ pub fn yaml_error(
             "close the bracket"
         });
     }
+    // A quoted scalar that runs over lines ends where the next quote of its kind is: an
+    // error just after that quote is the quote left open on an earlier line
+    // (saltstack/salt#31680: `"web::` ... `"db':`).
+    if let Some((ql, qc)) = open_quote_before(rendered, e.line, e.column) {
+        let (l, c, _) = to_source(rendered, map, source.as_deref(), ql, qc);
+        if l < line {
+            let mut d = Diagnostic::new(format!("invalid YAML: {}", e.problem), file.clone()).at(
+                Span {
+                    line: l,
+                    col: c,
+                    len: 1,
+                },
+                format!("this quote is closed only on line {line}"),
+            );
+            d.secondary.push(Label {
+                file: file.clone(),
+                span: Span { line, col, len: 1 },
+                text: e.problem.clone(),
+            });
+            return d.hint("close the quote on the line where it opens");
+        }
+    }
     let mut d = Diagnostic::new(format!("invalid YAML: {}", e.problem), file.clone()).at(
         Span { line, col, len: 1 },
         if exact {
@@ -171,6 +193,25 @@ pub fn yaml_error(
         d = d.hint("each ID may appear once in a file");
     }
     d
+}
+
+/// When the character before rendered position (`line`, `col`, 1-based) closes a quote
+/// opened on an earlier line: where it opened (1-based line, column).
+fn open_quote_before(rendered: &str, line: usize, col: usize) -> Option<(usize, usize)> {
+    let at = diag::offset_of(rendered, line, col)?;
+    let before = rendered.get(..at)?;
+    let q = before
+        .chars()
+        .next_back()
+        .filter(|c| *c == '"' || *c == '\'')?;
+    let inner = &before[..before.len() - 1];
+    let open = inner.rfind(q)?;
+    let open_line = inner[..open].matches('\n').count() + 1;
+    if open_line >= line {
+        return None;
+    }
+    let line_start = inner[..open].rfind('\n').map_or(0, |n| n + 1);
+    Some((open_line, inner[line_start..open].chars().count() + 1))
 }
 
 /// A render pipe naming a renderer Salt does not have (Salt logs it and renders `{}`), or
@@ -565,11 +606,17 @@ pub fn top_mistake(m: &crate::top::TopMistake, paths: &[String]) -> Option<Diagn
             }
             _ => "write the SLS names of a target as a list of `- name` items".to_string(),
         };
+        let what = match &m.value {
+            halite_value::Value::Str(_) => "a string",
+            halite_value::Value::Map(_) => "a mapping",
+            halite_value::Value::Null => "empty",
+            halite_value::Value::Bool(_) => "a boolean",
+            _ => "a number",
+        };
         (
             format!(
-                "the SLS names of target `{}` are a {}, not a list",
-                m.target,
-                m.value.type_name()
+                "the SLS names of target `{}` are {what}, not a list",
+                m.target
             ),
             "expected a list (`- name`)",
             Some(hint),

@@ -7,6 +7,11 @@
 //! as Salt 3008 (`diagnostic.snap`) and as Salt 3007 (the same snapshot, or
 //! `diagnostic-3007.snap` where the releases report the mistake differently: 3008 finds a
 //! requisite naming nothing or a cycle when compiling, 3007 when running).
+//!
+//! A tree may also hold Salt's answer to its command, recorded as for a golden case
+//! (`commands` with the one command, then `scripts/oracle/record.py` for `expected/` from
+//! Salt 3007.8 and `expected-3008/` from Salt 3008.4): standard output and the exit status
+//! must then be Salt's, the diagnostic being only beside them.
 
 use halite_value::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -42,6 +47,10 @@ fn run(case: &Path, argv: &[&str], release: &str) -> (String, String, i32) {
     conf.insert("sock_dir", s("run"));
     conf.insert("log_file", s("log/minion"));
     conf.insert("salt_compat", Value::str(release));
+    // as scripts/oracle/record.py configures the recording
+    let mut grains = Map::new();
+    grains.insert("roles", Value::List(vec![Value::str("web")].into()));
+    conf.insert("grains", Value::Map(grains));
     std::fs::write(conf_dir.join("minion"), Value::Map(conf).to_json()).expect("config");
     let out = Command::new(env!("CARGO_BIN_EXE_halite"))
         .args(["--local", "-c"])
@@ -87,10 +96,40 @@ fn each_broken_tree_gets_a_diagnostic_at_its_mistake() {
             continue;
         }
         let command = std::fs::read_to_string(case.join("command"))
+            .or_else(|_| std::fs::read_to_string(case.join("commands")))
+            .map(|c| {
+                c.lines()
+                    .map(str::trim)
+                    .find(|l| !l.is_empty() && !l.starts_with('#'))
+                    .unwrap_or("")
+                    .to_string()
+            })
             .unwrap_or_else(|_| "state.apply test=True".into());
         let argv: Vec<&str> = command.split_whitespace().collect();
-        let (stdout, stderr, _) = run(&case, &argv, "3008");
-        let (stdout_3007, stderr_3007, _) = run(&case, &argv, "3007");
+        let (stdout, stderr, rc) = run(&case, &argv, "3008");
+        let (stdout_3007, stderr_3007, rc_3007) = run(&case, &argv, "3007");
+        for (dir, out, code) in [
+            ("expected-3008", &stdout, rc),
+            ("expected", &stdout_3007, rc_3007),
+        ] {
+            let Ok(want) = std::fs::read_to_string(case.join(dir).join("00.json")) else {
+                continue;
+            };
+            let want_rc: i32 = std::fs::read_to_string(case.join(dir).join("00.rc"))
+                .ok()
+                .and_then(|r| r.trim().parse().ok())
+                .expect("00.rc beside 00.json");
+            let same = |a: &str| match Value::from_json_str(a) {
+                Ok(v) => v.to_json(),
+                Err(_) => a.trim().to_string(),
+            };
+            if same(out) != same(&want) || code != want_rc {
+                missing.push(format!(
+                    "{name}: standard output or exit status differ from Salt's ({dir}): \
+                     want rc {want_rc}\n{want}\ngot rc {code}\n{out}"
+                ));
+            }
+        }
         // Salt's text stays on standard output, untouched: the diagnostic is only beside it.
         assert!(
             !stdout.contains("┌─") && !stdout_3007.contains("┌─"),

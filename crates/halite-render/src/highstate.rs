@@ -287,6 +287,10 @@ impl HighState {
 
     /// Attaches the diagnostic of a top file naming an SLS that is not there.
     fn diagnose_missing_sls(&self, sls: &str, saltenv: &str) {
+        if sls.is_empty() {
+            // verify_tops reports the empty name
+            return;
+        }
         let avail = self.avail.get(saltenv).cloned().unwrap_or_default();
         if let Some(d) = crate::diagnose::top_missing_sls(sls, saltenv, &self.top_paths(), &avail) {
             halite_value::diag::attach(
@@ -309,18 +313,40 @@ impl HighState {
             let Value::Map(body) = body else { continue };
             for (tgt, data) in body.iter() {
                 let Value::List(data) = data else { continue };
-                let Some(name) = crate::matcher::matcher_of(data) else {
+                let Some(value) = crate::matcher::matcher_of(data) else {
                     continue;
                 };
-                if crate::matcher::is_known(&name) {
-                    continue;
-                }
-                let mut d = halite_value::diag::Diagnostic::new(
-                    format!("there is no top file matcher `{name}`"),
-                    "",
-                );
-                let label = "unknown matcher".to_string();
-                let item = format!("match: {name}");
+                let name = value.py_str();
+                // `matcher + "_match.match"`: a TypeError for a matcher that is not a string
+                let exception = match &value {
+                    Value::Str(_) if crate::matcher::is_known(&name) => continue,
+                    Value::Str(_) => format!("KeyError: '{name}_match.match'"),
+                    other => format!(
+                        "TypeError: unsupported operand type(s) for +: '{}' and 'str'",
+                        other.type_name()
+                    ),
+                };
+                let (message, label, item) = match &value {
+                    Value::Str(_) => (
+                        format!("there is no top file matcher `{name}`"),
+                        "unknown matcher".to_string(),
+                        format!("match: {name}"),
+                    ),
+                    Value::Null => (
+                        "the `match` option has no value".to_string(),
+                        "no matcher named".to_string(),
+                        "match".to_string(),
+                    ),
+                    _ => (
+                        format!(
+                            "the `match` option is a {}, not a matcher name",
+                            value.type_name()
+                        ),
+                        "not a matcher name".to_string(),
+                        "match".to_string(),
+                    ),
+                };
+                let mut d = halite_value::diag::Diagnostic::new(message, "");
                 let tgt = tgt.py_str();
                 if crate::diagnose::place_in_top(
                     &mut d,
@@ -341,7 +367,7 @@ impl HighState {
                     );
                     halite_value::diag::logged(d);
                 }
-                return Some(format!("KeyError: '{name}_match.match'"));
+                return Some(exception);
             }
         }
         None

@@ -59,10 +59,10 @@ pub fn is_known(name: &str) -> bool {
 
 /// The matcher a target's list picks with a `match:` option (the last one), `None` when it
 /// has none (compound).
-pub fn matcher_of(data: &[Value]) -> Option<String> {
+pub fn matcher_of(data: &[Value]) -> Option<Value> {
     data.iter()
         .rev()
-        .find_map(|item| item.get("match").map(Value::py_str))
+        .find_map(|item| item.get("match").cloned())
 }
 
 /// Runs one named matcher; `None` for a matcher Salt does not have.

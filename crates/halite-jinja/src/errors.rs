@@ -74,8 +74,24 @@ pub fn to_salt_error(
     }
     let line = e.line();
     let locals = Locals::of(e);
-    let mut j = describe(e, &origin.raw, span_expr, names, &locals, line);
-    j.at = place_of(e, origin, j.line.or(line));
+    // Jinja2 reports a run-time error at the line of the statement (or output expression)
+    // it is in, which for a tag spanning lines (a `{% set %}` of a dict written over
+    // several lines) is where the tag starts; minijinja at the failing expression's own
+    // line, which the diagnostic keeps.
+    let compile_time = matches!(
+        e.kind(),
+        ErrorKind::SyntaxError | ErrorKind::UnknownFilter | ErrorKind::UnknownTest
+    );
+    let salt_line = match line {
+        Some(l) if !compile_time => statement_line(e, origin).filter(|s| *s < l).or(line),
+        _ => line,
+    };
+    let mut j = describe(e, &origin.raw, span_expr, names, &locals, salt_line);
+    j.at = if compile_time {
+        place_of(e, origin, j.line.or(line))
+    } else {
+        place_of(e, origin, line)
+    };
     j.chain = chain_of(outer, templates);
     complete_chain(&mut j.chain, &origin.name, templates);
     if !std::ptr::eq(origin, main) {
@@ -90,6 +106,38 @@ pub fn to_salt_error(
         j.line = None;
     }
     j
+}
+
+/// The line Jinja2 gives a run-time error at: the first token of the tag holding `e`'s
+/// span (after `{{`, or the statement after `{%`), when the span is inside one.
+fn statement_line(e: &Error, t: &LoadedTemplate) -> Option<usize> {
+    let r = e.range()?;
+    let before = t.compiled.get(..r.start)?;
+    // the last `{{`/`{%` before the span not closed before it
+    let mut open = None;
+    let mut i = 0;
+    while let Some(at) = before[i..].find('{') {
+        let p = i + at;
+        let close = match before.get(p..p + 2) {
+            Some("{{") => "}}",
+            Some("{%") => "%}",
+            _ => {
+                i = p + 1;
+                continue;
+            }
+        };
+        match before[p + 2..].find(close) {
+            Some(c) => i = p + 2 + c + 2,
+            None => {
+                open = Some(p);
+                break;
+            }
+        }
+    }
+    let p = open?;
+    let rest = &before[p + 2..];
+    let first = rest.len() - rest.trim_start_matches(['-', '+']).trim_start().len();
+    Some(before[..p + 2 + first].matches('\n').count() + 1)
 }
 
 /// Where `e` points in `t`: the line, and the span's columns when it lies on that line.

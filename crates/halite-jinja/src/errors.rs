@@ -74,9 +74,26 @@ pub fn to_salt_error(
     }
     let line = e.line();
     let locals = Locals::of(e);
-    let mut j = describe(e, &origin.raw, span_expr, names, &locals, line);
-    j.at = place_of(e, origin, j.line.or(line));
+    // Jinja2 reports a run-time error at the line of the statement (or output expression)
+    // it is in, which for a tag spanning lines (a `{% set %}` of a dict written over
+    // several lines) is where the tag starts; minijinja at the failing expression's own
+    // line, which the diagnostic keeps.
+    let compile_time = matches!(
+        e.kind(),
+        ErrorKind::SyntaxError | ErrorKind::UnknownFilter | ErrorKind::UnknownTest
+    );
+    let salt_line = match line {
+        Some(l) if !compile_time => statement_line(e, origin).filter(|s| *s < l).or(line),
+        _ => line,
+    };
+    let mut j = describe(e, &origin.raw, span_expr, names, &locals, salt_line);
+    j.at = if compile_time {
+        place_of(e, origin, j.line.or(line))
+    } else {
+        place_of(e, origin, line)
+    };
     j.chain = chain_of(outer, templates);
+    complete_chain(&mut j.chain, &origin.name, templates);
     if !std::ptr::eq(origin, main) {
         // salt.utils.templates._get_jinja_error: the offending file and its context, no line
         let l = j.line.unwrap_or(0);
@@ -91,6 +108,38 @@ pub fn to_salt_error(
     j
 }
 
+/// The line Jinja2 gives a run-time error at: the first token of the tag holding `e`'s
+/// span (after `{{`, or the statement after `{%`), when the span is inside one.
+fn statement_line(e: &Error, t: &LoadedTemplate) -> Option<usize> {
+    let r = e.range()?;
+    let before = t.compiled.get(..r.start)?;
+    // the last `{{`/`{%` before the span not closed before it
+    let mut open = None;
+    let mut i = 0;
+    while let Some(at) = before[i..].find('{') {
+        let p = i + at;
+        let close = match before.get(p..p + 2) {
+            Some("{{") => "}}",
+            Some("{%") => "%}",
+            _ => {
+                i = p + 1;
+                continue;
+            }
+        };
+        match before[p + 2..].find(close) {
+            Some(c) => i = p + 2 + c + 2,
+            None => {
+                open = Some(p);
+                break;
+            }
+        }
+    }
+    let p = open?;
+    let rest = &before[p + 2..];
+    let first = rest.len() - rest.trim_start_matches(['-', '+']).trim_start().len();
+    Some(before[..p + 2 + first].matches('\n').count() + 1)
+}
+
 /// Where `e` points in `t`: the line, and the span's columns when it lies on that line.
 fn place_of(e: &Error, t: &LoadedTemplate, line: Option<usize>) -> Option<crate::JinjaPlace> {
     let line = line?;
@@ -101,6 +150,23 @@ fn place_of(e: &Error, t: &LoadedTemplate, line: Option<usize>) -> Option<crate:
             .map_or(t.compiled.len(), |i| start + i);
         (r.start >= start && r.end <= end_of_line && r.end > r.start)
             .then(|| r.start - start..r.end - start)
+    });
+    // the columns are the compiled text's, which the preprocessor may have rewritten (a
+    // header of `{% set %}`s on the first line of a template imported without context, a
+    // dict literal wrapped in `__m(...)`): find the same expression in the line as written,
+    // at or before where it is compiled
+    let raw_line = t.raw.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let cols = cols.and_then(|c| {
+        let expr = t.compiled.get(start + c.start..start + c.end)?;
+        if raw_line.get(c.clone()) == Some(expr) {
+            return Some(c);
+        }
+        raw_line
+            .match_indices(expr)
+            .map(|(i, _)| i)
+            .filter(|i| *i <= c.start)
+            .last()
+            .map(|i| i..i + expr.len())
     });
     Some(crate::JinjaPlace {
         name: t.name.clone(),
@@ -131,6 +197,122 @@ fn chain_of(outer: &Error, templates: &[LoadedTemplate]) -> Vec<crate::JinjaPlac
         cur = next;
     }
     out
+}
+
+/// Adds the links minijinja's wrappers leave out: an error raised while a template is
+/// loaded (a syntax error in an imported, included or macro file) is not wrapped by the
+/// template that asked for it, so the tags leading to `origin` are found by their text: each
+/// missing link is the `{% import/from/include/extends %}` naming the template one step in,
+/// searched in the templates the render loaded, up to one the chain already has (or the
+/// rendered template).
+fn complete_chain(chain: &mut Vec<crate::JinjaPlace>, origin: &str, templates: &[LoadedTemplate]) {
+    let main = &templates[0].name;
+    // a link minijinja made has the columns of the compiled text, which the preprocessor
+    // may have rewritten: point at the tag's inner text in the file, as for the others
+    for link in chain.iter_mut() {
+        let line = templates
+            .iter()
+            .find(|t| t.name == link.name)
+            .and_then(|t| t.raw.lines().nth(link.line.saturating_sub(1)));
+        if let Some(c) = line
+            .filter(|l| l.trim().starts_with("{%"))
+            .and_then(tag_inner_cols)
+        {
+            link.cols = Some(c);
+        }
+    }
+    let mut target = origin.to_string();
+    let mut found = Vec::new();
+    while &target != main && found.len() < templates.len() {
+        if let Some(last) = chain.last() {
+            let text = templates.iter().find(|t| t.name == last.name);
+            if text.is_some_and(|t| names_template_at(&t.raw, last.line, &target)) {
+                break;
+            }
+        }
+        // the rendered template first, then the ones loaded, in load order
+        let Some((t, place)) = templates
+            .iter()
+            .filter(|t| t.name != target)
+            .find_map(|t| tag_naming(&t.raw, &target).map(|p| (t, p)))
+        else {
+            break;
+        };
+        found.push(crate::JinjaPlace {
+            name: t.name.clone(),
+            line: place.0,
+            cols: place.1,
+        });
+        target = t.name.clone();
+    }
+    found.reverse();
+    // outermost first: the new links come before the innermost error and after any link
+    // the chain had
+    chain.extend(found);
+}
+
+/// Whether line `line` of `raw` holds a tag loading template `name`.
+fn names_template_at(raw: &str, line: usize, name: &str) -> bool {
+    tag_naming(raw, name).is_some_and(|(l, _)| l == line)
+        || raw
+            .lines()
+            .nth(line.saturating_sub(1))
+            .is_some_and(|l| loads_name(l, name))
+}
+
+/// Whether a line's text has a loading tag (`import`, `from`, `include`, `extends`) whose
+/// quoted name is `name` (or a `./`-relative name ending in it).
+fn loads_name(line: &str, name: &str) -> bool {
+    let Some(open) = line.find("{%") else {
+        return false;
+    };
+    let inner = line[open + 2..].trim_start_matches(['-', '+']).trim_start();
+    if !["import", "from", "include", "extends"]
+        .iter()
+        .any(|k| inner.starts_with(k))
+    {
+        return false;
+    }
+    for q in ['\'', '"'] {
+        let mut rest = inner;
+        while let Some(a) = rest.find(q) {
+            let after = &rest[a + 1..];
+            let Some(b) = after.find(q) else { break };
+            let quoted = &after[..b];
+            let relative = quoted.trim_start_matches("./");
+            if quoted == name
+                || (quoted.starts_with("./") && name.ends_with(relative))
+                || (quoted.starts_with("../") && name.ends_with(quoted.trim_start_matches("../")))
+            {
+                return true;
+            }
+            rest = &after[b + 1..];
+        }
+    }
+    false
+}
+
+/// The first tag of `raw` loading template `name`: its 1-based line and the byte range of
+/// the tag's inner text on that line.
+fn tag_naming(raw: &str, name: &str) -> Option<(usize, Option<std::ops::Range<usize>>)> {
+    raw.lines().enumerate().find_map(|(i, l)| {
+        if !loads_name(l, name) {
+            return None;
+        }
+        Some((i + 1, tag_inner_cols(l)))
+    })
+}
+
+/// The byte range of the first tag's inner text on a line (`from 'x' import y` in
+/// `{% from 'x' import y %}`), when the tag closes on that line.
+fn tag_inner_cols(l: &str) -> Option<std::ops::Range<usize>> {
+    let body = l.find("{%")? + 2;
+    let start =
+        body + (l[body..].len() - l[body..].trim_start_matches(['-', '+']).trim_start().len());
+    l[start..].find("%}").map(|c| {
+        let inner = l[start..start + c].trim_end_matches(['-', '+']).trim_end();
+        start..start + inner.len()
+    })
 }
 
 fn span_text<'t>(e: &Error, t: &'t LoadedTemplate) -> Option<&'t str> {

@@ -115,6 +115,28 @@ pub fn yaml_error(
             "close the bracket"
         });
     }
+    // A quoted scalar that runs over lines ends where the next quote of its kind is: an
+    // error just after that quote is the quote left open on an earlier line
+    // (saltstack/salt#31680: `"web::` ... `"db':`).
+    if let Some((ql, qc)) = open_quote_before(rendered, e.line, e.column) {
+        let (l, c, _) = to_source(rendered, map, source.as_deref(), ql, qc);
+        if l < line {
+            let mut d = Diagnostic::new(format!("invalid YAML: {}", e.problem), file.clone()).at(
+                Span {
+                    line: l,
+                    col: c,
+                    len: 1,
+                },
+                format!("this quote is closed only on line {line}"),
+            );
+            d.secondary.push(Label {
+                file: file.clone(),
+                span: Span { line, col, len: 1 },
+                text: e.problem.clone(),
+            });
+            return d.hint("close the quote on the line where it opens");
+        }
+    }
     let mut d = Diagnostic::new(format!("invalid YAML: {}", e.problem), file.clone()).at(
         Span { line, col, len: 1 },
         if exact {
@@ -171,6 +193,25 @@ pub fn yaml_error(
         d = d.hint("each ID may appear once in a file");
     }
     d
+}
+
+/// When the character before rendered position (`line`, `col`, 1-based) closes a quote
+/// opened on an earlier line: where it opened (1-based line, column).
+fn open_quote_before(rendered: &str, line: usize, col: usize) -> Option<(usize, usize)> {
+    let at = diag::offset_of(rendered, line, col)?;
+    let before = rendered.get(..at)?;
+    let q = before
+        .chars()
+        .next_back()
+        .filter(|c| *c == '"' || *c == '\'')?;
+    let inner = &before[..before.len() - 1];
+    let open = inner.rfind(q)?;
+    let open_line = inner[..open].matches('\n').count() + 1;
+    if open_line >= line {
+        return None;
+    }
+    let line_start = inner[..open].rfind('\n').map_or(0, |n| n + 1);
+    Some((open_line, inner[line_start..open].chars().count() + 1))
 }
 
 /// A render pipe naming a renderer Salt does not have (Salt logs it and renders `{}`), or
@@ -299,10 +340,23 @@ pub fn jinja_error(job: &TemplateJob, source: &str, e: &JinjaError) -> Diagnosti
         } else {
             read(&path_of(&link.name))
         };
+        let tag = ltext
+            .as_deref()
+            .and_then(|t| diag::line_text(t, link.line))
+            .and_then(|l| l.find("{%").map(|i| &l[i + 2..]))
+            .map(|t| t.trim_start_matches(['-', '+']).trim_start())
+            .unwrap_or("");
         d.secondary.push(Label {
             file: path_of(&link.name),
             span: span_of(link, ltext.as_deref()),
-            text: "imported from here".into(),
+            text: if tag.starts_with("include") {
+                "included from here"
+            } else if tag.starts_with("extends") {
+                "extended from here"
+            } else {
+                "imported from here"
+            }
+            .into(),
         });
     }
     if let Some(var) = head
@@ -446,6 +500,190 @@ pub fn resolve(d: &mut Diagnostic, roots: &FileRoots) {
 /// last one found. An indentation walk (block style, as SLS files are written); flow-style
 /// data is searched by the text of the key.
 pub fn find_keys(text: &str, keys: &[&str]) -> Option<(usize, usize, usize)> {
+    walk_keys(text, keys).0
+}
+
+/// [`find_keys`], only when every key is found.
+pub fn find_all_keys(text: &str, keys: &[&str]) -> Option<(usize, usize, usize)> {
+    match walk_keys(text, keys) {
+        (found, n) if n == keys.len() => found,
+        _ => None,
+    }
+}
+
+/// The keys directly under top-level key `key` of block YAML `text`, as written (unquoted).
+fn child_keys(text: &str, key: &str) -> Vec<String> {
+    let Some((line, _, _)) = find_all_keys(text, &[key]) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut indent = None;
+    for raw in text.split('\n').skip(line) {
+        let trimmed = raw.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let here = raw.len() - trimmed.len();
+        if here == 0 {
+            break;
+        }
+        if *indent.get_or_insert(here) != here || trimmed.starts_with('-') {
+            continue;
+        }
+        let head = match trimmed.split_once(": ") {
+            Some((k, _)) => k,
+            None => trimmed.trim_end().strip_suffix(':').unwrap_or(trimmed),
+        };
+        out.push(unquote(head).to_string());
+    }
+    out
+}
+
+/// Places a mistake in a top file: the first of the files `paths` (rendered in this run)
+/// where `keys` lead, each `None` key standing for any target of the saltenv before it
+/// (the first that has the rest). The diagnostic gets the file, the span on the line the
+/// user wrote and, when Jinja changed that line, the rendered one as a note.
+pub fn place_in_top(d: &mut Diagnostic, paths: &[String], keys: &[Option<&str>]) -> bool {
+    for path in paths {
+        let source = read(path);
+        let rendered = diag::rendered(path);
+        let (text, map) = match &rendered {
+            Some(r) => (r.text.as_str(), r.map.as_ref()),
+            None => match &source {
+                Some(s) => (s.as_str(), None),
+                None => continue,
+            },
+        };
+        let choices: Vec<Vec<String>> = match keys.iter().position(Option::is_none) {
+            Some(i) if i > 0 => child_keys(text, keys[0].unwrap_or(""))
+                .into_iter()
+                .map(|tgt| {
+                    keys.iter()
+                        .enumerate()
+                        .map(|(j, k)| {
+                            if j == i {
+                                tgt.clone()
+                            } else {
+                                k.unwrap_or("").to_string()
+                            }
+                        })
+                        .collect()
+                })
+                .collect(),
+            _ => vec![keys.iter().map(|k| k.unwrap_or("").to_string()).collect()],
+        };
+        for c in choices {
+            let c: Vec<&str> = c.iter().map(String::as_str).collect();
+            let Some((line, col, len)) = find_all_keys(text, &c) else {
+                continue;
+            };
+            let (l, col, _) = to_source(text, map, source.as_deref(), line, col);
+            d.file = path.clone();
+            d.span = Some(Span { line: l, col, len });
+            let rline = diag::line_text(text, line).unwrap_or("");
+            let sline = source
+                .as_deref()
+                .and_then(|s| diag::line_text(s, l))
+                .unwrap_or("");
+            if rline.trim() != sline.trim() {
+                d.notes.push(format!(
+                    "Jinja rendered this as line {line}: `{}`",
+                    rline.trim_end()
+                ));
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// The diagnostic of a top file mistake `verify_tops` found, placed in the top files.
+pub fn top_mistake(m: &crate::top::TopMistake, paths: &[String]) -> Option<Diagnostic> {
+    let (message, label, hint) = if m.text.starts_with("Malformed topfile") {
+        let hint = match &m.value {
+            halite_value::Value::Str(s) => {
+                format!("write the SLS names of a target as a list: `- {s}`")
+            }
+            _ => "write the SLS names of a target as a list of `- name` items".to_string(),
+        };
+        let what = match &m.value {
+            halite_value::Value::Str(_) => "a string",
+            halite_value::Value::Map(_) => "a mapping",
+            halite_value::Value::Null => "empty",
+            halite_value::Value::Bool(_) => "a boolean",
+            _ => "a number",
+        };
+        (
+            format!(
+                "the SLS names of target `{}` are {what}, not a list",
+                m.target
+            ),
+            "expected a list (`- name`)",
+            Some(hint),
+        )
+    } else if m.text.starts_with("Improperly formatted top file matcher") {
+        (
+            m.text.clone(),
+            "this option has no value",
+            Some("give the option a value, e.g. `- match: grain`".to_string()),
+        )
+    } else if m.text.contains("empty sls index") {
+        (
+            m.text.clone(),
+            "an empty SLS name",
+            Some("remove the empty `-` item".to_string()),
+        )
+    } else {
+        return None;
+    };
+    let mut d = Diagnostic::new(message, "");
+    let value = m.value.as_str().map(str::to_string);
+    let tried: Vec<Vec<Option<&str>>> = vec![
+        vec![Some(&m.env), Some(&m.target), value.as_deref()],
+        vec![Some(&m.env), Some(&m.target)],
+        vec![Some(&m.env)],
+    ];
+    let placed = tried
+        .iter()
+        .filter(|k| k.iter().all(Option::is_some))
+        .any(|k| place_in_top(&mut d, paths, k));
+    if !placed {
+        return None;
+    }
+    d.label = label.to_string();
+    d.hint = hint;
+    Some(d)
+}
+
+/// The diagnostic of a top file naming an SLS that does not exist in `saltenv` (Salt's
+/// "No matching sls found"), at the line naming it, with the closest existing SLS name.
+pub fn top_missing_sls(
+    sls: &str,
+    saltenv: &str,
+    paths: &[String],
+    avail: &[String],
+) -> Option<Diagnostic> {
+    let mut d = Diagnostic::new(
+        format!("the top file names SLS `{sls}`, which is not in saltenv `{saltenv}`"),
+        "",
+    );
+    if !place_in_top(&mut d, paths, &[Some(saltenv), None, Some(sls)]) {
+        return None;
+    }
+    d.label = "no such SLS".into();
+    d.hint = match diag::closest(sls, avail.iter().map(String::as_str)) {
+        Some(near) => Some(format!("did you mean `{near}`?")),
+        None => Some(format!(
+            "no file `{}.sls` or `{}/init.sls` under the file roots of `{saltenv}`",
+            sls.replace('.', "/"),
+            sls.replace('.', "/")
+        )),
+    };
+    Some(d)
+}
+
+fn walk_keys(text: &str, keys: &[&str]) -> (Option<(usize, usize, usize)>, usize) {
+    let mut count = 0;
     let lines: Vec<&str> = text.split('\n').collect();
     let mut from = 0;
     let mut parent_indent: Option<usize> = None;
@@ -490,10 +728,11 @@ pub fn find_keys(text: &str, keys: &[&str]) -> Option<(usize, usize, usize)> {
         };
         let len = len.max(1);
         found = Some((i + 1, col + 1, len));
+        count += 1;
         from = i + 1;
         parent_indent = Some(indent);
     }
-    found
+    (found, count)
 }
 
 fn unquote(s: &str) -> &str {

@@ -260,9 +260,117 @@ impl HighState {
             Ok(tops) => self.merge_tops(&tops),
             Err(e) => {
                 tracing::error!("Unable to render top file: {e}");
+                // Salt's answer is then "No Top file ... matches found": the render error's
+                // diagnostic is printed on its own
+                if let Some(d) = halite_value::diag::for_error(&e.to_string()) {
+                    halite_value::diag::logged(d);
+                }
                 Ok(Map::new())
             }
         }
+    }
+
+    /// The top files of the run, as paths (each env's, in `get_tops` order).
+    pub fn top_paths(&self) -> Vec<String> {
+        let state_top = opts::state_top(&self.opts);
+        let mut out: Vec<String> = Vec::new();
+        for env in self.envs() {
+            if let Some(p) = self.file_roots.find(&env, &state_top) {
+                let p = p.to_string_lossy().to_string();
+                if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    /// Attaches the diagnostic of a top file naming an SLS that is not there.
+    fn diagnose_missing_sls(&self, sls: &str, saltenv: &str) {
+        if sls.is_empty() {
+            // verify_tops reports the empty name
+            return;
+        }
+        let avail = self.avail.get(saltenv).cloned().unwrap_or_default();
+        if let Some(d) = crate::diagnose::top_missing_sls(sls, saltenv, &self.top_paths(), &avail) {
+            halite_value::diag::attach(
+                format!("No matching sls found for '{sls}' in env '{saltenv}'"),
+                d,
+            );
+        }
+    }
+
+    /// The first `match:` option naming a matcher Salt does not have, in the order Salt's
+    /// `top_matches` tries the targets: Salt crashes there (`KeyError: 'NAME_match.match'`,
+    /// nothing on standard output). The diagnostic is recorded; the answer is the exception.
+    pub fn unknown_matcher(&self, top: &Map) -> Option<String> {
+        let only_env = opts::saltenv(&self.opts);
+        for (env, body) in top.iter() {
+            let env = env.py_str();
+            if only_env.as_ref().is_some_and(|e| *e != env) {
+                continue;
+            }
+            let Value::Map(body) = body else { continue };
+            for (tgt, data) in body.iter() {
+                let Value::List(data) = data else { continue };
+                let Some(value) = crate::matcher::matcher_of(data) else {
+                    continue;
+                };
+                let name = value.py_str();
+                // `matcher + "_match.match"`: a TypeError for a matcher that is not a string
+                let exception = match &value {
+                    Value::Str(_) if crate::matcher::is_known(&name) => continue,
+                    Value::Str(_) => format!("KeyError: '{name}_match.match'"),
+                    other => format!(
+                        "TypeError: unsupported operand type(s) for +: '{}' and 'str'",
+                        other.type_name()
+                    ),
+                };
+                let (message, label, item) = match &value {
+                    Value::Str(_) => (
+                        format!("there is no top file matcher `{name}`"),
+                        "unknown matcher".to_string(),
+                        format!("match: {name}"),
+                    ),
+                    Value::Null => (
+                        "the `match` option has no value".to_string(),
+                        "no matcher named".to_string(),
+                        "match".to_string(),
+                    ),
+                    _ => (
+                        format!(
+                            "the `match` option is a {}, not a matcher name",
+                            value.type_name()
+                        ),
+                        "not a matcher name".to_string(),
+                        "match".to_string(),
+                    ),
+                };
+                let mut d = halite_value::diag::Diagnostic::new(message, "");
+                let tgt = tgt.py_str();
+                if crate::diagnose::place_in_top(
+                    &mut d,
+                    &self.top_paths(),
+                    &[Some(&env), Some(&tgt), Some(&item)],
+                ) {
+                    d.label = label;
+                    d.hint = Some(
+                        match halite_value::diag::closest(
+                            &name,
+                            crate::matcher::KNOWN.iter().copied(),
+                        ) {
+                            Some(near) => format!("did you mean `{near}`?"),
+                            None => {
+                                format!("the matchers are {}", crate::matcher::KNOWN.join(", "))
+                            }
+                        },
+                    );
+                    halite_value::diag::logged(d);
+                }
+                return Some(exception);
+            }
+        }
+        None
     }
 
     /// [`try_get_top`](Self::try_get_top), with top data of the wrong shape logged and taken
@@ -275,7 +383,17 @@ impl HighState {
     }
 
     pub fn verify_tops(&self, top: &Map) -> Vec<String> {
-        top::verify_tops(top)
+        let compat = halite_value::SaltCompat::of(&self.opts);
+        let mistakes = top::verify_tops_placed(top, compat);
+        if !mistakes.is_empty() {
+            let paths = self.top_paths();
+            for m in &mistakes {
+                if let Some(d) = crate::diagnose::top_mistake(m, &paths) {
+                    halite_value::diag::attach(m.text.clone(), d);
+                }
+            }
+        }
+        mistakes.into_iter().map(|m| m.text).collect()
     }
 
     /// `top_matches`: the sls names whose targets match this minion, per env, followed by
@@ -486,7 +604,9 @@ impl HighState {
             if state.truthy() {
                 merge_included_states(&mut highstate, state, &mut errors);
             }
-            rewrite_missing_sls(&mut errors, &sls_match, &saltenv);
+            if rewrite_missing_sls(&mut errors, &sls_match, &saltenv) {
+                self.diagnose_missing_sls(&sls_match, &saltenv);
+            }
             all_errors.extend(errors);
         }
         (highstate, all_errors)
@@ -550,7 +670,9 @@ impl HighState {
                     if had.1 && !merged.exclude.is_empty() {
                         merged.exclude_at = before;
                     }
-                    rewrite_missing_sls(&mut errors, &sls_match, &saltenv);
+                    if rewrite_missing_sls(&mut errors, &sls_match, &saltenv) {
+                        self.diagnose_missing_sls(&sls_match, &saltenv);
+                    }
                     all_errors.extend(errors);
                 }
             }
@@ -1081,14 +1203,18 @@ fn rendered_ids_are_unique(rendered: &[TopRender]) -> Option<usize> {
     unique.then_some(keys)
 }
 
-/// A top match naming an sls that does not exist gets Salt's shorter message.
-fn rewrite_missing_sls(errors: &mut [String], sls_match: &str, saltenv: &str) {
+/// A top match naming an sls that does not exist gets Salt's shorter message; whether one
+/// did.
+fn rewrite_missing_sls(errors: &mut [String], sls_match: &str, saltenv: &str) -> bool {
     let this_sls = format!("SLS {sls_match} in saltenv");
+    let mut rewrote = false;
     for e in errors.iter_mut() {
         if e.contains("is not available") && e.contains(&this_sls) {
             *e = format!("No matching sls found for '{sls_match}' in env '{saltenv}'");
+            rewrote = true;
         }
     }
+    rewrote
 }
 
 /// Whether an sls file is a package's `init.sls` (relative includes then count one level

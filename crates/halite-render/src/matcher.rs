@@ -30,6 +30,41 @@ pub fn confirm_top(tgt: &str, data: &[Value], ctx: &MatchContext) -> bool {
     }
 }
 
+/// The matchers Salt has (salt/matchers/*_match.py; `managing_minion` and `resource` are
+/// Salt 3008's).
+pub const KNOWN: [&str; 17] = [
+    "cache",
+    "compound",
+    "compound_pillar_exact",
+    "data",
+    "glob",
+    "grain",
+    "grain_pcre",
+    "ipcidr",
+    "list",
+    "nodegroup",
+    "pcre",
+    "pillar",
+    "pillar_exact",
+    "pillar_pcre",
+    "range",
+    "managing_minion",
+    "resource",
+];
+
+/// Whether Salt has a matcher named `name`.
+pub fn is_known(name: &str) -> bool {
+    KNOWN.contains(&name)
+}
+
+/// The matcher a target's list picks with a `match:` option (the last one), `None` when it
+/// has none (compound).
+pub fn matcher_of(data: &[Value]) -> Option<Value> {
+    data.iter()
+        .rev()
+        .find_map(|item| item.get("match").cloned())
+}
+
 /// Runs one named matcher; `None` for a matcher Salt does not have.
 fn run_matcher(name: &str, tgt: &str, delimiter: &str, ctx: &MatchContext) -> Option<bool> {
     Some(match name {

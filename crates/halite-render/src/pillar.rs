@@ -144,7 +144,14 @@ impl<'a> PillarCompiler<'a> {
             }
             let mut mods: HashMap<String, Value> = HashMap::new();
             for sls in files {
+                let before = errors.len();
                 let pstate = self.render_pstate(&sls, saltenv, &mut mods, &Map::new(), &mut errors);
+                let missing = format!(
+                    "Specified SLS '{sls}' in environment '{saltenv}' is not available on the salt master"
+                );
+                if errors.get(before) == Some(&missing) && pstates.contains(&sls) {
+                    self.diagnose_missing_sls(&sls, saltenv, &missing);
+                }
                 if let Some(Value::Map(pstate)) = pstate {
                     self.merge(&mut pillar, &pstate);
                 }
@@ -177,7 +184,74 @@ impl<'a> PillarCompiler<'a> {
                 )),
             }
         }
-        merge_pillar_tops(&tops)
+        let (top, strings) = merge_pillar_tops(&tops);
+        if !strings.is_empty() {
+            self.diagnose_string_targets(&strings);
+        }
+        top
+    }
+
+    /// The pillar top files, as paths.
+    fn top_paths(&self) -> Vec<String> {
+        let state_top = opts::state_top(self.opts);
+        let mut out: Vec<String> = Vec::new();
+        for env in self.envs() {
+            if let Some(p) = self.roots.find(&env, &state_top) {
+                let p = p.to_string_lossy().to_string();
+                if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    /// A target whose pillar SLS names are one string: Salt takes each of its characters
+    /// as an SLS name (saltstack/salt#47938); each "not available" error gets the
+    /// diagnostic at the string.
+    fn diagnose_string_targets(&self, strings: &[(String, String, String)]) {
+        let paths = self.top_paths();
+        for (env, tgt, name) in strings {
+            let mut d = halite_value::diag::Diagnostic::new(
+                format!("the pillar SLS names of target `{tgt}` are a string, not a list"),
+                "",
+            );
+            if !crate::diagnose::place_in_top(&mut d, &paths, &[Some(env), Some(tgt), Some(name)]) {
+                continue;
+            }
+            d.label = "Salt reads each character of this as an SLS name".into();
+            d.hint = Some(format!("write it as a list: `- {name}`"));
+            let mut seen = Vec::new();
+            for c in name.chars() {
+                if seen.contains(&c) {
+                    continue;
+                }
+                seen.push(c);
+                halite_value::diag::attach(
+                    format!("Specified SLS '{c}' in environment '{env}' is not available on the salt master"),
+                    d.clone(),
+                );
+            }
+        }
+    }
+
+    /// A pillar top file naming an SLS that is not there: the diagnostic at its line.
+    fn diagnose_missing_sls(&self, sls: &str, saltenv: &str, text: &str) {
+        let avail = self.avail.get(saltenv).cloned().unwrap_or_default();
+        if let Some(mut d) =
+            crate::diagnose::top_missing_sls(sls, saltenv, &self.top_paths(), &avail)
+        {
+            d.message = format!(
+                "the pillar top file names SLS `{sls}`, which is not in pillar saltenv `{saltenv}`"
+            );
+            if d.hint.as_deref().is_some_and(|h| h.starts_with("no file")) {
+                d.hint = Some(format!(
+                    "no file `{0}.sls` or `{0}/init.sls` under the pillar roots of `{saltenv}`",
+                    sls.replace('.', "/")
+                ));
+            }
+            halite_value::diag::attach(text.to_string(), d);
+        }
     }
 
     fn top_matches(&self, top: &Map) -> IndexMap<String, Vec<String>> {
@@ -332,8 +406,10 @@ impl<'a> PillarCompiler<'a> {
 }
 
 /// The pillar `merge_tops`: for each env and target, its match options then its sls names,
-/// targets sorted by their `order:` option (stable).
-fn merge_pillar_tops(tops: &[Value]) -> Map {
+/// targets sorted by their `order:` option (stable). Also the targets whose value is a
+/// string (env, target, string): Salt iterates it, each character an sls name.
+fn merge_pillar_tops(tops: &[Value]) -> (Map, Vec<(String, String, String)>) {
+    let mut strings = Vec::new();
     let mut top: IndexMap<String, IndexMap<Value, (i64, Vec<Value>)>> = IndexMap::new();
     for ctop in tops {
         let Some(ctop) = ctop.as_map() else { continue };
@@ -345,7 +421,18 @@ fn merge_pillar_tops(tops: &[Value]) -> Map {
                 let mut matchers = Vec::new();
                 let mut states: Vec<Value> = Vec::new();
                 let mut order = 0;
-                for comp in comps.as_list().into_iter().flatten() {
+                // `for comp in ctop[saltenv][tgt]`: a list's items, a string's characters,
+                // a dict's keys
+                let comps: Vec<Value> = match comps {
+                    Value::List(l) => l.to_vec(),
+                    Value::Str(s) => {
+                        strings.push((env.to_string(), tgt.py_str(), s.to_string()));
+                        s.chars().map(|c| Value::str(c.to_string())).collect()
+                    }
+                    Value::Map(m) => m.keys().cloned().collect(),
+                    _ => Vec::new(),
+                };
+                for comp in &comps {
                     if let Value::Map(m) = comp {
                         if m.contains_key("match") {
                             matchers.push(comp.clone());
@@ -377,5 +464,5 @@ fn merge_pillar_tops(tops: &[Value]) -> Map {
             .collect();
         out.insert(env, Value::Map(m));
     }
-    out
+    (out, strings)
 }

@@ -213,49 +213,100 @@ fn merge_target(first: &Value, second: &Value) -> Value {
     Value::List(merged.into())
 }
 
+/// A top file mistake `verify_tops` reports: Salt's text, and what the diagnostic needs to
+/// place it (saltenv, target, the offending value).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TopMistake {
+    pub text: String,
+    pub env: String,
+    pub target: String,
+    pub value: Value,
+}
+
 /// `verify_tops`: structural errors in the merged top data.
-pub fn verify_tops(top: &Map) -> Vec<String> {
+pub fn verify_tops(top: &Map, compat: halite_value::SaltCompat) -> Vec<String> {
+    verify_tops_placed(top, compat)
+        .into_iter()
+        .map(|m| m.text)
+        .collect()
+}
+
+/// [`verify_tops`], each error with where it is.
+pub fn verify_tops_placed(top: &Map, compat: halite_value::SaltCompat) -> Vec<TopMistake> {
     let mut errors = Vec::new();
     for (env, matches) in top.iter() {
+        let mut push = |text: String, target: &Value, value: &Value| {
+            errors.push(TopMistake {
+                text,
+                env: env.py_str(),
+                target: target.py_str(),
+                value: value.clone(),
+            })
+        };
+        let none = Value::Null;
         if env.as_str() == Some("include") {
             continue;
         }
         if !matches!(env, Value::Str(_)) {
-            errors.push(format!(
-                "Environment {} in top file is not formed as a string",
-                env.py_str()
-            ));
+            push(
+                format!(
+                    "Environment {} in top file is not formed as a string",
+                    env.py_str()
+                ),
+                &none,
+                &none,
+            );
         }
         if env.as_str() == Some("") {
-            errors.push("Empty saltenv statement in top file".into());
+            push("Empty saltenv statement in top file".into(), &none, &none);
         }
         let Value::Map(matches) = matches else {
-            errors.push(format!(
-                "The top file matches for saltenv {} are not formatted as a dict",
-                env.py_str()
-            ));
+            push(
+                format!(
+                    "The top file matches for saltenv {} are not formatted as a dict",
+                    env.py_str()
+                ),
+                &none,
+                matches,
+            );
             continue;
         };
-        for slsmods in matches.values() {
-            let Value::List(slsmods) = slsmods else {
-                errors.push("Malformed topfile (state declarations not formed as a list)".into());
+        for (tgt, slsmods) in matches.iter() {
+            let Value::List(list) = slsmods else {
+                // Salt 3008's verify_tops names the target, the saltenv and the type
+                let text = if compat >= halite_value::SaltCompat::V3008 {
+                    format!(
+                        "Malformed topfile: state declarations for matcher {} in saltenv {} are not formed as a list (got {})",
+                        tgt.py_repr(),
+                        env.py_repr(),
+                        slsmods.type_name()
+                    )
+                } else {
+                    "Malformed topfile (state declarations not formed as a list)".into()
+                };
+                push(text, tgt, slsmods);
                 continue;
             };
-            for slsmod in slsmods {
+            for slsmod in list {
                 match slsmod {
                     Value::Map(m) => {
                         for val in m.values().filter(|v| !v.truthy()) {
-                            errors.push(format!(
-                                "Improperly formatted top file matcher in saltenv {}: {} file",
-                                slsmod.py_repr(),
-                                val.py_str()
-                            ));
+                            push(
+                                format!(
+                                    "Improperly formatted top file matcher in saltenv {}: {} file",
+                                    slsmod.py_repr(),
+                                    val.py_str()
+                                ),
+                                tgt,
+                                slsmod,
+                            );
                         }
                     }
-                    Value::Str(s) if s.is_empty() => errors.push(format!(
-                        "Environment {} contains an empty sls index",
-                        env.py_str()
-                    )),
+                    Value::Str(s) if s.is_empty() => push(
+                        format!("Environment {} contains an empty sls index", env.py_str()),
+                        tgt,
+                        slsmod,
+                    ),
                     _ => {}
                 }
             }

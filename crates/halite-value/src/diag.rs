@@ -139,7 +139,18 @@ pub fn warn(mut diag: Diagnostic) {
     }
 }
 
-/// The warnings recorded so far.
+/// Records an error Salt only logs, its answer not naming it (a top file that fails to
+/// render: Salt answers that no top file matched): the CLI prints it whatever the call's
+/// outcome, as a warning is.
+pub fn logged(diag: Diagnostic) {
+    if let Ok(mut t) = warnings_table().lock() {
+        if !t.contains(&diag) {
+            t.push(diag);
+        }
+    }
+}
+
+/// The warnings and logged errors recorded so far.
 pub fn warnings() -> Vec<Diagnostic> {
     warnings_table()
         .lock()

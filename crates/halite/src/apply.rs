@@ -250,6 +250,14 @@ fn highstate(minion: &Minion, kwargs: &Map, test: bool) -> Outcome {
         }
     };
     let mut errors = hs.verify_tops(&top);
+    if let Some(exception) = hs.unknown_matcher(&top) {
+        // Salt's top_matches raises outside call_highstate's handler: salt-call crashes
+        return crate::functions::compile_failure(
+            "state.apply",
+            halite_compile::CompileFailure::Crash(exception),
+            1,
+        );
+    }
     let matches = hs.top_matches(&top);
     if matches.is_empty() {
         return no_states(

@@ -230,6 +230,26 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
         .unwrap_or_else(|_| format!("error: {}\n  at {}\n", d.message, d.location()))
 }
 
+/// Replaces each error of an error list that has a diagnostic by the diagnostic (without
+/// colour: the highstate outputter colours the block), Salt's text kept as its last line.
+pub fn inline(ret: &mut Value, roots: &FileRoots) {
+    let Value::List(items) = ret else {
+        return;
+    };
+    for item in items.iter_mut() {
+        let Value::Str(text) = item else { continue };
+        let Some(mut d) = diag::for_error(text) else {
+            continue;
+        };
+        halite_render::diagnose::resolve(&mut d, roots);
+        if d.file.is_empty() {
+            continue;
+        }
+        let shown = render(&d, false);
+        *item = Value::str(format!("{}\n{text}", shown.trim_end()));
+    }
+}
+
 /// Prints the diagnostics of `ret`'s errors on standard error.
 pub fn report(ret: &Value, roots: &FileRoots, color: bool) {
     use std::io::Write as _;

@@ -245,6 +245,9 @@ fn show_top(minion: &Minion) -> Outcome {
     if !errors.is_empty() {
         return Outcome::new(errors_value(errors), 1);
     }
+    if let Some(exception) = hs.unknown_matcher(&top) {
+        return compile_failure("state.show_top", CompileFailure::Crash(exception), 1);
+    }
     Outcome::new(matches_value(&hs.top_matches(&top)), 0)
 }
 
@@ -266,6 +269,9 @@ fn show_highstate(minion: &Minion) -> Outcome {
         Err(e) => return top_failure("state.show_highstate", e),
     };
     let mut errors = hs.verify_tops(&top);
+    if let Some(exception) = hs.unknown_matcher(&top) {
+        return compile_failure("state.show_highstate", CompileFailure::Crash(exception), 1);
+    }
     let matches = hs.top_matches(&top);
     let (high, render_errors) = hs.render_highstate(&matches);
     errors.extend(render_errors);
@@ -284,6 +290,9 @@ fn show_lowstate(minion: &Minion) -> Outcome {
         Ok(top) => top,
         Err(e) => return top_failure("state.show_lowstate", e),
     };
+    if let Some(exception) = hs.unknown_matcher(&top) {
+        return compile_failure("state.show_lowstate", CompileFailure::Crash(exception), 1);
+    }
     let matches = hs.top_matches(&top);
     halite_value::phase("top");
     let (high, mut errors) = hs.render_highstate(&matches);
@@ -309,6 +318,9 @@ fn show_states(minion: &Minion) -> Outcome {
         Ok(top) => top,
         Err(e) => return top_failure("state.show_states", e),
     };
+    if let Some(exception) = hs.unknown_matcher(&top) {
+        return compile_failure("state.show_states", CompileFailure::Crash(exception), 1);
+    }
     let matches = hs.top_matches(&top);
     let (high, mut errors) = hs.render_highstate(&matches);
     match halite_compile::try_compile_low_chunks(high, &compile_options(minion)) {
@@ -377,6 +389,13 @@ fn show_state_usage(minion: &Minion) -> Outcome {
     let errors = hs.verify_tops(&top);
     if !errors.is_empty() {
         return Outcome::new(errors_value(errors), 1);
+    }
+    if let Some(exception) = hs.unknown_matcher(&top) {
+        return compile_failure(
+            "state.show_state_usage",
+            CompileFailure::Crash(exception),
+            1,
+        );
     }
     let matches = hs.top_matches(&top);
     let mut usage = Map::new();

@@ -393,7 +393,7 @@ fn run(cli: &Cli) -> Result<u8> {
     let (args, kwargs) = args::parse_call_args(&rest);
     let renders = functions::renders(fun, &args, &kwargs);
     let mut minion = minion::Minion::load(cli, &kwargs, renders, network)?;
-    let outcome = if fun.starts_with("state.") {
+    let mut outcome = if fun.starts_with("state.") {
         progress::with_spinner(&format!("running {fun}"), || {
             functions::call(&mut minion, fun, args, kwargs)
         })?
@@ -418,19 +418,29 @@ fn run(cli: &Cli) -> Result<u8> {
             eprintln!("{e:#}");
         }
     }
-    if let Some(raw) = &outcome.raw {
-        print!("{raw}");
-        return Ok(exit);
-    }
+    // The default highstate output on a terminal, for a list of errors (render, compile):
+    // each error with a diagnostic is shown as the diagnostic, Salt's text kept as its last
+    // line. Anywhere else (`--out`, a pipe) standard output is Salt's text.
+    let inline = cli.out.is_none()
+        && outcome.default_outputter == Outputter::Highstate
+        && outcome.raw.is_none()
+        && matches!(outcome.ret, Value::List(_))
+        && std::io::stdout().is_terminal();
     if outcome.retcode != 0 || !halite_value::diag::warnings().is_empty() {
         // Where each error is in the files the user wrote, on standard error (standard
         // output stays Salt's).
         let color = !cli.no_color && (cli.force_color || std::io::stderr().is_terminal());
-        diagnostics::report(
-            &outcome.ret,
-            &halite_render::opts::roots(&minion.opts, "file_roots"),
-            color,
-        );
+        let roots = halite_render::opts::roots(&minion.opts, "file_roots");
+        if inline {
+            diagnostics::report(&Value::Null, &roots, color);
+            diagnostics::inline(&mut outcome.ret, &roots);
+        } else {
+            diagnostics::report(&outcome.ret, &roots, color);
+        }
+    }
+    if let Some(raw) = &outcome.raw {
+        print!("{raw}");
+        return Ok(exit);
     }
     let outputter = cli
         .out

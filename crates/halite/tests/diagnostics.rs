@@ -7,6 +7,11 @@
 //! as Salt 3008 (`diagnostic.snap`) and as Salt 3007 (the same snapshot, or
 //! `diagnostic-3007.snap` where the releases report the mistake differently: 3008 finds a
 //! requisite naming nothing or a cycle when compiling, 3007 when running).
+//!
+//! A tree may also hold Salt's answer to its command, recorded as for a golden case
+//! (`commands` with the one command, then `scripts/oracle/record.py` for `expected/` from
+//! Salt 3007.8 and `expected-3008/` from Salt 3008.4): standard output and the exit status
+//! must then be Salt's, the diagnostic being only beside them.
 
 use halite_value::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -29,20 +34,7 @@ fn roots(dir: &Path) -> Value {
 /// case and scratch paths replaced by `@CASE@` and `@SCRATCH@`.
 fn run(case: &Path, argv: &[&str], release: &str) -> (String, String, i32) {
     let scratch = tempfile::tempdir().expect("scratch dir");
-    let conf_dir = scratch.path().join("conf");
-    std::fs::create_dir_all(&conf_dir).expect("conf dir");
-    let mut conf = Map::new();
-    let s = |p: &str| Value::str(scratch.path().join(p).to_string_lossy());
-    conf.insert("file_client", Value::str("local"));
-    conf.insert("id", Value::str("testminion"));
-    conf.insert("file_roots", roots(&case.join("srv/salt")));
-    conf.insert("pillar_roots", roots(&case.join("srv/pillar")));
-    conf.insert("cachedir", s("cache"));
-    conf.insert("pki_dir", s("pki"));
-    conf.insert("sock_dir", s("run"));
-    conf.insert("log_file", s("log/minion"));
-    conf.insert("salt_compat", Value::str(release));
-    std::fs::write(conf_dir.join("minion"), Value::Map(conf).to_json()).expect("config");
+    let conf_dir = config(case, scratch.path(), release);
     let out = Command::new(env!("CARGO_BIN_EXE_halite"))
         .args(["--local", "-c"])
         .arg(&conf_dir)
@@ -61,6 +53,74 @@ fn run(case: &Path, argv: &[&str], release: &str) -> (String, String, i32) {
         clean(&out.stderr),
         out.status.code().unwrap_or(-1),
     )
+}
+
+/// Writes the minion config of `case` under `scratch`; returns its folder.
+fn config(case: &Path, scratch: &Path, release: &str) -> PathBuf {
+    let conf_dir = scratch.join("conf");
+    std::fs::create_dir_all(&conf_dir).expect("conf dir");
+    let mut conf = Map::new();
+    let s = |p: &str| Value::str(scratch.join(p).to_string_lossy());
+    conf.insert("file_client", Value::str("local"));
+    conf.insert("id", Value::str("testminion"));
+    conf.insert("file_roots", roots(&case.join("srv/salt")));
+    conf.insert("pillar_roots", roots(&case.join("srv/pillar")));
+    conf.insert("cachedir", s("cache"));
+    conf.insert("pki_dir", s("pki"));
+    conf.insert("sock_dir", s("run"));
+    conf.insert("log_file", s("log/minion"));
+    conf.insert("salt_compat", Value::str(release));
+    // as scripts/oracle/record.py configures the recording
+    let mut grains = Map::new();
+    grains.insert("roles", Value::List(vec![Value::str("web")].into()));
+    conf.insert("grains", Value::Map(grains));
+    std::fs::write(conf_dir.join("minion"), Value::Map(conf).to_json()).expect("config");
+    conf_dir
+}
+
+/// On a terminal, the default highstate output shows each error's diagnostic in place of
+/// Salt's text, which stays as its last line; with `--out json` standard output stays
+/// Salt's even on a terminal. The terminal is `script`'s pseudo-terminal.
+#[test]
+fn on_a_terminal_the_highstate_output_shows_the_diagnostic_then_salts_text() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` command to give halite a terminal");
+        return;
+    }
+    let case = corpus()
+        .join("top_names_missing_sls_typo")
+        .canonicalize()
+        .expect("case path");
+    let scratch = tempfile::tempdir().expect("scratch dir");
+    let conf_dir = config(&case, scratch.path(), "3008");
+    let on_terminal = |out: &str| {
+        let cmd = format!(
+            "{} --local -c {} -l quiet --no-color {out} state.apply test=True 2>/dev/null",
+            env!("CARGO_BIN_EXE_halite"),
+            conf_dir.display()
+        );
+        let o = Command::new("script")
+            .args(["-qec", &cmd, "/dev/null"])
+            .output()
+            .expect("run script");
+        String::from_utf8_lossy(&o.stdout).replace('\r', "")
+    };
+    let shown = on_terminal("");
+    let salt = "No matching sls found for 'webb' in env 'base'";
+    let at = shown
+        .find("top.sls:4:7")
+        .expect("the diagnostic on standard output");
+    let hint = shown.find("did you mean `web`?").expect("the hint");
+    let salt_at = shown.rfind(salt).expect("Salt's text");
+    assert!(
+        at < hint && hint < salt_at,
+        "Salt's text must follow the diagnostic:\n{shown}"
+    );
+    let json = on_terminal("--out json");
+    assert!(
+        !json.contains("┌─") && json.contains(salt),
+        "--out json on a terminal must stay Salt's:\n{json}"
+    );
 }
 
 fn cases() -> Vec<PathBuf> {
@@ -87,10 +147,40 @@ fn each_broken_tree_gets_a_diagnostic_at_its_mistake() {
             continue;
         }
         let command = std::fs::read_to_string(case.join("command"))
+            .or_else(|_| std::fs::read_to_string(case.join("commands")))
+            .map(|c| {
+                c.lines()
+                    .map(str::trim)
+                    .find(|l| !l.is_empty() && !l.starts_with('#'))
+                    .unwrap_or("")
+                    .to_string()
+            })
             .unwrap_or_else(|_| "state.apply test=True".into());
         let argv: Vec<&str> = command.split_whitespace().collect();
-        let (stdout, stderr, _) = run(&case, &argv, "3008");
-        let (stdout_3007, stderr_3007, _) = run(&case, &argv, "3007");
+        let (stdout, stderr, rc) = run(&case, &argv, "3008");
+        let (stdout_3007, stderr_3007, rc_3007) = run(&case, &argv, "3007");
+        for (dir, out, code) in [
+            ("expected-3008", &stdout, rc),
+            ("expected", &stdout_3007, rc_3007),
+        ] {
+            let Ok(want) = std::fs::read_to_string(case.join(dir).join("00.json")) else {
+                continue;
+            };
+            let want_rc: i32 = std::fs::read_to_string(case.join(dir).join("00.rc"))
+                .ok()
+                .and_then(|r| r.trim().parse().ok())
+                .expect("00.rc beside 00.json");
+            let same = |a: &str| match Value::from_json_str(a) {
+                Ok(v) => v.to_json(),
+                Err(_) => a.trim().to_string(),
+            };
+            if same(out) != same(&want) || code != want_rc {
+                missing.push(format!(
+                    "{name}: standard output or exit status differ from Salt's ({dir}): \
+                     want rc {want_rc}\n{want}\ngot rc {code}\n{out}"
+                ));
+            }
+        }
         // Salt's text stays on standard output, untouched: the diagnostic is only beside it.
         assert!(
             !stdout.contains("┌─") && !stdout_3007.contains("┌─"),

@@ -1,0 +1,5 @@
+base:
+  "web::
+    - web
+  "db':
+    - db

@@ -1,0 +1,4 @@
+base:
+  '*':
+    # the web role {{ broken }}
+    - web

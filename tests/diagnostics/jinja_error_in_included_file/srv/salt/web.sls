@@ -1,0 +1,4 @@
+web:
+  test.nop:
+    - names:
+{% include 'web/part.jinja' %}

@@ -1,0 +1,7 @@
+{% set d = {
+  'a': 1,
+  'b': nosuch.x,
+} %}
+web:
+  test.nop:
+    - name: {{ d.a }}

@@ -1,0 +1,6 @@
+base:
+  '*':
+    - common
+  'testminion':
+   - common
+  - more

@@ -1,0 +1,4 @@
+base:
+  'testminion':
+    - match:
+    - web

@@ -1,0 +1,2 @@
+db:
+  test.nop: []

@@ -1,0 +1,4 @@
+base:
+  'os:Debian':
+    - match: nosuch
+    - web

@@ -1,0 +1,3 @@
+web:
+  test.nop:
+    - name: hello

@@ -1,0 +1,8 @@
+{% set roles = ['web', 'db'] %}
+base:
+{% for r in roles %}
+  '*':
+    - {{ r }}
+{% endfor %}
+   'testminion':
+    - db

@@ -8,12 +8,13 @@
 //! position-independent (Rust's default), so only the binary's own load address is fixed;
 //! shared libraries, the stack and the heap stay randomised.
 ///
-/// Not for a static build (`-C target-feature=+crt-static`, scripts/build-static.sh): rustc
-/// links that as a static PIE, and `-no-pie` on top gives a binary with an interpreter
-/// that crashes at once.
+/// Not for a static build (musl, or glibc with `-C target-feature=+crt-static`:
+/// scripts/build-static.sh): rustc links that as a static PIE, and `-no-pie` on top gives a
+/// binary that crashes at once.
 fn main() {
     let static_crt = std::env::var("CARGO_CFG_TARGET_FEATURE")
-        .is_ok_and(|f| f.split(',').any(|x| x == "crt-static"));
+        .is_ok_and(|f| f.split(',').any(|x| x == "crt-static"))
+        || std::env::var("CARGO_CFG_TARGET_ENV").as_deref() == Ok("musl");
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") && !static_crt {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # System benchmark (issue 16): a generated tree of STATES states (default 300), a fifth each of
 # pkg.installed (the test repository's packages, tests/host-fixtures/pkg-repo.sh),
-# service.running (the test package's SysV service halitetest-pkg-svc, through the Debian
-# backend: `disable_modules: [systemd_service]`, as PID 1 is not systemd here), group.present
+# service.running (the test package's SysV service halitetest-pkg-svc), group.present
 # (halitetestsy-gN), user.present (halitetestsy-uN, member of its group) and file.managed
-# (files in a scratch folder). Each tool runs it twice from the same clean host: the first
+# (files in a scratch folder). Services: by default the minion config is the host's
+# default, where (PID 1 not systemd, systemctl installed) both tools load systemd_service in
+# offline mode and service.running answers "Running in OFFLINE mode. Nothing to do";
+# SERVICES=debian adds `disable_modules: [systemd_service]`, so both manage the service
+# through the Debian backend (`runlevel` and `service NAME status` per state). Each tool runs it twice from the same clean host: the first
 # run installs, starts and creates everything; the second (nothing to change, the run a fleet
 # repeats) is the one the issue's targets are about. Wall, CPU (user+sys, children included)
 # and peak RSS from /usr/bin/time; both tools' second runs are checked to report the same
@@ -17,27 +20,18 @@
 #      the minion config both programs read); RUNS (second runs per tool, default 1);
 #      KEEP=1 leaves the host and $work as the last run left them (to profile a second run:
 #      `cd /tmp/halitetestsy-system-bench && halite --local -c conf-halite state.apply`;
-#      `KEEP= benches/system.sh 0 --no-salt` cleans up afterwards).
+#      any later run starts by cleaning up).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 states=${1:-300}
 runs=${RUNS:-1}
-compat=${SALT_COMPAT:-3008}
-case $compat in
-  3007) salt_venv=salt ;;
-  3008) salt_venv=salt3008 ;;
-  *) echo "benches/system.sh: SALT_COMPAT must be 3007 or 3008" >&2; exit 2 ;;
+services=${SERVICES:-default}
+case $services in
+  default) extra_conf= ;;
+  debian) extra_conf='disable_modules: [systemd_service]\n' ;;
+  *) echo "benches/system.sh: SERVICES must be default or debian" >&2; exit 2 ;;
 esac
-salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/$salt_venv/bin/salt-call}
-[ "${2:-}" = "--no-salt" ] && salt_call=/nonexistent
-[ "$(id -u)" = 0 ] || { echo "benches/system.sh: needs root (installs test packages, adds users)" >&2; exit 1; }
-if [ -n "${HALITE_BIN:-}" ]; then
-  halite=$HALITE_BIN
-else
-  profile=${PROFILE:-release}
-  cargo build --profile "$profile" -q -p halite
-  halite=${CARGO_TARGET_DIR:-target}/$profile/halite
-fi
+NAME=benches/system.sh NO_SALT=${2:-} . benches/support/oracle.sh
 export APT_CONFIG=/var/tmp/halitetest-pkg-repo/apt.conf
 work=/tmp/halitetestsy-system-bench
 per=$((states / 5))
@@ -80,30 +74,31 @@ pkgs=(halitetest-pkg-a halitetest-pkg-b halitetest-pkg-lib halitetest-pkg-dep ha
 } > "$work/srv/bench.sls"
 printf "base:\n  '*':\n    - bench\n" > "$work/srv/top.sls"
 
-summary() { # out.json -> "N states, C changed, F failed"
+summary() { # out.json -> "N states, C changed, F not True" (and the first such state)
   python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))['local']
 ch = sum(1 for v in d.values() if v.get('changes'))
-bad = sum(1 for v in d.values() if v.get('result') is not True)
-print(len(d), 'states,', ch, 'changed,', bad, 'not True')" "$1" 2>/dev/null || echo "no JSON"
+bad = [k for k, v in d.items() if v.get('result') is not True]
+print(len(d), 'states,', ch, 'changed,', len(bad), 'not True', *(['e.g.', bad[0], repr(d[bad[0]].get('comment'))[:200]] if bad else []))" "$1" 2>/dev/null || echo "no JSON"
 }
 measure() { # label, program
   local label=$1 prog=$2 conf=$work/conf-$1 best=""
   mkdir -p "$conf"
-  printf 'file_client: local\nfile_roots:\n  base: [%s]\ncachedir: %s\npki_dir: %s\nlog_file: %s\nsalt_compat: "%s"\ndisable_modules: [systemd_service]\n' \
+  printf 'file_client: local\nfile_roots:\n  base: [%s]\ncachedir: %s\npki_dir: %s\nlog_file: %s\nsalt_compat: "%s"\n'"$extra_conf" \
     "$work/srv" "$work/cache-$label" "$work/pki-$label" "$work/log-$label" "$compat" > "$conf/minion"
   local run=0
   for run in first $(seq 1 "$runs"); do
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$prog" --local -c "$conf" --out json -l quiet state.apply \
       > "$work/out-$label.json" 2>/dev/null || true
+    [ "$run" = first ] && cp "$work/out-$label.json" "$work/out-$label-first.json"
     read -r secs user sys kb < <(tail -n 1 "$work/time")
     name=$([ "$run" = first ] && echo first || echo "second")
     printf '%-7s %-6s %7.2fs wall %7.2fs cpu %8d KB peak  (%s)\n' "$label" "$name" "$secs" \
       "$(awk -v u="$user" -v s="$sys" 'BEGIN{print u+s}')" "$kb" "$(summary "$work/out-$label.json")"
   done
 }
-echo "benches/system.sh $states states ($per each of service.running, group.present, user.present, file.managed; the rest pkg.installed)"
+echo "benches/system.sh $states states, services: $services ($per each of service.running, group.present, user.present, file.managed; the rest pkg.installed)"
 echo "salt_compat $compat; salt-call: $salt_call; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 measure halite "$halite"
 if [ -x "$salt_call" ]; then

@@ -974,13 +974,7 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         || key.as_ref().is_some_and(|k| !stored_keys.contains(k));
     let check = !update && key.is_none() && fp.is_none();
     if !update && !check {
-        let mut m = Map::new();
-        m.insert("status", Value::str("exists"));
-        m.insert(
-            "keys",
-            Value::List(stored_keys.iter().map(Value::from).collect()),
-        );
-        return Ok(Value::Map(m));
+        return Ok(exists(&stored_keys));
     }
     let enc_v = b.get(5).cloned().unwrap_or(Value::Null);
     let new_entries: Vec<Map> = match &key {
@@ -1017,13 +1011,7 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
                 let known: std::collections::BTreeSet<String> =
                     remote.iter().map(|e| field(e, "key")).collect();
                 if known == stored_keys.iter().cloned().collect() {
-                    let mut m = Map::new();
-                    m.insert("status", Value::str("exists"));
-                    m.insert(
-                        "keys",
-                        Value::List(stored_keys.iter().map(Value::from).collect()),
-                    );
-                    return Ok(Value::Map(m));
+                    return Ok(exists(&stored_keys));
                 }
             }
             remote
@@ -1140,6 +1128,17 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         Value::List(new_entries.into_iter().map(Value::Map).collect()),
     );
     Ok(Value::Map(m))
+}
+
+/// `set_known_host`'s `{"status": "exists", "keys": stored_keys}`.
+fn exists(stored_keys: &[String]) -> Value {
+    let mut m = Map::new();
+    m.insert("status", Value::str("exists"));
+    m.insert(
+        "keys",
+        Value::List(stored_keys.iter().map(Value::from).collect()),
+    );
+    Value::Map(m)
 }
 
 /// `recv_known_host_entries(hostname, enc, port, hash_known_hosts, timeout,

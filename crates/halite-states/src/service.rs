@@ -187,7 +187,7 @@ impl Started {
     }
 }
 
-/// The comment `_enable` and `_disable` (`Verb`: "Enable" or "Disable") give when the
+/// The comment `_enable` and `_disable` (`verb`: "Enable" or "Disable") give when the
 /// service module lacks the function pair.
 fn toggle_unavailable(verb: &str, name: &str, started: Started) -> String {
     let state = match started {

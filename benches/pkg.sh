@@ -11,22 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 states=${1:-300}
-compat=${SALT_COMPAT:-3008}
-case $compat in
-  3007) salt_venv=salt ;;
-  3008) salt_venv=salt3008 ;;
-  *) echo "benches/pkg.sh: SALT_COMPAT must be 3007 or 3008" >&2; exit 2 ;;
-esac
-salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/$salt_venv/bin/salt-call}
-[ "${2:-}" = "--no-salt" ] && salt_call=/nonexistent
-[ "$(id -u)" = 0 ] || { echo "benches/pkg.sh: needs root (installs test packages)" >&2; exit 1; }
-if [ -n "${HALITE_BIN:-}" ]; then
-  halite=$HALITE_BIN
-else
-  profile=${PROFILE:-release}
-  cargo build --profile "$profile" -q -p halite
-  halite=${CARGO_TARGET_DIR:-target}/$profile/halite
-fi
+NAME=benches/pkg.sh NO_SALT=${2:-} . benches/support/oracle.sh
 export APT_CONFIG=/var/tmp/halitetest-pkg-repo/apt.conf
 work=$(mktemp -d /tmp/halitetest-pkg-bench.XXXX)
 trap 'sh tests/host-fixtures/pkg-repo.sh reset >/dev/null; rm -rf "$work"' EXIT

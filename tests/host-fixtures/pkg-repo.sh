@@ -132,6 +132,10 @@ purge_packages() {
         # shellcheck disable=SC2086
         dpkg --purge $pkgs >/dev/null
     fi
+    # the test service's daemon, if a case left it running (purging does not stop it)
+    if [ -f /run/halitetest-pkg-svc.pid ]; then
+        kill "$(cat /run/halitetest-pkg-svc.pid)" 2>/dev/null || true
+    fi
     rm -f /run/halitetest-pkg-svc.pid
 }
 

@@ -285,31 +285,36 @@ fn desired_pkg(name: &str, ver: Option<&str>) -> String {
     }
 }
 
-type PkgVersions = Vec<(String, Vec<String>)>;
+/// `pkg.list_pkgs(versions_as_list=True)`: the provider's map, read where a state looks.
+#[derive(Default)]
+struct PkgVersions(Map);
+
+impl PkgVersions {
+    fn versions(v: &Value) -> Vec<String> {
+        match v {
+            Value::List(l) => l.iter().map(Value::py_str).collect(),
+            other => vec![other.py_str()],
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (String, Vec<String>)> + '_ {
+        self.0.iter().map(|(k, v)| (k.py_str(), Self::versions(v)))
+    }
+}
 
 fn list_pkgs(call: &StateCall, extra: Map) -> Result<PkgVersions, String> {
     let mut kwargs = kw([("versions_as_list", Value::Bool(true))]);
     for (k, v) in extra.iter() {
         kwargs.insert(k.clone(), v.clone());
     }
-    let v = exec(call, "pkg.list_pkgs", vec![], kwargs)?;
-    Ok(v.as_map()
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| {
-                    let vs = match v {
-                        Value::List(l) => l.iter().map(Value::py_str).collect(),
-                        other => vec![other.py_str()],
-                    };
-                    (k.py_str(), vs)
-                })
-                .collect()
-        })
-        .unwrap_or_default())
+    Ok(match exec(call, "pkg.list_pkgs", vec![], kwargs)? {
+        Value::Map(m) => PkgVersions(m),
+        _ => PkgVersions::default(),
+    })
 }
 
-fn lookup<'a>(list: &'a PkgVersions, name: &str) -> Option<&'a Vec<String>> {
-    list.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+fn lookup(list: &PkgVersions, name: &str) -> Option<Vec<String>> {
+    list.0.get(name).map(PkgVersions::versions)
 }
 
 /// `_repack_pkgs` through the provider's normalisation: `[(name, version)]`.
@@ -380,7 +385,7 @@ fn without_changes(msg: &str) -> String {
 
 fn compare_versions(old: &PkgVersions, new: &PkgVersions) -> Map {
     let s = |l: &PkgVersions| -> std::collections::BTreeMap<String, String> {
-        l.iter().map(|(k, v)| (k.clone(), v.join(","))).collect()
+        l.iter().map(|(k, v)| (k, v.join(","))).collect()
     };
     let (o, n) = (s(old), s(new));
     let mut keys: Vec<&String> = o.keys().chain(n.keys()).collect();
@@ -481,7 +486,7 @@ fn find_install_targets(
         let Some(verstr) = ver.as_deref().filter(|v| !v.is_empty()) else {
             continue;
         };
-        let fulfilled = fulfills_version_string(call, cver, verstr, ignore_epoch, allow_updates);
+        let fulfilled = fulfills_version_string(call, &cver, verstr, ignore_epoch, allow_updates);
         version_spec = true;
         if !fulfilled {
             targets.push((pkg.clone(), ver.clone()));
@@ -837,7 +842,7 @@ pub fn installed(call: &StateCall) -> Result<Map, StateError> {
         let good = match ver.as_deref() {
             None | Some("") | Some("latest") => true,
             Some(v) if v.ends_with('*') && cver[0].starts_with(&v[..v.len() - 1]) => true,
-            Some(v) => fulfills_version_string(call, cver, v, ignore_epoch, false),
+            Some(v) => fulfills_version_string(call, &cver, v, ignore_epoch, false),
         };
         if good {
             ok.push(pkg.clone());
@@ -1038,7 +1043,7 @@ fn installed_sources(call: &StateCall, sources: &Value) -> Result<Map, StateErro
             }
         };
         let verstr = info.get("version").map(Value::py_str).unwrap_or_default();
-        if !fulfills_version_string(call, cver, &verstr, ignore_epoch, false) {
+        if !fulfills_version_string(call, &cver, &verstr, ignore_epoch, false) {
             if reinstall {
                 to_reinstall.push(pkg.clone());
             } else {
@@ -1596,7 +1601,7 @@ fn uninstall(call: &StateCall, action: &str) -> Result<Map, StateError> {
             continue;
         };
         version_spec = true;
-        if fulfills_version_string(call, cver, v, ignore_epoch, false) {
+        if fulfills_version_string(call, &cver, v, ignore_epoch, false) {
             targets.push(pkg.clone());
         }
     }
@@ -1858,42 +1863,64 @@ fn locks(call: &StateCall) -> Result<Vec<String>, String> {
         .unwrap_or_default())
 }
 
-fn name_pkgs(call: &StateCall, keep_version_none: bool) -> Vec<(String, Option<String>)> {
+/// The packages of `pkg.held`/`pkg.unheld`: `pkgs` (a name or a one-key `{name: version}`),
+/// else `name` with `version`. Only a truthy version is kept: Salt's `held` drops a falsy
+/// `version` (`if version:`) and both states test the version only for truthiness (`if not
+/// pkg_ver`, `dpkgs.get(pkg_name)`; aptpkg's `hold`/`unhold` ignore it).
+fn name_pkgs(call: &StateCall) -> Vec<(String, Option<String>)> {
+    let truthy = |v: &Value| v.truthy().then(|| v.py_str());
     match call.low.get("pkgs") {
         Some(Value::List(l)) => l
             .iter()
-            .map(|p| match p {
-                Value::Map(m) if !m.is_empty() => {
-                    let (k, v) = m.first().expect("non-empty");
-                    (k.py_str(), (!v.is_null()).then(|| v.py_str()))
-                }
-                other => (other.py_str(), None),
+            .map(|p| match p.as_map().and_then(|m| m.first()) {
+                Some((k, v)) => (k.py_str(), truthy(v)),
+                None => (p.py_str(), None),
             })
             .collect(),
-        _ => {
-            let v = call.arg("version").map(Value::py_str);
-            let _ = keep_version_none;
-            vec![(call.name_str(), v)]
+        _ => vec![(call.name_str(), call.arg("version").and_then(truthy))],
+    }
+}
+
+/// The opening `held` and `unheld` share: Salt's early return for an empty `pkgs` list
+/// (unless `flag`, `replace` or `all`, is set), then the packages and the current holds.
+#[allow(clippy::type_complexity)]
+fn hold_opening(
+    call: &StateCall,
+    flag: &str,
+    what: &str,
+) -> Result<Result<(Vec<(String, Option<String>)>, Vec<String>), Map>, StateError> {
+    if let Some(Value::List(l)) = call.low.get("pkgs") {
+        if l.is_empty() && !call.flag(flag, false) {
+            return Ok(Err(ret(
+                call.name(),
+                Map::new(),
+                Value::Bool(true),
+                format!("No packages to be {what} provided"),
+            )));
         }
     }
+    let locks = locks(call).map_err(StateError::Command)?;
+    Ok(Ok((name_pkgs(call), locks)))
+}
+
+/// The return both states end with: the comments joined, "No changes made" when there is
+/// neither a change nor a comment.
+fn hold_ret(name: Value, changes: Map, result: bool, comments: &[String]) -> Map {
+    let mut comment = comments.join("\n");
+    if changes.is_empty() && comment.is_empty() {
+        comment = "No changes made".into();
+    }
+    ret(name, changes, Value::Bool(result), comment)
 }
 
 /// `pkg.held`.
 pub fn held(call: &StateCall) -> Result<Map, StateError> {
     let name = call.name();
     let replace = call.flag("replace", false);
-    if let Some(Value::List(l)) = call.low.get("pkgs") {
-        if l.is_empty() && !replace {
-            return Ok(ret(
-                name,
-                Map::new(),
-                Value::Bool(true),
-                "No packages to be held provided",
-            ));
-        }
-    }
-    let pkgs = name_pkgs(call, false);
-    let locks = locks(call).map_err(StateError::Command)?;
+    let (pkgs, locks) = match hold_opening(call, "replace", "held")? {
+        Ok(found) => found,
+        Err(done) => return Ok(done),
+    };
     let mut changes = Map::new();
     let mut result = true;
     let mut comments = Vec::new();
@@ -1955,11 +1982,7 @@ pub fn held(call: &StateCall) -> Result<Map, StateError> {
             }
         }
     }
-    let mut comment = comments.join("\n");
-    if changes.is_empty() && comment.is_empty() {
-        comment = "No changes made".into();
-    }
-    Ok(ret(name, changes, Value::Bool(result), comment))
+    Ok(hold_ret(name, changes, result, &comments))
 }
 
 /// One `pkg.unhold` of a single lock as `held` (with `replace`) and `unheld` both call it
@@ -2002,18 +2025,10 @@ fn unhold_lock(
 pub fn unheld(call: &StateCall) -> Result<Map, StateError> {
     let name = call.name();
     let all = call.flag("all", false);
-    if let Some(Value::List(l)) = call.low.get("pkgs") {
-        if l.is_empty() && !all {
-            return Ok(ret(
-                name,
-                Map::new(),
-                Value::Bool(true),
-                "No packages to be unheld provided",
-            ));
-        }
-    }
-    let pkgs = name_pkgs(call, true);
-    let locks = locks(call).map_err(StateError::Command)?;
+    let (pkgs, locks) = match hold_opening(call, "all", "unheld")? {
+        Ok(found) => found,
+        Err(done) => return Ok(done),
+    };
     let mut changes = Map::new();
     let mut result = true;
     let mut comments = Vec::new();
@@ -2038,9 +2053,5 @@ pub fn unheld(call: &StateCall) -> Result<Map, StateError> {
             result = false;
         }
     }
-    let mut comment = comments.join("\n");
-    if changes.is_empty() && comment.is_empty() {
-        comment = "No changes made".into();
-    }
-    Ok(ret(name, changes, Value::Bool(result), comment))
+    Ok(hold_ret(name, changes, result, &comments))
 }

@@ -175,6 +175,48 @@ impl Started {
             Started::Dead
         }
     }
+
+    /// How Salt's `_enable` and `_disable` end their comments for this `started`
+    /// ("Service X is already enabled, and is running").
+    fn and_is(self) -> &'static str {
+        match self {
+            Started::Running => "is running",
+            Started::Unchanged => "is in the desired state",
+            Started::Dead => "is dead",
+        }
+    }
+}
+
+/// The comment `_enable` and `_disable` (`verb`: "Enable" or "Disable") give when the
+/// service module lacks the function pair.
+fn toggle_unavailable(verb: &str, name: &str, started: Started) -> String {
+    let state = match started {
+        Started::Running => "started",
+        other => other.and_is(),
+    };
+    format!("{verb} is not available on this minion, service {name} {state}")
+}
+
+/// `_enable`/`_disable` when the boot setting is already `done` ("enabled", "disabled"):
+/// the comment, and an empty `changes` when `started` is unchanged.
+fn toggle_already(ret: &mut Map, done: &str, name: &str, started: Started) {
+    if started == Started::Unchanged {
+        ret.insert("changes", Value::Map(Map::new()));
+    }
+    let c = format!("Service {name} is already {done}, and {}", started.and_is());
+    ret.insert("comment", s(c));
+}
+
+/// `_enable`/`_disable` after the change: `changes` names the service when the check after
+/// differs from the one before.
+fn toggle_done(ret: &mut Map, done: &str, name: &str, started: Started, changed: bool) {
+    let mut changes = Map::new();
+    if changed {
+        changes.insert(name, Value::Bool(true));
+    }
+    ret.insert("changes", Value::Map(changes));
+    let c = format!("Service {name} has been {done}, and {}", started.and_is());
+    ret.insert("comment", s(c));
 }
 
 /// `_enable(name, started, result)`.
@@ -192,32 +234,13 @@ fn enable_(svc: &Svc, started: Started, result: bool) -> Result<Map, StateError>
     }
     ret.insert("result", Value::Bool(result));
     if !svc.has("service.enable") || !svc.has("service.enabled") {
-        let c = match started {
-            Started::Running => {
-                format!("Enable is not available on this minion, service {name} started")
-            }
-            Started::Unchanged => format!(
-                "Enable is not available on this minion, service {name} is in the desired state"
-            ),
-            Started::Dead => {
-                format!("Enable is not available on this minion, service {name} is dead")
-            }
-        };
-        ret.insert("comment", s(c));
+        ret.insert("comment", s(toggle_unavailable("Enable", name, started)));
         return Ok(ret);
     }
     let kwargs = svc.passthrough();
     let before = svc.check("service.enabled", vec![], kwargs.clone())?;
     if before {
-        let c = match started {
-            Started::Running => format!("Service {name} is already enabled, and is running"),
-            Started::Unchanged => {
-                ret.insert("changes", Value::Map(Map::new()));
-                format!("Service {name} is already enabled, and is in the desired state")
-            }
-            Started::Dead => format!("Service {name} is already enabled, and is dead"),
-        };
-        ret.insert("comment", s(c));
+        toggle_already(&mut ret, "enabled", name, started);
         return Ok(ret);
     }
     if svc.call.test {
@@ -227,20 +250,8 @@ fn enable_(svc: &Svc, started: Started, result: bool) -> Result<Map, StateError>
     }
     let enable_error = match svc.exec("service.enable", vec![], kwargs.clone()) {
         Ok(v) if v.truthy() => {
-            let mut changes = Map::new();
             let after = svc.check("service.enabled", vec![], kwargs)?;
-            if before != after {
-                changes.insert(name.as_str(), Value::Bool(true));
-            }
-            ret.insert("changes", Value::Map(changes));
-            let c = match started {
-                Started::Running => format!("Service {name} has been enabled, and is running"),
-                Started::Unchanged => {
-                    format!("Service {name} has been enabled, and is in the desired state")
-                }
-                Started::Dead => format!("Service {name} has been enabled, and is dead"),
-            };
-            ret.insert("comment", s(c));
+            toggle_done(&mut ret, "enabled", name, started, before != after);
             return Ok(ret);
         }
         Ok(_) => None,
@@ -283,31 +294,12 @@ fn disable_(svc: &Svc, started: Started, result: bool) -> Result<Map, StateError
     }
     ret.insert("result", Value::Bool(result));
     if !svc.has("service.disable") || !svc.has("service.disabled") {
-        let c = match started {
-            Started::Running => {
-                format!("Disable is not available on this minion, service {name} started")
-            }
-            Started::Unchanged => format!(
-                "Disable is not available on this minion, service {name} is in the desired state"
-            ),
-            Started::Dead => {
-                format!("Disable is not available on this minion, service {name} is dead")
-            }
-        };
-        ret.insert("comment", s(c));
+        ret.insert("comment", s(toggle_unavailable("Disable", name, started)));
         return Ok(ret);
     }
     let before = svc.check("service.disabled", vec![], Map::new())?;
     if before {
-        let c = match started {
-            Started::Running => format!("Service {name} is already disabled, and is running"),
-            Started::Unchanged => {
-                ret.insert("changes", Value::Map(Map::new()));
-                format!("Service {name} is already disabled, and is in the desired state")
-            }
-            Started::Dead => format!("Service {name} is already disabled, and is dead"),
-        };
-        ret.insert("comment", s(c));
+        toggle_already(&mut ret, "disabled", name, started);
         return Ok(ret);
     }
     if svc.call.test {
@@ -316,20 +308,8 @@ fn disable_(svc: &Svc, started: Started, result: bool) -> Result<Map, StateError
         return Ok(ret);
     }
     if svc.check("service.disable", vec![], svc.passthrough())? {
-        let mut changes = Map::new();
         let after = svc.check("service.disabled", vec![], Map::new())?;
-        if before != after {
-            changes.insert(name.as_str(), Value::Bool(true));
-        }
-        ret.insert("changes", Value::Map(changes));
-        let c = match started {
-            Started::Running => format!("Service {name} has been disabled, and is running"),
-            Started::Unchanged => {
-                format!("Service {name} has been disabled, and is in the desired state")
-            }
-            Started::Dead => format!("Service {name} has been disabled, and is dead"),
-        };
-        ret.insert("comment", s(c));
+        toggle_done(&mut ret, "disabled", name, started, before != after);
         return Ok(ret);
     }
     ret.insert("result", Value::Bool(false));

@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 pub(crate) fn register(r: &mut StateRegistry) {
     r.register("ssh_auth.present", present, &["name", "user"]);
     r.register("ssh_auth.absent", absent, &["name", "user"]);
+    r.register("ssh_auth.manage", manage, &["name", "ssh_keys", "user"]);
 }
 
 fn full_key_re() -> &'static regex::Regex {
@@ -449,5 +450,95 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
         m.insert(name.as_str(), Value::str("Removed"));
         ret.insert("changes", Value::Map(m));
     }
+    Ok(ret)
+}
+
+/// `present`/`absent` run by `manage` for one key: the same arguments, `name` the key.
+fn with_key(
+    call: &StateCall,
+    key: &str,
+    fun: fn(&StateCall) -> Result<Map, StateError>,
+) -> Result<Map, StateError> {
+    let mut low = call.low.clone();
+    low.insert("name", Value::str(key));
+    fun(&StateCall { low: &low, ..*call })
+}
+
+/// `ssh_auth.manage(name, ssh_keys, user, enc='ssh-rsa', comment='', source='', options=None,
+/// config='.ssh/authorized_keys', fingerprint_hash_type=None)`: `absent` for every key of
+/// the file that no word of `ssh_keys` names, then `present` for each of `ssh_keys`. Salt's
+/// return names no state (`"name": ""`).
+pub fn manage(call: &StateCall) -> Result<Map, StateError> {
+    let keys: Vec<String> = match call.arg("ssh_keys") {
+        Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
+        // Python iterates a string's characters.
+        Some(Value::Str(t)) => t.chars().map(String::from).collect(),
+        Some(other) => {
+            return Err(StateError::Other(format!(
+                "TypeError: '{}' object is not iterable",
+                other.type_name()
+            )))
+        }
+        None => {
+            return Err(StateError::Other(
+                "TypeError: 'NoneType' object is not iterable".into(),
+            ))
+        }
+    };
+    let mut ret = ret_ncrc(Value::str(""), Value::Bool(true), "");
+    let potential: Vec<&str> = keys.iter().flat_map(|k| k.split(' ')).collect();
+    let c = common(call);
+    let mut kw = Map::new();
+    kw.insert("user", Value::str(c.user.as_str()));
+    kw.insert("config", c.config.clone());
+    kw.insert("fingerprint_hash_type", c.fht.clone());
+    let existing = salt_call(call, "ssh.auth_keys", vec![], kw)?;
+    // Salt walks a set (`set(existing_keys).difference(...)`): the file's order here.
+    let remove: Vec<String> = existing
+        .as_map()
+        .map(|m| {
+            m.keys()
+                .map(Value::py_str)
+                .filter(|k| !potential.contains(&k.as_str()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut changes = Map::new();
+    let mut comment = String::new();
+    let mut result = Value::Bool(true);
+    for key in &remove {
+        if call.test {
+            comment = format!("{key} Key set for removal");
+            result = Value::Null;
+        } else {
+            let done = with_key(call, key, absent)?;
+            changes.insert(
+                key.as_str(),
+                done.get("comment").cloned().unwrap_or(Value::Null),
+            );
+        }
+    }
+    for key in &keys {
+        let run = with_key(call, key, present)?;
+        match run.get("changes") {
+            Some(Value::Map(m)) if !m.is_empty() => {
+                for (k, v) in m.iter() {
+                    changes.insert(k.clone(), v.clone());
+                }
+            }
+            _ => {
+                let c = run.get("comment").map(Value::py_str).unwrap_or_default();
+                comment = format!("{comment}\n{c}").trim().to_string();
+            }
+        }
+        match run.get("result") {
+            Some(Value::Null) | None => result = Value::Null,
+            Some(r) if !r.truthy() => result = Value::Bool(false),
+            _ => {}
+        }
+    }
+    ret.insert("changes", Value::Map(changes));
+    ret.insert("result", result);
+    ret.insert("comment", Value::Str(comment.into()));
     Ok(ret)
 }

@@ -1,6 +1,6 @@
 //! Salt's `ssh_known_hosts` state module (salt/states/ssh_known_hosts.py): `present` and
-//! `absent`, through the `ssh.*` known_hosts functions. halite never fetches a host's keys
-//! over the network (`ssh-keyscan`): give `key` (docs/compat.md).
+//! `absent`, through the `ssh.*` known_hosts functions (without `key`, `ssh.set_known_host`
+//! fetches the host's keys with `ssh-keyscan`).
 
 use crate::util::salt_call;
 use crate::{ret_ncrc, StateCall, StateError, StateRegistry};

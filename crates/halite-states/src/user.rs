@@ -1,6 +1,6 @@
 //! Salt's `user` state module (salt/states/user.py): `present` and `absent`, through the
 //! `user.*`, `shadow.*`, `group.*` and `file.*` execution functions (useradd, linux_shadow,
-//! groupadd on Linux). `hash_password` is not supported (docs/compat.md).
+//! groupadd on Linux).
 
 use crate::util::salt;
 use crate::{ret_ncrc, StateCall, StateError, StateRegistry};
@@ -307,14 +307,40 @@ fn opt_str(call: &StateCall, key: &str) -> Option<String> {
     call.arg(key).map(Value::py_str)
 }
 
+/// `hash_password: True`: the clear-text `password` hashed by `shadow.gen_password` with the
+/// salt and algorithm of the user's current `$id$salt$hash` (so the hash, and the state, stay
+/// the same run to run), else with a random salt (sha512).
+fn hash_password(call: &StateCall, name: &str, password: &Value) -> Result<Value, StateError> {
+    let cur = salt(call, "shadow.info", vec![s(name)])?
+        .get("passwd")
+        .map(Value::py_str)
+        .unwrap_or_default();
+    // `_, algo, shadow_salt, shadow_hash = passwd.split("$", 4)`: exactly four parts.
+    let parts: Vec<&str> = cur.splitn(5, '$').collect();
+    let mut kw = Map::new();
+    if let [_, algo, shadow_salt, _] = parts[..] {
+        let algorithm = match algo {
+            "1" => s("md5"),
+            "2a" => s("blowfish"),
+            "5" => s("sha256"),
+            "6" => s("sha512"),
+            _ => Value::Null,
+        };
+        kw.insert("crypt_salt", s(shadow_salt));
+        kw.insert("algorithm", algorithm);
+    }
+    crate::util::salt_call(call, "shadow.gen_password", vec![password.clone()], kw)
+}
+
 /// `user.present`.
 pub fn present(call: &StateCall) -> Result<Map, StateError> {
     let name = call.name_str();
-    if call.arg("password").is_some_and(Value::truthy) && call.flag("hash_password", false) {
-        return Err(StateError::Other(
-            "hash_password is not supported by halite: give the password hash".into(),
-        ));
-    }
+    let hashed = match call.arg("password") {
+        Some(p) if p.truthy() && call.flag("hash_password", false) => {
+            Some(hash_password(call, &name, p)?)
+        }
+        _ => None,
+    };
     let gecos = [
         ("fullname", opt_str(call, "fullname")),
         ("roomnumber", opt_str(call, "roomnumber")),
@@ -390,7 +416,7 @@ pub fn present(call: &StateCall) -> Result<Map, StateError> {
     };
     let remove_groups = call.flag("remove_groups", true);
     let createhome = call.flag("createhome", true);
-    let password = call.arg("password");
+    let password = hashed.as_ref().or(call.arg("password"));
     let empty_password = call.flag("empty_password", false);
     let password_lock = call.arg("password_lock").map(Value::truthy);
     let w = Wanted {

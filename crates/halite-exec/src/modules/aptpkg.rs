@@ -54,6 +54,10 @@ struct Db {
     installed: PkgList,
     removed: PkgList,
     purge_desired: PkgList,
+    /// `list_pkgs`' answers built from the lists, by (versions_as_list, removed,
+    /// purge_desired); dropped when the lists change. A state run asks `list_pkgs` once or
+    /// twice per `pkg` state: the answer is cloned, not rebuilt.
+    answers: Vec<((bool, bool, bool), Value)>,
 }
 
 /// The run's package database (see the module documentation).
@@ -149,14 +153,14 @@ fn dpkg_query(names: &[String]) -> Result<String, ExecError> {
 }
 
 /// The snapshot, read on first use.
-fn with_db<R>(ctx: &ExecContext, f: impl FnOnce(&Db) -> R) -> Result<R, ExecError> {
+fn with_db<R>(ctx: &ExecContext, f: impl FnOnce(&mut Db) -> R) -> Result<R, ExecError> {
     let mut guard = SNAPSHOT.lock().unwrap_or_else(|p| p.into_inner());
     if guard.is_none() {
         let mut db = Db::default();
         parse_query(ctx, &dpkg_query(&[])?, &mut db);
         *guard = Some(db);
     }
-    Ok(f(guard.as_ref().expect("snapshot just read")))
+    Ok(f(guard.as_mut().expect("snapshot just read")))
 }
 
 /// Re-reads the named packages (an install or removal touched them) into the snapshot.
@@ -176,6 +180,7 @@ fn reread(ctx: &ExecContext, names: &[String]) -> Result<(), ExecError> {
     let Some(db) = guard.as_mut() else {
         return Ok(());
     };
+    db.answers.clear();
     for list in [&mut db.installed, &mut db.removed, &mut db.purge_desired] {
         list.retain(|k, _| {
             let base = k.split(':').next().unwrap_or(k);
@@ -211,16 +216,18 @@ fn touched_by(out: &str) -> Vec<String> {
 
 /// `list_pkgs(removed=..., purge_desired=...)` with versions as lists.
 fn pkg_lists(ctx: &ExecContext, removed: bool, purge_desired: bool) -> Result<PkgList, ExecError> {
-    with_db(ctx, |db| {
-        if removed {
-            return db.removed.clone();
-        }
-        let mut ret = db.purge_desired.clone();
-        if !purge_desired {
-            ret.extend(db.installed.iter().map(|(k, v)| (k.clone(), v.clone())));
-        }
-        ret
-    })
+    with_db(ctx, |db| db_lists(db, removed, purge_desired))
+}
+
+fn db_lists(db: &Db, removed: bool, purge_desired: bool) -> PkgList {
+    if removed {
+        return db.removed.clone();
+    }
+    let mut ret = db.purge_desired.clone();
+    if !purge_desired {
+        ret.extend(db.installed.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    ret
 }
 
 fn stringify(list: &PkgList) -> BTreeMap<String, String> {
@@ -307,12 +314,19 @@ pub fn list_pkgs(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         0,
         true,
     )?;
-    let list = pkg_lists(
-        ctx,
+    let key = (
+        b.get(0).is_some_and(is_true),
         b.get(1).is_some_and(is_true),
         b.get(2).is_some_and(is_true),
-    )?;
-    Ok(list_value(&list, b.get(0).is_some_and(is_true)))
+    );
+    with_db(ctx, |db| {
+        if let Some((_, v)) = db.answers.iter().find(|(k, _)| *k == key) {
+            return v.clone();
+        }
+        let v = list_value(&db_lists(db, key.1, key.2), key.0);
+        db.answers.push((key, v.clone()));
+        v
+    })
 }
 
 /// `pkg.version(*names)` (`pkg_resource.version`): '' for a package that is not installed; a

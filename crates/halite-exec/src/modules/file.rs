@@ -393,8 +393,8 @@ pub fn group_to_gid(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             let name = v.py_str();
             super::useradd::group_entries()
                 .into_iter()
-                .find(|g| g.0 == name)
-                .map(|g| Value::Int(g.1 as i64))
+                .find(|g| g.name == name)
+                .map(|g| Value::Int(g.gid as i64))
                 .unwrap_or(Value::str(""))
         }
     })

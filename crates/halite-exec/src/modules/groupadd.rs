@@ -1,53 +1,29 @@
 //! `salt.modules.groupadd` (virtual name `group`, loaded on Linux): /etc/group as `grp` reads
 //! it, changes through `groupadd`, `groupdel`, `groupmod` and `gpasswd` as Salt runs them.
 
-use super::useradd::{group_entries, run_argv, which};
+use super::useradd::{group_entries, run_argv, which, Group};
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
 use halite_value::{Map, Value};
 
-fn format_info(name: &str, passwd: &str, gid: u32, members: &[String]) -> Value {
+fn format_info(g: &Group) -> Value {
     let mut m = Map::new();
-    m.insert("name", Value::str(name));
-    m.insert("passwd", Value::str(passwd));
-    m.insert("gid", Value::Int(gid as i64));
+    m.insert("name", Value::str(&g.name));
+    m.insert("passwd", Value::str(&g.passwd));
+    m.insert("gid", Value::Int(g.gid as i64));
     m.insert(
         "members",
-        Value::List(members.iter().map(Value::from).collect()),
+        Value::List(g.members.iter().map(Value::from).collect()),
     );
     Value::Map(m)
 }
 
-/// /etc/group lines with their password field: (name, passwd, gid, members).
-fn entries() -> Vec<(String, String, u32, Vec<String>)> {
-    let text = std::fs::read_to_string("/etc/group").unwrap_or_default();
-    text.lines()
-        .filter_map(|l| {
-            let f: Vec<&str> = l.trim().split(':').collect();
-            if f.len() < 4 {
-                return None;
-            }
-            let members = f[3]
-                .split(',')
-                .filter(|m| !m.is_empty())
-                .map(String::from)
-                .collect();
-            Some((
-                f[0].to_string(),
-                f[1].to_string(),
-                f[2].parse().ok()?,
-                members,
-            ))
-        })
-        .collect()
-}
-
 /// `group.info(name)` as a value (`{}` for an unknown group).
 pub(crate) fn info_of(name: &str) -> Value {
-    entries()
+    group_entries()
         .into_iter()
-        .find(|e| e.0 == name)
-        .map(|e| format_info(&e.0, &e.1, e.2, &e.3))
+        .find(|e| e.name == name)
+        .map(|e| format_info(&e))
         .unwrap_or(Value::Map(Map::new()))
 }
 
@@ -61,10 +37,7 @@ pub fn info(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 pub fn getent(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     bind("group.getent", a, &["refresh", "root"], 0)?;
     Ok(Value::List(
-        entries()
-            .iter()
-            .map(|e| format_info(&e.0, &e.1, e.2, &e.3))
-            .collect(),
+        group_entries().iter().map(format_info).collect(),
     ))
 }
 
@@ -148,8 +121,8 @@ pub fn deluser(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let (name, user) = (b.str_or(0, ""), b.str_or(1, ""));
     let member = group_entries()
         .into_iter()
-        .find(|g| g.0 == name)
-        .is_some_and(|g| g.2.contains(&user));
+        .find(|g| g.name == name)
+        .is_some_and(|g| g.members.contains(&user));
     if !member {
         return Ok(Value::Bool(true));
     }

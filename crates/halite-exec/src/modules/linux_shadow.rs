@@ -47,6 +47,104 @@ pub fn default_hash(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     Ok(Value::str("!"))
 }
 
+/// The hash methods of Python's `crypt` module on glibc/libxcrypt, strongest first
+/// (`crypt.methods`): name, the salt's prefix, its random characters.
+const METHODS: [(&str, &str, usize); 5] = [
+    ("sha512", "$6$", 16),
+    ("sha256", "$5$", 16),
+    ("blowfish", "$2b$12$", 22),
+    ("md5", "$1$", 8),
+    ("crypt", "", 2),
+];
+
+/// `crypt.mksalt`'s alphabet.
+const SALT_CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./";
+
+/// `n` random salt characters (the kernel's random source, as Python's `SystemRandom`).
+fn random_salt(n: usize) -> String {
+    let mut bytes = vec![0u8; n];
+    let mut filled = 0;
+    while filled < n {
+        // SAFETY: the buffer is valid for `n - filled` bytes from `filled`.
+        let got = unsafe { libc::getrandom(bytes[filled..].as_mut_ptr().cast(), n - filled, 0) };
+        if got > 0 {
+            filled += got as usize;
+        }
+    }
+    bytes
+        .iter()
+        .map(|b| SALT_CHARS[(*b as usize) % SALT_CHARS.len()] as char)
+        .collect()
+}
+
+#[link(name = "crypt")]
+extern "C" {
+    /// libcrypt's `crypt(3)`, which Python's `crypt.crypt` calls.
+    fn crypt(phrase: *const libc::c_char, setting: *const libc::c_char) -> *mut libc::c_char;
+}
+
+/// `crypt.crypt(password, setting)`: `None` when libcrypt fails (Python's `OSError`, which
+/// Salt's `_gen_hash_crypt` turns into `None`).
+fn crypt_hash(password: &str, setting: &str) -> Option<String> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let phrase = std::ffi::CString::new(password).ok()?;
+    let setting = std::ffi::CString::new(setting).ok()?;
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    // SAFETY: both are NUL-terminated; crypt's static result is copied before the lock is
+    // released.
+    let out = unsafe { crypt(phrase.as_ptr(), setting.as_ptr()) };
+    if out.is_null() {
+        return None;
+    }
+    // SAFETY: a non-null result is a NUL-terminated string.
+    let text = unsafe { std::ffi::CStr::from_ptr(out) };
+    Some(text.to_string_lossy().into_owned())
+}
+
+/// `salt.utils.pycrypto.gen_hash(crypt_salt, password, algorithm)` with Python's `crypt`:
+/// `algorithm` None is the strongest method (sha512); a given salt gets the method's prefix
+/// (except `crypt`'s), none a random one (`crypt.mksalt`).
+pub(crate) fn gen_hash(
+    crypt_salt: Option<&str>,
+    password: &str,
+    algorithm: Option<&str>,
+) -> Result<Value, ExecError> {
+    let algorithm = algorithm.unwrap_or("sha512");
+    let Some((_, prefix, len)) = METHODS.iter().find(|m| m.0 == algorithm) else {
+        let names: Vec<String> = METHODS.iter().map(|m| format!("'{}'", m.0)).collect();
+        return Err(ExecError::Failed(format!(
+            "Cannot hash using '{algorithm}' hash algorithm. Natively supported algorithms are: [{0}]. If passlib is installed (False), the supported algorithms are: [{0}].",
+            names.join(", ")
+        )));
+    };
+    let setting = match crypt_salt {
+        Some(salt) if algorithm == "crypt" => salt.to_string(),
+        // `$ident$salt`: blowfish's ident is `2b` (the cost is then up to the caller).
+        Some(salt) => format!("${}${salt}", prefix.split('$').nth(1).unwrap_or("")),
+        None => format!("{prefix}{}", random_salt(*len)),
+    };
+    Ok(crypt_hash(password, &setting)
+        .map(Value::from)
+        .unwrap_or(Value::Null))
+}
+
+/// `shadow.gen_password(password, crypt_salt=None, algorithm="sha512")`.
+pub fn gen_password(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind(
+        "shadow.gen_password",
+        a,
+        &["password", "crypt_salt", "algorithm"],
+        1,
+    )?;
+    let salt = b.opt(1).map(Value::py_str);
+    let algorithm = match b.get(2) {
+        None => Some("sha512".to_string()),
+        Some(Value::Null) => None,
+        Some(v) => Some(v.py_str()),
+    };
+    gen_hash(salt.as_deref(), &b.str_or(0, ""), algorithm.as_deref())
+}
+
 /// `_set_attrib(name, key, value, param, validate=True)`: `chage PARAM VALUE NAME`.
 fn set_attrib(
     ctx: &ExecContext,

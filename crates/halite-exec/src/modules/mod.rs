@@ -427,6 +427,7 @@ pub(crate) fn register_all(r: &mut Registry) {
         // linux_shadow and groupadd load on Linux, as useradd does.
         r.register_pure("shadow.info", linux_shadow::info);
         r.register_pure("shadow.default_hash", linux_shadow::default_hash);
+        r.register("shadow.gen_password", linux_shadow::gen_password);
         r.register_pure("shadow.list_users", linux_shadow::list_users);
         r.register("shadow.set_password", linux_shadow::set_password);
         r.register("shadow.del_password", linux_shadow::del_password);

@@ -123,11 +123,11 @@ fn resolve_names(opts: &str) -> Value {
                 }
             }
             if let Some(n) = o.strip_prefix("gid=").and_then(|v| v.parse::<u32>().ok()) {
-                if let Some((name, _, _)) = super::useradd::group_entries()
+                if let Some(group) = super::useradd::group_entries()
                     .into_iter()
-                    .find(|g| g.1 == n)
+                    .find(|g| g.gid == n)
                 {
-                    return Value::str(format!("gid={name}"));
+                    return Value::str(format!("gid={}", group.name));
                 }
             }
             Value::str(o)

@@ -912,8 +912,7 @@ pub fn hash_known_hosts(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError>
 
 /// `ssh.set_known_host(user=None, hostname=None, fingerprint=None, key=None, port=None,
 /// enc=None, config=None, hash_known_hosts=True, timeout=5, fingerprint_hash_type=None)`.
-/// Without `key` Salt fetches the host's keys with `ssh-keyscan`; halite does not (an
-/// error dict says so) unless the stored entries already answer.
+/// Without `key` the host's keys are fetched with `ssh-keyscan` (`recv_known_host_entries`).
 pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind(
         "ssh.set_known_host",
@@ -975,18 +974,48 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         || key.as_ref().is_some_and(|k| !stored_keys.contains(k));
     let check = !update && key.is_none() && fp.is_none();
     if !update && !check {
-        let mut m = Map::new();
-        m.insert("status", Value::str("exists"));
-        m.insert(
-            "keys",
-            Value::List(stored_keys.iter().map(Value::from).collect()),
-        );
-        return Ok(Value::Map(m));
+        return Ok(exists(&stored_keys));
     }
-    let Some(key) = key else {
-        return Ok(status_error(
-            "halite does not fetch remote host keys (ssh-keyscan): give the key".into(),
-        ));
+    let enc_v = b.get(5).cloned().unwrap_or(Value::Null);
+    let new_entries: Vec<Map> = match &key {
+        Some(key) => {
+            let mut new = Map::new();
+            new.insert("hostname", Value::str(hostname.as_str()));
+            new.insert("enc", enc_v.clone());
+            new.insert("key", Value::str(key.as_str()));
+            vec![new]
+        }
+        None => {
+            let timeout = b.get(8).map(Value::py_str).unwrap_or_else(|| "5".into());
+            let remote = recv_known_host_entries(
+                ctx,
+                &hostname,
+                enc.as_deref(),
+                port,
+                hash,
+                &timeout,
+                ht.as_deref(),
+            )?;
+            if remote.is_empty() {
+                return Ok(status_error("Unable to receive remote host keys".into()));
+            }
+            if fp
+                .as_ref()
+                .is_some_and(|f| !remote.iter().any(|e| &field(e, "fingerprint") == f))
+            {
+                return Ok(status_error(
+                    "Remote host public keys found but none of their fingerprints match the one you have provided".into(),
+                ));
+            }
+            if check {
+                let known: std::collections::BTreeSet<String> =
+                    remote.iter().map(|e| field(e, "key")).collect();
+                if known == stored_keys.iter().cloned().collect() {
+                    return Ok(exists(&stored_keys));
+                }
+            }
+            remote
+        }
     };
     let full = match known_hosts_file(config, user.as_deref()) {
         Ok(f) => f,
@@ -1048,16 +1077,20 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             })?;
         }
     }
-    let enc_v = b.get(5).cloned().unwrap_or(Value::Null);
-    let line = if hash || port.is_none_or(|p| *p == Value::Int(22)) || hostname.contains(':') {
-        format!("{hostname} {} {key}\n", enc_v.py_str())
-    } else {
-        format!(
-            "[{hostname}]:{} {} {key}\n",
-            port.map(Value::py_str).unwrap_or_default(),
-            enc_v.py_str()
-        )
-    };
+    let mut lines = String::new();
+    for entry in &new_entries {
+        let (host, enc, key) = (
+            field(entry, "hostname"),
+            entry.get("enc").map(Value::py_str).unwrap_or_default(),
+            field(entry, "key"),
+        );
+        if hash || port.is_none_or(|p| *p == Value::Int(22)) || host.contains(':') {
+            lines.push_str(&format!("{host} {enc} {key}\n"));
+        } else {
+            let port = port.map(Value::py_str).unwrap_or_default();
+            lines.push_str(&format!("[{host}]:{port} {enc} {key}\n"));
+        }
+    }
     let dir = std::path::Path::new(&full)
         .parent()
         .map(|p| p.to_string_lossy().into_owned())
@@ -1075,24 +1108,69 @@ pub fn set_known_host(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             .create(true)
             .open(&full)
             .map_err(|e| failed(format!("Couldn't append to known hosts file: '{e}'")))?;
-        f.write_all(line.as_bytes())
+        f.write_all(lines.as_bytes())
             .map_err(|e| failed(format!("Couldn't append to known hosts file: '{e}'")))?;
     }
     chown_user(&full, user.as_deref());
     chmod(&full, origmode.unwrap_or(0o600));
-    if hash {
+    // ssh-keyscan -H hashed the fetched names already.
+    if key.is_some() && hash {
         let mut kw = Map::new();
         kw.insert("user", user.clone().map(Value::from).unwrap_or(Value::Null));
         kw.insert("config", Value::str(full.as_str()));
         hash_known_hosts(ctx, &Args::new(vec![], kw))?;
     }
-    let mut new = Map::new();
-    new.insert("hostname", Value::str(hostname.as_str()));
-    new.insert("enc", enc_v);
-    new.insert("key", Value::str(key));
     let mut m = Map::new();
     m.insert("status", Value::str("updated"));
     m.insert("old", entries_value(&stored));
-    m.insert("new", Value::List(vec![Value::Map(new)].into()));
+    m.insert(
+        "new",
+        Value::List(new_entries.into_iter().map(Value::Map).collect()),
+    );
     Ok(Value::Map(m))
+}
+
+/// `set_known_host`'s `{"status": "exists", "keys": stored_keys}`.
+fn exists(stored_keys: &[String]) -> Value {
+    let mut m = Map::new();
+    m.insert("status", Value::str("exists"));
+    m.insert(
+        "keys",
+        Value::List(stored_keys.iter().map(Value::from).collect()),
+    );
+    Value::Map(m)
+}
+
+/// `recv_known_host_entries(hostname, enc, port, hash_known_hosts, timeout,
+/// fingerprint_hash_type)`: the host's keys as `ssh-keyscan` prints them (asked up to five
+/// times while it prints nothing), parsed as the known_hosts file is.
+fn recv_known_host_entries(
+    ctx: &ExecContext,
+    hostname: &str,
+    enc: Option<&str>,
+    port: Option<&Value>,
+    hash: bool,
+    timeout: &str,
+    ht: Option<&str>,
+) -> Result<Vec<Map>, ExecError> {
+    let port = port.filter(|p| p.truthy()).map(Value::py_str);
+    let mut cmd: Vec<&str> = vec!["ssh-keyscan"];
+    if let Some(p) = &port {
+        cmd.extend(["-p", p]);
+    }
+    if let Some(e) = enc.filter(|e| !e.is_empty()) {
+        cmd.extend(["-t", e]);
+    }
+    if hash {
+        cmd.push("-H");
+    }
+    cmd.extend(["-T", timeout, hostname]);
+    let mut out = String::new();
+    for _ in 0..5 {
+        out = cmd_run(ctx, &cmd)?;
+        if out.lines().next().is_some() {
+            break;
+        }
+    }
+    parse_openssh(&out, ht)
 }

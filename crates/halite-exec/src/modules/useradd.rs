@@ -17,46 +17,59 @@ pub(crate) struct Passwd {
     pub shell: String,
 }
 
-pub(crate) fn passwd_entries() -> Vec<Passwd> {
-    let text = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+/// The fields of the account file `path` (/etc/passwd, /etc/group) as `pwd`/`grp` read it
+/// through NSS's files backend: a line with fewer than `min` fields, or a `#` comment, is
+/// skipped.
+fn file_entries<T>(path: &str, min: usize, entry: impl Fn(&[&str]) -> Option<T>) -> Vec<T> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
     text.lines()
+        .map(str::trim)
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| {
             let f: Vec<&str> = l.split(':').collect();
-            if f.len() < 7 {
+            if f.len() < min {
                 return None;
             }
-            Some(Passwd {
-                name: f[0].into(),
-                passwd: f[1].into(),
-                uid: f[2].parse().ok()?,
-                gid: f[3].parse().ok()?,
-                gecos: f[4].into(),
-                dir: f[5].into(),
-                shell: f[6].into(),
-            })
+            entry(&f)
         })
         .collect()
 }
 
-/// (name, gid, members) of /etc/group.
-pub(crate) fn group_entries() -> Vec<(String, u32, Vec<String>)> {
-    let text = std::fs::read_to_string("/etc/group").unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split(':').collect();
-            if f.len() < 4 {
-                return None;
-            }
-            let members = f[3]
+pub(crate) fn passwd_entries() -> Vec<Passwd> {
+    file_entries("/etc/passwd", 7, |f| {
+        Some(Passwd {
+            name: f[0].into(),
+            passwd: f[1].into(),
+            uid: f[2].parse().ok()?,
+            gid: f[3].parse().ok()?,
+            gecos: f[4].into(),
+            dir: f[5].into(),
+            shell: f[6].into(),
+        })
+    })
+}
+
+/// An /etc/group entry.
+pub(crate) struct Group {
+    pub name: String,
+    pub passwd: String,
+    pub gid: u32,
+    pub members: Vec<String>,
+}
+
+pub(crate) fn group_entries() -> Vec<Group> {
+    file_entries("/etc/group", 4, |f| {
+        Some(Group {
+            name: f[0].into(),
+            passwd: f[1].into(),
+            gid: f[2].parse().ok()?,
+            members: f[3]
                 .split(',')
                 .filter(|m| !m.is_empty())
                 .map(String::from)
-                .collect();
-            Some((f[0].to_string(), f[2].parse().ok()?, members))
+                .collect(),
         })
-        .collect()
+    })
 }
 
 pub(crate) fn user_name(uid: u32) -> Option<String> {
@@ -69,8 +82,8 @@ pub(crate) fn user_name(uid: u32) -> Option<String> {
 pub(crate) fn group_name(gid: u32) -> Option<String> {
     group_entries()
         .into_iter()
-        .find(|g| g.1 == gid)
-        .map(|g| g.0)
+        .find(|g| g.gid == gid)
+        .map(|g| g.name)
 }
 
 /// `salt.utils.user.get_group_list(name)`: `os.getgrouplist` gives the gids (the primary one
@@ -82,13 +95,13 @@ pub(crate) fn group_list(name: &str, primary_gid: Option<u32>) -> Vec<String> {
     gids.extend(
         groups
             .iter()
-            .filter(|g| g.2.iter().any(|m| m == name))
-            .map(|g| g.1),
+            .filter(|g| g.members.iter().any(|m| m == name))
+            .map(|g| g.gid),
     );
     let mut out: Vec<String> = groups
         .into_iter()
-        .filter(|g| gids.contains(&g.1))
-        .map(|g| g.0)
+        .filter(|g| gids.contains(&g.gid))
+        .map(|g| g.name)
         .collect();
     out.sort();
     out.dedup();
@@ -277,8 +290,8 @@ pub fn add(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             if line.contains("yes") {
                 let gid = group_entries()
                     .into_iter()
-                    .find(|g| g.0 == name)
-                    .map(|g| g.1.to_string())
+                    .find(|g| g.name == name)
+                    .map(|g| g.gid.to_string())
                     .unwrap_or_default();
                 cmd.extend(["-g".into(), gid]);
             }

@@ -15,6 +15,7 @@ machine this was written on, root's .bashrc runs `pyenv init`, ~0.45 s a command
 Root only (sshd, useradd). Usage:
     benches/ssh_fleet.py [--hosts 20 [100 ...]] [--login user|root] [--halite PATH]
                          [--salt-ssh PATH] [--skip-salt] [--max-procs 25]
+                         [--ssh-option KexAlgorithms=curve25519-sha256 ...]
 --halite defaults to target/release/halite (build it first; a debug build is ~130 MB to
 copy to every host; scripts/build-static.sh gives the 15 MB static build). Nothing outside
 /tmp/halitetestfl-ssh-bench.* and the `halitetestfl` user (home /home/halitetestfl) is
@@ -26,6 +27,7 @@ import glob
 import os
 import pwd
 import re
+import resource
 import shutil
 import socket
 import subprocess
@@ -63,6 +65,9 @@ def create_user():
         ["useradd", "-m", "-d", f"/home/{USER}", "-k", "/etc/skel", "-s", "/bin/bash", USER],
         check=True,
     )
+    # useradd leaves the account locked ("!"), which sshd refuses even for a key without
+    # PAM; "*" is "no password" without the lock.
+    subprocess.run(["usermod", "-p", "*", USER], check=True)
     ent = pwd.getpwnam(USER)
     return ent.pw_uid, ent.pw_gid
 
@@ -135,7 +140,7 @@ def tree(root, out):
         f.write("app:\n" + "".join(f"  v{i}: value{i}\n" for i in range(8)))
 
 
-def config(root, hostdir, tool, port, hosts, login, max_procs):
+def config(root, hostdir, tool, port, hosts, login, max_procs, ssh_options):
     conf = f"{root}/conf-{tool}-{hosts}"
     os.makedirs(conf, exist_ok=True)
     with open(f"{conf}/roster", "w") as f:
@@ -144,6 +149,8 @@ def config(root, hostdir, tool, port, hosts, login, max_procs):
                 f"host{n:03}:\n  host: 127.0.0.1\n  port: {port}\n  user: {login}\n"
                 f"  thin_dir: {hostdir}/thin-{tool}-{hosts}-{n:03}\n  set_path: {SET_PATH}\n"
             )
+            if ssh_options:
+                f.write("  ssh_options:\n" + "".join(f"    - {o}\n" for o in ssh_options))
     with open(f"{conf}/master", "w") as f:
         f.write(
             f"root_dir: {root}/saltroot-{tool}\nfile_roots:\n  base: [{root}/srv/salt]\n"
@@ -164,21 +171,32 @@ def sshd_counts(log):
     )
 
 
+def sshd_cpu(pid):
+    """CPU seconds of sshd's finished children (every connection and remote command)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+
 def load():
     return open("/proc/loadavg").read().split()[0]
 
 
-def timed(cmd, log):
+def timed(cmd, log, sshd_pid):
     before = sshd_counts(log)
     lavg = load()
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    h0 = sshd_cpu(sshd_pid)
     t = time.monotonic()
     p = subprocess.run(cmd, capture_output=True, text=True)
     took = time.monotonic() - t
-    time.sleep(0.3)  # sshd logs a session as it starts; let the last lines land
+    time.sleep(0.5)  # sshd logs a session as it starts, reaps a connection as it ends
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    controller = r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime
+    hosts_cpu = sshd_cpu(sshd_pid) - h0
     after = sshd_counts(log)
     if p.returncode != 0:
         sys.stderr.write(f"exit {p.returncode}: {' '.join(cmd)}\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}\n")
-    return took, p.returncode, after[0] - before[0], after[1] - before[1], lavg
+    return took, p.returncode, after[0] - before[0], after[1] - before[1], lavg, controller, hosts_cpu
 
 
 def main():
@@ -191,6 +209,13 @@ def main():
     )
     ap.add_argument("--skip-salt", action="store_true")
     ap.add_argument("--max-procs", type=int, default=25)
+    ap.add_argument(
+        "--ssh-option",
+        action="append",
+        default=[],
+        help="an ssh -o option for every host of both tools (the roster's ssh_options), "
+        "e.g. KexAlgorithms=curve25519-sha256",
+    )
     a = ap.parse_args()
     if os.geteuid() != 0:
         sys.exit("ssh_fleet.py: root only (it starts an sshd of its own and a test user)")
@@ -216,35 +241,40 @@ def main():
             tools.append(("salt-ssh", [a.salt_ssh]))
         for hosts in a.hosts:
             for tool, base in tools:
-                conf = config(root, hostdir, tool, port, hosts, login, a.max_procs)
+                conf = config(root, hostdir, tool, port, hosts, login, a.max_procs, a.ssh_option)
                 shutil.rmtree(f"{hostdir}/out", ignore_errors=True)
                 cmd = base + ["-c", conf, "--out", "json", "--static", "-l", "quiet", "*", "state.apply"]
-                first = timed(cmd, log)
-                again = timed(cmd, log)
+                first = timed(cmd, log, proc.pid)
+                again = timed(cmd, log, proc.pid)
                 results.append((hosts, tool, first, again))
-                print(
-                    f"{hosts} hosts, {tool}: first run {first[0]:.1f} s (exit {first[1]}, "
-                    f"{first[2] / hosts:.1f} connections and {first[3] / hosts:.1f} commands a host, "
-                    f"load {first[4]}), no-change run {again[0]:.1f} s (exit {again[1]}, "
-                    f"{again[2] / hosts:.1f} connections and {again[3] / hosts:.1f} commands a host, "
-                    f"load {again[4]})",
-                    flush=True,
-                )
+                for label, r in (("first run", first), ("no-change run", again)):
+                    print(
+                        f"{hosts} hosts, {tool}, {label}: {r[0]:.2f} s (exit {r[1]}; "
+                        f"{r[2] / hosts:.1f} connections and {r[3] / hosts:.1f} commands a host; "
+                        f"CPU {r[5]:.2f} s controller + {r[6]:.2f} s hosts; load {r[4]})",
+                        flush=True,
+                    )
     finally:
         proc.terminate()
         proc.wait()
         shutil.rmtree(root, ignore_errors=True)
         if a.login == "user":
             remove_user()
-    print(f"\nlogin: {login}; 22 states a host; one loopback sshd; {os.cpu_count()} CPUs")
-    print(f"{'hosts':>5} {'tool':9} {'first run':>10} {'no change':>10} {'ratio':>12}")
+    print(
+        f"\nlogin: {login}; ssh options: {a.ssh_option or 'none'}; 22 states a host; "
+        f"one loopback sshd; {os.cpu_count()} CPUs"
+    )
+    print(f"{'hosts':>5} {'tool':9} {'first run':>10} {'no change':>10} {'ratio':>12} {'CPU first':>10} {'CPU again':>10}")
     by = {(h, t): (f, g) for h, t, f, g in results}
     for hosts, tool, first, again in results:
         ratio = ""
         if tool == "halite" and (hosts, "salt-ssh") in by:
             sf, sg = by[(hosts, "salt-ssh")]
             ratio = f"{sf[0] / first[0]:.0f}x / {sg[0] / again[0]:.0f}x"
-        print(f"{hosts:>5} {tool:9} {first[0]:>9.1f}s {again[0]:>9.1f}s {ratio:>12}")
+        print(
+            f"{hosts:>5} {tool:9} {first[0]:>9.1f}s {again[0]:>9.1f}s {ratio:>12} "
+            f"{first[5] + first[6]:>9.1f}s {again[5] + again[6]:>9.1f}s"
+        )
 
 
 if __name__ == "__main__":

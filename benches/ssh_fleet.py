@@ -26,9 +26,10 @@ import argparse
 import glob
 import os
 import pwd
+import json
 import re
-import resource
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -72,7 +73,7 @@ def create_user():
     return ent.pw_uid, ent.pw_gid
 
 
-def start_sshd(root):
+def start_sshd(root, group):
     keygen(f"{root}/hostkey")
     keygen(f"{root}/client")
     shutil.copy(f"{root}/client.pub", f"{root}/authorized_keys")
@@ -91,6 +92,7 @@ def start_sshd(root):
         ["/usr/sbin/sshd", "-D", "-e", "-f", f"{root}/sshd_config"],
         stdout=subprocess.DEVNULL,
         stderr=open(f"{root}/sshd.log", "w"),
+        preexec_fn=group.enter if group else None,
     )
     for _ in range(500):
         try:
@@ -171,31 +173,101 @@ def sshd_counts(log):
     )
 
 
-def sshd_cpu(pid):
-    """CPU seconds of sshd's finished children (every connection and remote command)."""
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+CPUACCT = "/sys/fs/cgroup/cpuacct"
+
+
+class CpuGroup:
+    """A cgroup (v1 cpuacct) named halitetestfl-*: every process started in it, and all
+    their descendants, count; removed at the end. None where cpuacct cannot be written."""
+
+    def __init__(self, name):
+        self.path = f"{CPUACCT}/halitetestfl-{name}"
+        if os.path.isdir(self.path):
+            os.rmdir(self.path)
+        os.mkdir(self.path)
+
+    @staticmethod
+    def make(name):
+        try:
+            return CpuGroup(name)
+        except OSError:
+            return None
+
+    def enter(self):
+        with open(f"{self.path}/cgroup.procs", "w") as f:
+            f.write(str(os.getpid()))
+
+    def seconds(self):
+        return int(open(f"{self.path}/cpuacct.usage").read()) / 1e9
+
+    def remove(self):
+        for _ in range(50):
+            try:
+                os.rmdir(self.path)
+                return
+            except OSError:
+                time.sleep(0.1)
 
 
 def load():
     return open("/proc/loadavg").read().split()[0]
 
 
-def timed(cmd, log, sshd_pid):
+def failures(stdout):
+    """The hosts whose return is not a state run with every result True, and why."""
+    try:
+        doc = json.loads(stdout)
+    except ValueError:
+        return {"(output)": stdout[-500:]}
+    bad = {}
+    for host, ret in doc.items():
+        if not isinstance(ret, dict) or not ret:
+            bad[host] = ret
+            continue
+        for key, st in ret.items():
+            if not isinstance(st, dict) or st.get("result") is not True:
+                bad[host] = {key: st}
+                break
+    return bad
+
+
+def timed(cmd, log, groups):
+    """Wall time, exit status, connections, commands, load average, CPU seconds of the
+    controller (the tool and its ssh clients) and of the hosts (sshd and everything it
+    started)."""
+    controller_group, hosts_group = groups
     before = sshd_counts(log)
     lavg = load()
-    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    h0 = sshd_cpu(sshd_pid)
+    c0 = controller_group.seconds()
+    h0 = hosts_group.seconds()
     t = time.monotonic()
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    # Its own session, so that an interrupted bench ends the tool and all its workers.
+    child = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=controller_group.enter,
+        start_new_session=True,
+    )
+    try:
+        stdout, stderr = child.communicate()
+    except BaseException:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+        raise
+    p = subprocess.CompletedProcess(cmd, child.returncode, stdout, stderr)
     took = time.monotonic() - t
-    time.sleep(0.5)  # sshd logs a session as it starts, reaps a connection as it ends
-    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    controller = r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime
-    hosts_cpu = sshd_cpu(sshd_pid) - h0
+    time.sleep(0.5)  # sshd logs a session as it starts
+    controller = controller_group.seconds() - c0
+    hosts_cpu = hosts_group.seconds() - h0
     after = sshd_counts(log)
     if p.returncode != 0:
-        sys.stderr.write(f"exit {p.returncode}: {' '.join(cmd)}\n{p.stdout[-2000:]}\n{p.stderr[-2000:]}\n")
+        bad = failures(p.stdout)
+        sys.stderr.write(f"exit {p.returncode}: {' '.join(cmd)}\n{len(bad)} hosts failed:\n")
+        for host, why in list(bad.items())[:5]:
+            sys.stderr.write(f"  {host}: {json.dumps(why)[:1500]}\n")
+        sys.stderr.write(p.stderr[-1000:] + "\n")
     return took, p.returncode, after[0] - before[0], after[1] - before[1], lavg, controller, hosts_cpu
 
 
@@ -217,6 +289,9 @@ def main():
         "e.g. KexAlgorithms=curve25519-sha256",
     )
     a = ap.parse_args()
+    # Interrupted (also when started in the background, where SIGINT is ignored): clean up.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     if os.geteuid() != 0:
         sys.exit("ssh_fleet.py: root only (it starts an sshd of its own and a test user)")
     for old in glob.glob("/tmp/halitetestfl-ssh-bench.*"):
@@ -231,7 +306,10 @@ def main():
         login = USER
     else:
         login = "root"
-    proc, port = start_sshd(root)
+    groups = (CpuGroup.make("controller"), CpuGroup.make("hosts"))
+    if None in groups:
+        sys.exit(f"ssh_fleet.py: cannot create cgroups under {CPUACCT} to count CPU time")
+    proc, port = start_sshd(root, groups[1])
     log = f"{root}/sshd.log"
     results = []
     try:
@@ -244,8 +322,8 @@ def main():
                 conf = config(root, hostdir, tool, port, hosts, login, a.max_procs, a.ssh_option)
                 shutil.rmtree(f"{hostdir}/out", ignore_errors=True)
                 cmd = base + ["-c", conf, "--out", "json", "--static", "-l", "quiet", "*", "state.apply"]
-                first = timed(cmd, log, proc.pid)
-                again = timed(cmd, log, proc.pid)
+                first = timed(cmd, log, groups)
+                again = timed(cmd, log, groups)
                 results.append((hosts, tool, first, again))
                 for label, r in (("first run", first), ("no-change run", again)):
                     print(
@@ -260,6 +338,8 @@ def main():
         shutil.rmtree(root, ignore_errors=True)
         if a.login == "user":
             remove_user()
+        for g in groups:
+            g.remove()
     print(
         f"\nlogin: {login}; ssh options: {a.ssh_option or 'none'}; 22 states a host; "
         f"one loopback sshd; {os.cpu_count()} CPUs"

@@ -190,23 +190,26 @@ impl Connection {
         })
     }
 
-    /// The remote command for `script`: run by `/bin/sh` (under `sudo -n` when asked), with
-    /// the roster's `set_path` first.
+    /// The remote command for `script`: run by `/bin/sh` with the roster's `set_path`
+    /// first; under `sudo -n [-u USER]` when asked, found (as salt-ssh's shim finds it)
+    /// on that `set_path`, which is set again inside, since sudo may reset `PATH`.
     fn remote_command(&self, script: &str) -> String {
-        let mut body = String::new();
-        if let Some(path) = &self.target.set_path {
-            body.push_str(&format!("PATH={}; export PATH; ", shell_quote(path)));
+        let path = self
+            .target
+            .set_path
+            .as_ref()
+            .map(|p| format!("PATH={}; export PATH; ", shell_quote(p)))
+            .unwrap_or_default();
+        let body = format!("{path}{script}");
+        if !self.sudo {
+            return format!("/bin/sh -c {}", shell_quote(&body));
         }
-        body.push_str(script);
-        let mut cmd = String::new();
-        if self.sudo {
-            cmd.push_str("sudo -n ");
-            if let Some(u) = &self.target.sudo_user {
-                cmd.push_str(&format!("-u {} ", shell_quote(u)));
-            }
+        let mut sudo = String::from("exec sudo -n ");
+        if let Some(u) = &self.target.sudo_user {
+            sudo.push_str(&format!("-u {} ", shell_quote(u)));
         }
-        cmd.push_str(&format!("/bin/sh -c {}", shell_quote(&body)));
-        cmd
+        let outer = format!("{path}{sudo}/bin/sh -c {}", shell_quote(&body));
+        format!("/bin/sh -c {}", shell_quote(&outer))
     }
 
     /// Runs `script` on the host over the open connection, `stdin` fed to it.

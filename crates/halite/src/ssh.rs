@@ -37,6 +37,13 @@ pub struct SshCli {
     /// The target is `grain:glob`, matched against the cached grains.
     #[arg(short = 'G', long = "grain")]
     grain: bool,
+    /// The target is a compound expression (`G@os:Debian and not L@web1,web2`, `E@`, `P@`,
+    /// `N@`, globs; and/or/not and parentheses), grains matched against the cached ones.
+    #[arg(short = 'C', long = "compound")]
+    compound: bool,
+    /// The target is a nodegroup of the master config's `nodegroups`.
+    #[arg(short = 'N', long = "nodegroup")]
+    nodegroup: bool,
     /// Accept an unknown host key.
     #[arg(short = 'i', long = "ignore-host-keys")]
     ignore_host_keys: bool,
@@ -115,6 +122,10 @@ const FLAGS: &[&str] = &[
     "--list",
     "-G",
     "--grain",
+    "-C",
+    "--compound",
+    "-N",
+    "--nodegroup",
     "-i",
     "--ignore-host-keys",
     "--no-host-keys",
@@ -236,11 +247,53 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
     } else {
         TargetKind::Glob
     };
-    let cached = |id: &str| halite_ssh::cache::read(&cachedir, id, "grains", None);
-    let targets: Vec<Target> = halite_ssh::roster::select(&roster, &tgt, kind, &cached)?
-        .into_iter()
-        .cloned()
-        .collect();
+    // A host's grains for targeting: the cached ones with the roster's `grains` over them
+    // (what its compile sees); none when nothing is cached.
+    let cached = |id: &str| {
+        let mut g = match halite_ssh::cache::read(&cachedir, id, "grains", None) {
+            Some(Value::Map(g)) => g,
+            _ => return None,
+        };
+        if let Some(t) = roster.iter().find(|t| t.id == id) {
+            for (k, v) in t.grains.iter() {
+                g.insert(k.clone(), v.clone());
+            }
+        }
+        Some(Value::Map(g))
+    };
+    let targets: Vec<Target> = if cli.compound || cli.nodegroup {
+        // Salt's compound matcher (the top file's), over the roster's ids and the cached
+        // grains; a pillar word (`I@`, `J@`) matches nothing (the controller compiles no
+        // pillar to target with).
+        let expr = if cli.nodegroup {
+            format!("N@{tgt}")
+        } else {
+            tgt.clone()
+        };
+        let nodegroups = master.get("nodegroups").cloned().unwrap_or(Value::Null);
+        let no_grains = Value::Map(Map::new());
+        roster
+            .iter()
+            .filter(|t| {
+                let grains = cached(&t.id);
+                halite_render::matcher::compound_match(
+                    &expr,
+                    &halite_render::matcher::MatchContext {
+                        id: &t.id,
+                        grains: grains.as_ref().unwrap_or(&no_grains),
+                        pillar: &Value::Null,
+                        nodegroups: &nodegroups,
+                    },
+                )
+            })
+            .cloned()
+            .collect()
+    } else {
+        halite_ssh::roster::select(&roster, &tgt, kind, &cached)?
+            .into_iter()
+            .cloned()
+            .collect()
+    };
     if targets.is_empty() {
         eprintln!("[ERROR   ] No matching targets found in roster.");
         return Ok(0);

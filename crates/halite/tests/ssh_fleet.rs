@@ -488,6 +488,15 @@ fn a_state_run_is_one_connection_and_one_command_a_host_and_first_contact_two_co
     }
     let fleet = Fleet::new();
     let d = fleet.dir.clone();
+    // Without mine functions first (they cost a command of their own, below).
+    let master = d.join("conf/master");
+    let with_mine = std::fs::read_to_string(&master).expect("master");
+    let without = with_mine
+        .split("mine_functions:")
+        .next()
+        .expect("master text")
+        .to_string();
+    write(&master, &without);
     let before = sshd_counts(&d);
     // First contact: no binary on the hosts, no grains cached. The binary travels with
     // the grains command; the catalog goes with the apply.
@@ -508,6 +517,13 @@ fn a_state_run_is_one_connection_and_one_command_a_host_and_first_contact_two_co
         (2, 2),
         "connections and commands for two hosts' no-change run"
     );
+    // mine_functions run on each host before the compile: one more command a host.
+    write(&master, &with_mine);
+    let (v, rc, err) = fleet.run(&["h[12]", "state.sls", "plain"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let mined = sshd_counts(&d);
+    assert_eq!((mined.0 - again.0, mined.1 - again.1), (2, 4));
+    let again = mined;
     // The record of the deploy is only a hint: a host that lost its binary gets it again
     // behind the version check (the command, the copy, the command again).
     std::fs::remove_file(d.join("thin-h1/halite")).expect("rm");
@@ -576,7 +592,7 @@ fn sudo_wraps_every_command_in_sudo_found_on_the_roster_set_path() {
     write(
         &fake,
         &format!(
-            "#!/bin/sh\nprintf '%s\\n' \"$*\" >> {log}\n[ \"$1\" = -n ] || exit 99\nshift\nif [ \"$1\" = -u ]; then shift 2; fi\nexec \"$@\"\n",
+            "#!/bin/sh\nprintf 'CALL %s\\n' \"$*\" >> {log}\n[ \"$1\" = -n ] || exit 99\nshift\nif [ \"$1\" = -u ]; then shift 2; fi\nexec \"$@\"\n",
             log = log.display()
         ),
     );
@@ -600,7 +616,8 @@ fn sudo_wraps_every_command_in_sudo_found_on_the_roster_set_path() {
     let lines = || -> Vec<String> {
         std::fs::read_to_string(&log)
             .unwrap_or_default()
-            .lines()
+            .split("CALL ")
+            .skip(1)
             .map(String::from)
             .collect()
     };
@@ -609,14 +626,17 @@ fn sudo_wraps_every_command_in_sudo_found_on_the_roster_set_path() {
     assert_eq!(rc, 0, "{v}\n{err}");
     assert!(all_true(&v["s1"]), "{v}");
     let after = sshd_counts(&d);
-    // Every remote command went through sudo: first contact's grains (with the binary)
-    // and the apply.
+    // Every remote command went through sudo: first contact's grains and mine functions
+    // (with the binary) and the apply.
     let got = lines();
     assert_eq!(got.len(), after.1 - before.1, "{got:?}");
     assert_eq!(got.len(), 2, "{got:?}");
     for l in &got {
         assert!(l.starts_with("-n -u root /bin/sh -c "), "{l}");
-        assert!(l.contains(&format!("PATH={}/fakebin:/usr/bin:/bin", d.display())), "{l}");
+        assert!(
+            l.contains(&format!("PATH={}/fakebin:/usr/bin:/bin", d.display())),
+            "{l}"
+        );
     }
     // Without sudo in the roster: not wrapped, unless --sudo says so.
     let (v, rc, err) = fleet.run(&["s2", "test.ping"]);

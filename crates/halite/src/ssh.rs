@@ -41,7 +41,8 @@ pub struct SshCli {
     /// `N@`, globs; and/or/not and parentheses), grains matched against the cached ones.
     #[arg(short = 'C', long = "compound")]
     compound: bool,
-    /// The target is a nodegroup of the master config's `nodegroups`.
+    /// The target is a nodegroup: a list of ids in the master config's
+    /// `ssh_list_nodegroups` (salt-ssh's), else a compound group of its `nodegroups`.
     #[arg(short = 'N', long = "nodegroup")]
     nodegroup: bool,
     /// Accept an unknown host key.
@@ -261,7 +262,24 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         }
         Some(Value::Map(g))
     };
-    let targets: Vec<Target> = if cli.compound || cli.nodegroup {
+    // salt-ssh's -N: `ssh_list_nodegroups` (a group is a list of ids, or one string of
+    // them, comma-separated); a group only `nodegroups` names is matched as `N@GROUP`.
+    let list_group = match master.get("ssh_list_nodegroups").and_then(|g| g.get(&tgt)) {
+        Some(Value::List(ids)) if cli.nodegroup => Some(ids.iter().map(Value::py_str).collect()),
+        Some(Value::Str(ids)) if cli.nodegroup => Some(
+            ids.split(',')
+                .map(|s| s.trim().to_string())
+                .collect::<Vec<_>>(),
+        ),
+        _ => None,
+    };
+    let targets: Vec<Target> = if let Some(ids) = list_group {
+        roster
+            .iter()
+            .filter(|t| ids.contains(&t.id))
+            .cloned()
+            .collect()
+    } else if cli.compound || cli.nodegroup {
         // Salt's compound matcher (the top file's), over the roster's ids and the cached
         // grains; a pillar word (`I@`, `J@`) matches nothing (the controller compiles no
         // pillar to target with).

@@ -543,7 +543,7 @@ fn compound_and_nodegroup_targets_match_ids_and_cached_grains() {
     let d = fleet.dir.clone();
     let master = d.join("conf/master");
     let mut text = std::fs::read_to_string(&master).expect("master");
-    text.push_str("nodegroups:\n  odd: L@h1,h3\n  oddish: N@odd and not h3\n");
+    text.push_str("nodegroups:\n  odd: L@h1,h3\n  oddish: N@odd and not h3\nssh_list_nodegroups:\n  pair: [h2, h3]\n  odd: h2\n");
     write(&master, &text);
     // Nothing cached yet: a grain word matches nothing, ids still do.
     let (v, rc, err) = fleet.run(&["-C", "G@id:h1 or L@h3", "test.ping"]);
@@ -568,6 +568,15 @@ fn compound_and_nodegroup_targets_match_ids_and_cached_grains() {
     );
     let (v, rc, err) = fleet.run(&["-N", "oddish", "test.ping"]);
     assert_eq!((v, rc), (serde_json::json!({"h1": true}), 0), "{err}");
+    // salt-ssh's own list groups come first.
+    let (v, rc, err) = fleet.run(&["-N", "pair", "test.ping"]);
+    assert_eq!(
+        (v, rc),
+        (serde_json::json!({"h2": true, "h3": true}), 0),
+        "{err}"
+    );
+    let (v, rc, err) = fleet.run(&["-N", "odd", "test.ping"]);
+    assert_eq!((v, rc), (serde_json::json!({"h2": true}), 0), "{err}");
     // No match: salt-ssh's message, nothing run.
     let out = fleet
         .halite(&["-C", "G@os:NoSuchOS", "test.ping"])

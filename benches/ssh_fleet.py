@@ -6,10 +6,12 @@ Times the first run (fresh thin_dirs and caches: deploy + grains + apply) and th
 no-change run, for each tool, and counts what each run cost on the wire: ssh connections
 (sshd's "Accepted publickey") and remote commands (sshd's "Starting session") a host.
 
-The hosts log in as a dedicated user, `halitetestfl` (created for the run with Debian's
-/etc/skel files and /bin/bash, removed afterwards), the same for both tools, so that the
-remote commands run with a stock shell start-up and not with root's dotfiles (on the
-machine this was written on, root's .bashrc runs `pyenv init`, ~0.45 s a command).
+The hosts log in as a dedicated account, `halitetestfl` (uid 0, its own home with Debian's
+/etc/skel files, /bin/bash; created for the run and removed afterwards), the same for both
+tools, so that the remote commands run with a stock shell start-up and not with root's
+dotfiles (on the machine this was written on, root's .bashrc runs `pyenv init`, ~0.45 s a
+command). uid 0 because the controller and the simulated hosts share one file system and
+salt-ssh's master writes into the hosts' thin_dir paths as root.
 `--login root` measures the root variant (whatever root's shell start-up costs here).
 
 Root only (sshd, useradd). Usage:
@@ -62,8 +64,12 @@ def remove_user():
 
 def create_user():
     remove_user()
+    # uid 0 (an alias of root with its own home): the controller and the simulated hosts
+    # share one file system, and salt-ssh's master writes into a host's thin_dir paths
+    # as the controller's user, which an unprivileged host user then cannot write.
     subprocess.run(
-        ["useradd", "-m", "-d", f"/home/{USER}", "-k", "/etc/skel", "-s", "/bin/bash", USER],
+        ["useradd", "-o", "-u", "0", "-m", "-d", f"/home/{USER}", "-k", "/etc/skel",
+         "-s", "/bin/bash", USER],
         check=True,
     )
     # useradd leaves the account locked ("!"), which sshd refuses even for a key without

@@ -62,6 +62,10 @@ pub struct SshCli {
     /// The connect timeout, in seconds.
     #[arg(short = 't', long = "timeout")]
     timeout: Option<u64>,
+    /// Keep each host's ssh connection this many seconds after the run, for the next run
+    /// to reuse (ssh's ControlPersist; master config `ssh_control_persist`). Off by default.
+    #[arg(long = "control-persist")]
+    control_persist: Option<u64>,
     /// Gather the grains again instead of using the cached ones.
     #[arg(long = "refresh", alias = "refresh-cache")]
     refresh: bool,
@@ -112,6 +116,7 @@ const VALUE_OPTIONS: &[&str] = &[
     "-l",
     "--log-level",
     "--thin",
+    "--control-persist",
     "--salt-compat",
     "--salt_compat",
 ];
@@ -181,6 +186,8 @@ struct Run {
     ssh: SshConfig,
     cachedir: PathBuf,
     control: tempfile::TempDir,
+    /// Where kept connections' sockets live (`--control-persist`).
+    persist_dir: Option<PathBuf>,
     binary: Arc<[u8]>,
     sum: Arc<str>,
     refresh: bool,
@@ -350,6 +357,10 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
             || opts::get_bool(&master, "ignore_host_keys", false),
         no_host_keys: cli.no_host_keys || opts::get_bool(&master, "no_host_keys", false),
         sudo: cli.sudo || opts::get_bool(&master, "ssh_sudo", false),
+        control_persist: cli
+            .control_persist
+            .or_else(|| get_u64("ssh_control_persist"))
+            .filter(|s| *s > 0),
     };
     let max_procs = cli
         .max_procs
@@ -359,11 +370,16 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         .prefix("hssh")
         .tempdir_in("/tmp")
         .context("creating the folder for the ssh control sockets")?;
+    let persist_dir = match ssh.control_persist {
+        Some(_) => Some(persist_dir()?),
+        None => None,
+    };
     let run = Run {
         conf_dir: cli.config_dir.clone(),
         ssh,
         cachedir: cachedir.clone(),
         control,
+        persist_dir,
         binary: Arc::from(binary),
         sum: Arc::from(sum),
         refresh: cli.refresh,
@@ -605,7 +621,27 @@ fn arg_word(v: &Value) -> String {
 
 /// One host's whole run: its return and retcode.
 fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
-    let control = run.control.path().join(index.to_string());
+    let control = match &run.persist_dir {
+        // Named by everything that makes the connection, so a changed roster entry never
+        // reuses another's.
+        Some(dir) => dir.join(
+            &halite_catalog::sha256_hex(
+                format!(
+                    "{}\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{:?}\0{:?}",
+                    t.id,
+                    t.host,
+                    t.port.or(run.ssh.port),
+                    t.user,
+                    run.ssh.user,
+                    t.privkey.as_ref().or(run.ssh.privkey.as_ref()),
+                    t.ssh_options,
+                    run.ssh.known_hosts,
+                )
+                .as_bytes(),
+            )[..20],
+        ),
+        None => run.control.path().join(index.to_string()),
+    };
     let conn = match Connection::open(t, &run.ssh, &control) {
         Ok(c) => Arc::new(c),
         Err(out) => return ssh_failure(&out),
@@ -991,6 +1027,27 @@ fn remote_caller(host: Host) -> halite_exec::remote::RemoteCall {
         }
         answer
     })
+}
+
+/// `/tmp/halite-ssh-UID`, the kept connections' sockets: created 0700, and refused when
+/// it is not a folder of ours that only we can enter.
+fn persist_dir() -> Result<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    let uid = unsafe { libc::geteuid() };
+    let dir = PathBuf::from(format!("/tmp/halite-ssh-{uid}"));
+    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(anyhow!("creating {}: {e}", dir.display())),
+    }
+    let meta = std::fs::symlink_metadata(&dir).with_context(|| format!("{}", dir.display()))?;
+    if !meta.is_dir() || meta.uid() != uid || meta.permissions().mode() & 0o077 != 0 {
+        return Err(anyhow!(
+            "{}: not a folder of uid {uid} with mode 0700; remove it to keep connections (--control-persist)",
+            dir.display()
+        ));
+    }
+    Ok(dir)
 }
 
 /// Whether argv[0] names the `halite-ssh` entry point.

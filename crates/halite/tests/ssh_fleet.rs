@@ -534,6 +534,43 @@ fn a_state_run_is_one_connection_and_one_command_a_host_and_first_contact_two_co
 }
 
 #[test]
+fn control_persist_keeps_the_connection_for_the_next_run() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let fleet = Fleet::new();
+    let d = fleet.dir.clone();
+    let before = sshd_counts(&d);
+    // The kept connection ends by itself 20 s after its last use (or with this test's sshd).
+    let (v, rc, err) = fleet.run(&["--control-persist", "20", "h[12]", "test.ping"]);
+    assert_eq!(
+        (v, rc),
+        (serde_json::json!({"h1": true, "h2": true}), 0),
+        "{err}"
+    );
+    let first = sshd_counts(&d);
+    assert_eq!((first.0 - before.0, first.1 - before.1), (2, 2));
+    let (v, rc, err) = fleet.run(&["--control-persist", "20", "h[12]", "test.ping"]);
+    assert_eq!(
+        (v, rc),
+        (serde_json::json!({"h1": true, "h2": true}), 0),
+        "{err}"
+    );
+    let again = sshd_counts(&d);
+    assert_eq!(
+        (again.0 - first.0, again.1 - first.1),
+        (0, 2),
+        "the second run opened connections of its own"
+    );
+    // Without the option a run opens its own connections, as before.
+    let (_, rc, err) = fleet.run(&["h1", "test.ping"]);
+    assert_eq!(rc, 0, "{err}");
+    let plain = sshd_counts(&d);
+    assert_eq!((plain.0 - again.0, plain.1 - again.1), (1, 1));
+}
+
+#[test]
 fn compound_and_nodegroup_targets_match_ids_and_cached_grains() {
     if let Some(why) = skip_reason() {
         eprintln!("skipped: {why}");

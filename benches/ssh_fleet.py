@@ -286,6 +286,14 @@ def main():
         "--salt-ssh", default=os.path.expanduser("~/.cache/halite-oracles/salt/bin/salt-ssh")
     )
     ap.add_argument("--skip-salt", action="store_true")
+    ap.add_argument("--skip-halite", action="store_true")
+    ap.add_argument(
+        "--control-persist",
+        type=int,
+        default=0,
+        help="also measure halite with --control-persist SECONDS (connections kept "
+        "between runs: the no-change run reuses the first run's)",
+    )
     ap.add_argument("--max-procs", type=int, default=25)
     ap.add_argument(
         "--ssh-option",
@@ -300,8 +308,14 @@ def main():
     signal.signal(signal.SIGINT, signal.default_int_handler)
     if os.geteuid() != 0:
         sys.exit("ssh_fleet.py: root only (it starts an sshd of its own and a test user)")
+    # What an interrupted run left (its sshd gone); a bench still running is left alone.
     for old in glob.glob("/tmp/halitetestfl-ssh-bench.*"):
-        shutil.rmtree(old, ignore_errors=True)
+        try:
+            os.kill(int(open(f"{old}/sshd.pid").read()), 0)
+            sys.exit(f"ssh_fleet.py: another bench is running ({old})")
+        except (OSError, ValueError):
+            shutil.rmtree(old, ignore_errors=True)
+    started = time.time() - 1
     root = tempfile.mkdtemp(prefix="halitetestfl-ssh-bench.", dir="/tmp")
     os.chmod(root, 0o711)
     hostdir = f"{root}/hosts"
@@ -320,7 +334,14 @@ def main():
     results = []
     try:
         tree(root, f"{hostdir}/out")
-        tools = [("halite", [a.halite, "ssh", "--thin", a.halite])]
+        tools = [] if a.skip_halite else [("halite", [a.halite, "ssh", "--thin", a.halite])]
+        if a.control_persist:
+            tools.append(
+                (
+                    "halite-kept",
+                    [a.halite, "ssh", "--thin", a.halite, "--control-persist", str(a.control_persist)],
+                )
+            )
         if not a.skip_salt:
             tools.append(("salt-ssh", [a.salt_ssh]))
         for hosts in a.hosts:
@@ -339,6 +360,15 @@ def main():
                         flush=True,
                     )
     finally:
+        # Kept connections end with their masters (ssh -O exit), before sshd goes.
+        for sock in glob.glob(f"/tmp/halite-ssh-{os.geteuid()}/*"):
+            if os.stat(sock).st_mtime >= started:
+                subprocess.run(
+                    ["ssh", "-S", sock, "-O", "exit", "x"],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    check=False,
+                )
         proc.terminate()
         proc.wait()
         shutil.rmtree(root, ignore_errors=True)
@@ -354,7 +384,7 @@ def main():
     by = {(h, t): (f, g) for h, t, f, g in results}
     for hosts, tool, first, again in results:
         ratio = ""
-        if tool == "halite" and (hosts, "salt-ssh") in by:
+        if tool.startswith("halite") and (hosts, "salt-ssh") in by:
             sf, sg = by[(hosts, "salt-ssh")]
             ratio = f"{sf[0] / first[0]:.0f}x / {sg[0] / again[0]:.0f}x"
         print(

@@ -16,8 +16,11 @@ salt-ssh's master writes into the hosts' thin_dir paths as root.
 
 Root only (sshd, useradd). Usage:
     benches/ssh_fleet.py [--hosts 20 [100 ...]] [--login user|root] [--halite PATH]
-                         [--salt-ssh PATH] [--skip-salt] [--max-procs 25]
+                         [--salt-ssh PATH] [--skip-salt] [--skip-halite] [--max-procs 25]
                          [--ssh-option KexAlgorithms=curve25519-sha256 ...]
+                         [--control-persist SECONDS]
+--control-persist adds a `halite-kept` row: halite ssh keeping each host's connection
+between runs (its no-change run reuses the first run's connections).
 --halite defaults to target/release/halite (build it first; a debug build is ~130 MB to
 copy to every host; scripts/build-static.sh gives the 15 MB static build). Nothing outside
 /tmp/halitetestfl-ssh-bench.* and the `halitetestfl` user (home /home/halitetestfl) is

@@ -8,4 +8,6 @@ set -eu
 cd "$(dirname "$0")/.."
 RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+crt-static" \
   cargo build --release -p halite --target x86_64-unknown-linux-gnu
+# The deployed artifact: symbols stripped (about 15 MB instead of 19 MB to copy to each host).
+strip target/x86_64-unknown-linux-gnu/release/halite
 file target/x86_64-unknown-linux-gnu/release/halite 2>/dev/null || true

@@ -1,6 +1,6 @@
 //! salt-ssh's side of a fleet run, without Salt's thin: the roster and targeting
 //! ([`roster`]), the transport over the system `ssh` with one multiplexed connection a host
-//! ([`transport`]), deploying the halite binary into a host's `thin_dir` ([`deploy`]), the
+//! ([`transport`]), deploying the halite binary into a host's `thin_dir` ([`run_deployed`]), the
 //! controller's grains cache ([`cache`]) and the fan-out over hosts ([`fan_out`]).
 //!
 //! It knows nothing about rendering or compiling: the CLI compiles each host's catalog
@@ -22,83 +22,140 @@ pub fn default_thin_dir(user: Option<&str>) -> String {
     format!("/var/tmp/.halite_{}", user.unwrap_or("root"))
 }
 
-/// What [`deploy`] did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What [`run_deployed`] prints and exits with when the host lacks the build.
+const DEPLOY_MARK: &str = "HALITE_DEPLOY_NEEDED";
+const DEPLOY_EXIT: i32 = 97;
+/// What the shipping form of [`run_deployed`] prints (stderr) and exits with when the
+/// copy itself failed.
+const COPY_FAILED_MARK: &str = "HALITE_COPY_FAILED";
+const COPY_FAILED_EXIT: i32 = 96;
+
+/// The build a host must run: where it goes and what it is.
+#[derive(Clone, Copy)]
+pub struct Thin<'a> {
+    pub dir: &'a str,
+    pub binary: &'a [u8],
+    /// The binary's sha256 (hex), recorded beside it as `THIN/halite.sha256`.
+    pub sum: &'a str,
+}
+
+/// How [`run_deployed`] went about the binary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Deployed {
-    /// The host already had this exact build (same sha256).
+    /// The host already had this exact build.
     Current,
-    /// The binary was copied.
+    /// The binary was copied (with the command, or after it asked for it).
     Copied,
 }
 
-/// Makes sure `THIN/halite` is the build whose sha256 is `sum` (salt-ssh's thin version
-/// check): one round trip when it is, a copy over the open connection when not. `THIN`
-/// is created mode 0700; the binary is written beside and renamed into place, so a
-/// killed copy never leaves a half-written `halite`.
-pub fn deploy(
-    conn: &Connection,
-    thin_dir: &str,
-    binary: &[u8],
-    sum: &str,
-) -> Result<Deployed, Output> {
-    let thin = shell_quote(thin_dir);
-    let check = format!(
-        "umask 077; mkdir -p {thin} && chmod 700 {thin} && if [ -x {thin}/halite ] && [ \"$(cat {thin}/halite.sha256 2>/dev/null)\" = {sum} ]; then echo current; else echo missing; fi"
-    );
-    let out = conn.run(&check, None);
-    if out.code != 0 {
-        return Err(out);
-    }
-    if out.stdout.trim() == "current" {
-        return Ok(Deployed::Current);
-    }
-    copy(conn, thin_dir, binary, sum)?;
-    Ok(Deployed::Copied)
+/// The shell that writes `THIN/halite` from stdin (THIN created 0700, the binary written
+/// beside and renamed into place, so a killed copy never leaves a half-written `halite`),
+/// then records its sum.
+fn copy_script(thin: &Thin) -> String {
+    let dir = shell_quote(thin.dir);
+    format!(
+        "mkdir -p {dir} && chmod 700 {dir} && cat > {dir}/halite.new && chmod 700 {dir}/halite.new && mv -f {dir}/halite.new {dir}/halite && echo {sum} > {dir}/halite.sha256",
+        sum = thin.sum
+    )
 }
 
-/// Copies the binary into `THIN` (created 0700) over the connection: written beside and
-/// renamed into place, then its sum recorded.
-fn copy(conn: &Connection, thin_dir: &str, binary: &[u8], sum: &str) -> Result<(), Output> {
-    let thin = shell_quote(thin_dir);
-    let copy = format!(
-        "umask 077; mkdir -p {thin} && chmod 700 {thin} && cat > {thin}/halite.new && chmod 700 {thin}/halite.new && mv -f {thin}/halite.new {thin}/halite && echo {sum} > {thin}/halite.sha256"
+/// Copies the binary into `THIN` over the connection (one command, the binary on stdin).
+fn copy(conn: &Connection, thin: &Thin) -> Result<(), Output> {
+    let out = conn.run(
+        &format!("umask 077; {}", copy_script(thin)),
+        Some(thin.binary),
     );
-    let out = conn.run(&copy, Some(binary));
     if out.code != 0 {
         return Err(out);
     }
     Ok(())
 }
 
-/// What [`run_deployed`] prints and exits with when the host lacks the build.
-const DEPLOY_MARK: &str = "HALITE_DEPLOY_NEEDED";
-const DEPLOY_EXIT: i32 = 97;
-
-/// Runs `script` with `THIN/halite` guaranteed to be the build whose sha256 is `sum`, in
-/// one round trip when it already is: the script is guarded by the version check, and
-/// only when that fails is the binary copied ([`deploy`]) and the script run again.
-/// `setup` (shell, run after the check, umask 077) writes per-run files such as the
-/// minion config; `script` runs with the login's own umask (a state run's new files get
-/// the modes they get under salt-ssh).
+/// Runs `script` with `THIN/halite` guaranteed to be the build `thin` names, in one round
+/// trip either way:
+/// - `ship` (the controller has no record that the host has this build, e.g. first
+///   contact) and no `stdin`: the binary goes on the command's stdin and is written into
+///   place before the script runs (salt-ssh would ask first, then copy, then run again).
+/// - otherwise the script is guarded by the version check (salt-ssh's thin check), and
+///   only when that fails is the binary copied and the script run again (three commands,
+///   the price of a host that lost its copy or a new build with a stale record).
+///
+/// `setup` (shell, run after the check, umask 077) writes per-run files such as the minion
+/// config; `script` runs with the login's own umask (a state run's new files get the modes
+/// they get under salt-ssh). `Err` is a failed copy.
 pub fn run_deployed(
     conn: &Connection,
-    thin_dir: &str,
-    binary: &[u8],
-    sum: &str,
+    thin: &Thin,
     setup: &str,
     script: &str,
     stdin: Option<&[u8]>,
-) -> Result<Output, Output> {
-    let thin = shell_quote(thin_dir);
+    ship: bool,
+) -> Result<(Output, Deployed), Output> {
+    if ship && stdin.is_none() {
+        let shipped = format!(
+            "halite_umask=$(umask); umask 077; {{ {copy}; }} || {{ echo {COPY_FAILED_MARK} >&2; exit {COPY_FAILED_EXIT}; }}; {setup}\numask $halite_umask\n{script}",
+            copy = copy_script(thin)
+        );
+        let out = conn.run(&shipped, Some(thin.binary));
+        if out.code == COPY_FAILED_EXIT && out.stderr.contains(COPY_FAILED_MARK) {
+            return Err(out);
+        }
+        return Ok((out, Deployed::Copied));
+    }
+    let dir = shell_quote(thin.dir);
     let guarded = format!(
-        "halite_umask=$(umask); umask 077; if [ -x {thin}/halite ] && [ \"$(cat {thin}/halite.sha256 2>/dev/null)\" = {sum} ]; then :; else echo {DEPLOY_MARK}; exit {DEPLOY_EXIT}; fi; {setup}\numask $halite_umask\n{script}"
+        "halite_umask=$(umask); umask 077; if [ -x {dir}/halite ] && [ \"$(cat {dir}/halite.sha256 2>/dev/null)\" = {sum} ]; then :; else echo {DEPLOY_MARK}; exit {DEPLOY_EXIT}; fi; {setup}\numask $halite_umask\n{script}",
+        sum = thin.sum
     );
     let out = conn.run(&guarded, stdin);
     if out.code != DEPLOY_EXIT || out.stdout.trim() != DEPLOY_MARK {
-        return Ok(out);
+        return Ok((out, Deployed::Current));
     }
-    copy(conn, thin_dir, binary, sum)?;
-    Ok(conn.run(&guarded, stdin))
+    copy(conn, thin)?;
+    Ok((conn.run(&guarded, stdin), Deployed::Copied))
+}
+
+/// Several commands as one script (one round trip), each one's stdout and stderr
+/// followed by a line holding `mark` (and, on stdout, the command's exit status), which
+/// [`split_batch`] cuts apart again.
+pub fn batch_script(commands: &[String], mark: &str) -> String {
+    let mut s = String::new();
+    for c in commands {
+        s.push_str(c);
+        s.push_str(&format!(
+            "\nprintf '\\n%s %s\\n' {mark} \"$?\"; printf '\\n%s\\n' {mark} >&2\n"
+        ));
+    }
+    s
+}
+
+/// The outputs of a [`batch_script`] run, one a command; `None` when the host's output
+/// does not hold them all (the batch was cut short: ssh failed, the shell died).
+pub fn split_batch(out: &Output, mark: &str, n: usize) -> Option<Vec<Output>> {
+    let mut outs = Vec::with_capacity(n);
+    let mut stdout = out.stdout.as_str();
+    let mut stderr = out.stderr.as_str();
+    let out_mark = format!("\n{mark} ");
+    let err_mark = format!("\n{mark}\n");
+    for _ in 0..n {
+        let at = stdout.find(&out_mark)?;
+        let text = &stdout[..at];
+        let rest = &stdout[at + out_mark.len()..];
+        let eol = rest.find('\n').unwrap_or(rest.len());
+        let code = rest[..eol].trim().parse().ok()?;
+        stdout = rest.get(eol + 1..).unwrap_or("");
+        let (etext, erest) = match stderr.find(&err_mark) {
+            Some(e) => (&stderr[..e], &stderr[e + err_mark.len()..]),
+            None => (stderr, ""),
+        };
+        stderr = erest;
+        outs.push(Output {
+            stdout: text.to_string(),
+            stderr: etext.to_string(),
+            code,
+        });
+    }
+    Some(outs)
 }
 
 /// Runs `work` on each item, at most `max_procs` at once, and hands each result to
@@ -169,6 +226,39 @@ mod tests {
         got.sort();
         assert_eq!(got, (0..12).map(|i| i * 2).collect::<Vec<_>>());
         assert!(peak.load(Ordering::SeqCst) <= 3);
+    }
+
+    #[test]
+    fn a_batch_splits_back_into_each_commands_output() {
+        let cmds = vec![
+            "echo one; echo err1 >&2".to_string(),
+            "printf 'no newline'; false".to_string(),
+            "echo three".to_string(),
+        ];
+        let script = batch_script(&cmds, "MARK1234");
+        let out = std::process::Command::new("/bin/sh")
+            .arg("-c")
+            .arg(&script)
+            .output()
+            .unwrap();
+        let out = Output {
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            code: out.status.code().unwrap_or(-1),
+        };
+        let parts = split_batch(&out, "MARK1234", 3).expect("three parts");
+        assert_eq!(parts[0].stdout, "one\n");
+        assert_eq!(parts[0].stderr, "err1\n");
+        assert_eq!(parts[0].code, 0);
+        assert_eq!(parts[1].stdout, "no newline");
+        assert_eq!(parts[1].code, 1);
+        assert_eq!(parts[2].stdout, "three\n");
+        // A batch cut short is no batch.
+        let cut = Output {
+            stdout: out.stdout[..out.stdout.find("no newline").unwrap()].to_string(),
+            ..out.clone()
+        };
+        assert!(split_batch(&cut, "MARK1234", 3).is_none());
     }
 
     #[test]

@@ -25,6 +25,10 @@ pub struct SshConfig {
     pub no_host_keys: bool,
     pub sudo: bool,
     pub user_from_cli: bool,
+    /// Keep each host's connection this many seconds after the run (ssh's
+    /// `ControlPersist`), for the next run to reuse; `None`: the connection ends with the
+    /// run.
+    pub control_persist: Option<u64>,
 }
 
 impl Default for SshConfig {
@@ -40,6 +44,7 @@ impl Default for SshConfig {
             no_host_keys: false,
             sudo: false,
             user_from_cli: false,
+            control_persist: None,
         }
     }
 }
@@ -59,6 +64,8 @@ pub struct Connection {
     base: Vec<String>,
     control: PathBuf,
     master: Option<Child>,
+    /// The connection outlives the run (`control_persist`): not ours to end.
+    persistent: bool,
     sudo: bool,
     ssh_bin: PathBuf,
 }
@@ -133,6 +140,9 @@ impl Connection {
             base.extend(["-o".into(), opt.clone()]);
         }
         base.extend(["-S".into(), control.display().to_string()]);
+        if let Some(secs) = cfg.control_persist {
+            return Self::open_persistent(target, cfg, control, base, secs);
+        }
         let errlog = control.with_extension("err");
         let errfile = std::fs::File::create(&errlog).map_err(|e| Output {
             stderr: format!("cannot create {}: {e}", errlog.display()),
@@ -185,28 +195,87 @@ impl Connection {
             base,
             control: control.to_path_buf(),
             master: Some(master),
+            persistent: false,
             sudo: cfg.sudo || target.sudo,
             ssh_bin: cfg.ssh_bin.clone(),
         })
     }
 
-    /// The remote command for `script`: run by `/bin/sh` (under `sudo -n` when asked), with
-    /// the roster's `set_path` first.
+    /// A connection kept between runs: reused when its master still answers on
+    /// `control`, else opened in the background (`ssh -f -M -N -o ControlPersist=SECS`,
+    /// which returns once the host let us in and then lives on its own).
+    fn open_persistent(
+        target: &Target,
+        cfg: &SshConfig,
+        control: &Path,
+        base: Vec<String>,
+        secs: u64,
+    ) -> Result<Connection, Output> {
+        let conn = Connection {
+            target: target.clone(),
+            base,
+            control: control.to_path_buf(),
+            master: None,
+            persistent: true,
+            sudo: cfg.sudo || target.sudo,
+            ssh_bin: cfg.ssh_bin.clone(),
+        };
+        if std::os::unix::net::UnixStream::connect(control).is_ok() {
+            return Ok(conn);
+        }
+        // A socket nobody listens on (a master that died) would stop a new one.
+        let _ = std::fs::remove_file(control);
+        let errlog = control.with_extension("err");
+        let errfile = std::fs::File::create(&errlog).map_err(|e| Output {
+            stderr: format!("cannot create {}: {e}", errlog.display()),
+            code: 255,
+            ..Default::default()
+        })?;
+        let status = Command::new(&cfg.ssh_bin)
+            .args(&conn.base)
+            .args(["-f", "-M", "-N", "-o", &format!("ControlPersist={secs}")])
+            .args(["--", &target.host])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(errfile)
+            .status();
+        let stderr = std::fs::read_to_string(&errlog).unwrap_or_default();
+        let _ = std::fs::remove_file(&errlog);
+        match status {
+            Ok(s) if s.success() => Ok(conn),
+            Ok(s) => Err(Output {
+                stdout: String::new(),
+                stderr,
+                code: s.code().unwrap_or(255),
+            }),
+            Err(e) => Err(Output {
+                stderr: format!("cannot run {}: {e}", cfg.ssh_bin.display()),
+                code: 255,
+                ..Default::default()
+            }),
+        }
+    }
+
+    /// The remote command for `script`: run by `/bin/sh` with the roster's `set_path`
+    /// first; under `sudo -n [-u USER]` when asked, found (as salt-ssh's shim finds it)
+    /// on that `set_path`, which is set again inside, since sudo may reset `PATH`.
     fn remote_command(&self, script: &str) -> String {
-        let mut body = String::new();
-        if let Some(path) = &self.target.set_path {
-            body.push_str(&format!("PATH={}; export PATH; ", shell_quote(path)));
+        let path = self
+            .target
+            .set_path
+            .as_ref()
+            .map(|p| format!("PATH={}; export PATH; ", shell_quote(p)))
+            .unwrap_or_default();
+        let body = format!("{path}{script}");
+        if !self.sudo {
+            return format!("/bin/sh -c {}", shell_quote(&body));
         }
-        body.push_str(script);
-        let mut cmd = String::new();
-        if self.sudo {
-            cmd.push_str("sudo -n ");
-            if let Some(u) = &self.target.sudo_user {
-                cmd.push_str(&format!("-u {} ", shell_quote(u)));
-            }
+        let mut sudo = String::from("exec sudo -n ");
+        if let Some(u) = &self.target.sudo_user {
+            sudo.push_str(&format!("-u {} ", shell_quote(u)));
         }
-        cmd.push_str(&format!("/bin/sh -c {}", shell_quote(&body)));
-        cmd
+        let outer = format!("{path}{sudo}/bin/sh -c {}", shell_quote(&body));
+        format!("/bin/sh -c {}", shell_quote(&outer))
     }
 
     /// Runs `script` on the host over the open connection, `stdin` fed to it.
@@ -280,6 +349,9 @@ impl Connection {
 impl Drop for Connection {
     /// Ends the master (and with it the connection); the socket goes with it.
     fn drop(&mut self) {
+        if self.persistent {
+            return;
+        }
         if let Some(mut m) = self.master.take() {
             let _ = m.kill();
             let _ = m.wait();

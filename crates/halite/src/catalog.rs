@@ -8,6 +8,7 @@ use anyhow::{anyhow, Context, Result};
 use halite_catalog::Catalog;
 use halite_render::opts;
 use halite_value::{Map, SaltCompat, Value, SALT_COMPAT_KEY};
+use std::io::Write as _;
 use std::path::Path;
 
 /// The state functions whose run the controller compiles into a catalog.
@@ -172,12 +173,22 @@ pub enum CatalogCmd {
         #[arg(short = 'c', long = "config-dir", default_value = "/etc/salt")]
         config_dir: std::path::PathBuf,
         /// The node's minion id.
+        #[arg(long, required_unless_present = "all", conflicts_with = "all")]
+        id: Option<String>,
+        /// Every node of the reclass inventory the master config names (its `ext_pillar`
+        /// or `master_tops` reclass adapter), compiled in parallel into `-o DIR/ID.tgz`;
+        /// prints `ID SHA256` a line, in node order.
         #[arg(long)]
-        id: String,
-        /// The node's grains (JSON or YAML); default: the grains `halite ssh` cached.
+        all: bool,
+        /// With --all: how many nodes compile at once (default: the CPUs).
+        #[arg(short = 'j', long = "jobs")]
+        jobs: Option<usize>,
+        /// The node's grains (JSON or YAML); default: the grains `halite ssh` cached. With
+        /// --all, every node's (its `id` grain set to the node's id).
         #[arg(long)]
         grains: Option<std::path::PathBuf>,
-        /// Where the archive goes (default: ID.tgz).
+        /// Where the archive goes (default: ID.tgz); with --all, the folder (default:
+        /// catalogs).
         #[arg(short = 'o', long = "out-file")]
         out: Option<std::path::PathBuf>,
         /// The Salt release to compile for (3008 or 3007; default: the master config's
@@ -201,35 +212,46 @@ pub enum CatalogCmd {
     },
 }
 
+/// What `halite catalog compile` is asked for.
+pub struct CompileRequest<'a> {
+    pub config_dir: &'a Path,
+    /// One node, or `None` for every node of the reclass inventory (`--all`).
+    pub id: Option<&'a str>,
+    pub jobs: Option<usize>,
+    pub grains: Option<&'a Path>,
+    pub out: Option<&'a Path>,
+    pub salt_compat: Option<SaltCompat>,
+    pub call: &'a [String],
+}
+
 /// `halite catalog compile`: returns the exit status.
-pub fn run_compile(
-    config_dir: &Path,
-    id: &str,
-    grains: Option<&Path>,
-    out: Option<&Path>,
-    salt_compat: Option<SaltCompat>,
-    call: &[String],
-) -> Result<u8> {
+pub fn run_compile(req: &CompileRequest) -> Result<u8> {
+    let config_dir = req.config_dir;
     let mut master = crate::config::master_config(config_dir)?;
-    if let Some(compat) = salt_compat {
+    if let Some(compat) = req.salt_compat {
         master.insert(SALT_COMPAT_KEY, Value::str(compat.name()));
     }
     crate::functions::set_salt_compat(SaltCompat::of(&master));
-    let grains = match grains {
-        Some(p) => grains_from_file(p)?,
-        None => {
-            let cachedir = opts::get_str(&master, "cachedir").unwrap_or("/var/cache/salt/master");
-            match halite_ssh::cache::read(Path::new(cachedir), id, "grains", None) {
-                Some(Value::Map(m)) => m,
-                _ => {
-                    return Err(anyhow!(
-                        "no grains for {id}: give --grains FILE, or run `halite ssh {id} grains.items` first to cache them under {cachedir}/minions/{id}/"
-                    ))
-                }
+    let cachedir = opts::get_str(&master, "cachedir")
+        .unwrap_or("/var/cache/salt/master")
+        .to_string();
+    let given = req.grains.map(grains_from_file).transpose()?;
+    let grains_of = |id: &str| -> Result<Map> {
+        if let Some(g) = &given {
+            let mut g = g.clone();
+            if req.id.is_none() {
+                g.insert("id", Value::str(id));
             }
+            return Ok(g);
+        }
+        match halite_ssh::cache::read(Path::new(&cachedir), id, "grains", None) {
+            Some(Value::Map(m)) => Ok(m),
+            _ => Err(anyhow!(
+                "no grains for {id}: give --grains FILE, or run `halite ssh {id} grains.items` first to cache them under {cachedir}/minions/{id}/"
+            )),
         }
     };
-    let (fun, rest) = match call.split_first() {
+    let (fun, rest) = match req.call.split_first() {
         Some((f, r)) => (f.as_str(), r),
         None => ("state.apply", &[][..]),
     };
@@ -239,34 +261,96 @@ pub fn run_compile(
             CATALOG_FUNCTIONS.join(", ")
         ));
     }
-    let (args, kwargs) = crate::args::parse_call_args(rest);
-    let opts = host_opts(&master, id, &Map::new());
-    {
+    // One node's catalog: the archive, or the call's return when there is none.
+    let compile_node = |id: &str| -> Result<std::result::Result<Vec<u8>, Value>> {
+        let (args, kwargs) = crate::args::parse_call_args(rest);
+        let opts = host_opts(&master, id, &Map::new());
         match compile(
             None,
             opts,
-            grains,
+            grains_of(id)?,
             &Map::new(),
             config_dir,
             fun,
             args,
             kwargs,
         )? {
-            Compiled::Catalog(cat) => {
-                let bytes = cat.pack()?;
-                let default = std::path::PathBuf::from(format!("{id}.tgz"));
-                let out = out.unwrap_or(&default);
-                write_new(out, &bytes)?;
-                println!("{}", halite_catalog::sha256_hex(&bytes));
-                Ok(0)
-            }
-            Compiled::Done(outcome) => {
-                let mut m = Map::new();
-                m.insert(id, outcome.ret);
-                println!("{}", Value::Map(m).to_json());
-                Ok(1)
+            Compiled::Catalog(cat) => Ok(Ok(cat.pack()?)),
+            Compiled::Done(outcome) => Ok(Err(outcome.ret)),
+        }
+    };
+    let Some(id) = req.id else {
+        let nodes = crate::reclass::node_names(&master, config_dir)?.ok_or_else(|| {
+            anyhow!(
+                "--all compiles the nodes of a reclass inventory, and {} configures none (ext_pillar or master_tops reclass)",
+                config_dir.join("master").display()
+            )
+        })?;
+        let dir = req.out.unwrap_or(Path::new("catalogs"));
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let jobs = req.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        let mut results: Vec<Option<std::result::Result<String, String>>> = vec![None; nodes.len()];
+        halite_ssh::fan_out(
+            nodes.iter().cloned().enumerate().collect(),
+            jobs,
+            |(i, id): (usize, String)| {
+                let r = match compile_node(&id) {
+                    Ok(Ok(bytes)) => {
+                        let path = dir.join(format!("{}.tgz", file_name(&id)));
+                        write_new(&path, &bytes)
+                            .map(|()| halite_catalog::sha256_hex(&bytes))
+                            .map_err(|e| format!("{e:#}"))
+                    }
+                    Ok(Err(ret)) => Err(ret.to_json_styled(halite_value::JsonStyle::Compact)),
+                    Err(e) => Err(format!("{e:#}")),
+                };
+                (i, r)
+            },
+            |(i, r)| results[i] = Some(r),
+        );
+        let mut failed = 0;
+        let mut stdout = std::io::stdout().lock();
+        for (id, r) in nodes.iter().zip(results) {
+            match r {
+                Some(Ok(sum)) => writeln!(stdout, "{id} {sum}")?,
+                Some(Err(e)) => {
+                    failed += 1;
+                    eprintln!("{id}: {e}");
+                }
+                None => failed += 1,
             }
         }
+        return Ok(u8::from(failed > 0));
+    };
+    match compile_node(id)? {
+        Ok(bytes) => {
+            let default = std::path::PathBuf::from(format!("{id}.tgz"));
+            let out = req.out.unwrap_or(&default);
+            write_new(out, &bytes)?;
+            println!("{}", halite_catalog::sha256_hex(&bytes));
+            Ok(0)
+        }
+        Err(ret) => {
+            let mut m = Map::new();
+            m.insert(id, ret);
+            println!("{}", Value::Map(m).to_json());
+            Ok(1)
+        }
+    }
+}
+
+/// A node id as a file name (no separators, no `..`).
+fn file_name(id: &str) -> String {
+    let safe: String = id
+        .chars()
+        .map(|c| if c == '/' || c == '\0' { '_' } else { c })
+        .collect();
+    if safe == ".." || safe == "." {
+        format!("_{safe}")
+    } else {
+        safe
     }
 }
 

@@ -241,18 +241,21 @@ fn run_catalog(rest: &[String]) -> Result<u8> {
         catalog::CatalogCmd::Compile {
             config_dir,
             id,
+            all: _,
+            jobs,
             grains,
             out,
             salt_compat,
             call,
-        } => catalog::run_compile(
-            &config_dir,
-            &id,
-            grains.as_deref(),
-            out.as_deref(),
+        } => catalog::run_compile(&catalog::CompileRequest {
+            config_dir: &config_dir,
+            id: id.as_deref(),
+            jobs,
+            grains: grains.as_deref(),
+            out: out.as_deref(),
             salt_compat,
-            &call,
-        ),
+            call: &call,
+        }),
         catalog::CatalogCmd::Diff { old, new } => catalog::run_diff(&old, &new),
         catalog::CatalogCmd::Apply { file, rest } => {
             // `state.pkg FILE SUM sha256` with the archive's own sum, through the usual

@@ -5,7 +5,9 @@
 use anyhow::{anyhow, Result};
 use halite_reclass::{Inventory, ReclassConfig};
 use halite_value::{Map, Value};
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The adapter options (`inventory_base_uri`, `nodes_uri`, `classes_uri`) as a config; a
 /// relative base resolves against the minion config folder.
@@ -30,8 +32,34 @@ fn config(options: &Value, conf_dir: &Path) -> Result<ReclassConfig> {
     Ok(cfg)
 }
 
-fn load(options: &Value, conf_dir: &Path) -> Result<Inventory> {
-    Inventory::load(&config(options, conf_dir)?).map_err(|e| anyhow!("{e}"))
+/// The inventory, loaded once a process for each configuration: a fleet run or a batch
+/// compile asks for it twice a node (pillar and tops) and for every node; its classes are
+/// parsed on first use and kept. One halite process is one run, so it never goes stale
+/// in a way Salt's master would notice.
+fn load(options: &Value, conf_dir: &Path) -> Result<Arc<Inventory>> {
+    static LOADED: OnceLock<Mutex<HashMap<String, Arc<Inventory>>>> = OnceLock::new();
+    let cfg = config(options, conf_dir)?;
+    let key = format!("{cfg:?}");
+    let cache = LOADED.get_or_init(Default::default);
+    if let Some(inv) = cache.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return Ok(inv);
+    }
+    let inv = Arc::new(Inventory::load(&cfg).map_err(|e| anyhow!("{e}"))?);
+    if let Ok(mut m) = cache.lock() {
+        m.entry(key).or_insert_with(|| inv.clone());
+    }
+    Ok(inv)
+}
+
+/// The node names of the inventory the master config's reclass adapter (ext_pillar or
+/// master_tops) reads; `None` when neither is configured.
+pub fn node_names(opts: &Map, conf_dir: &Path) -> Result<Option<Vec<String>>> {
+    let options =
+        ext_pillar_options(opts).or_else(|| opts.get("master_tops").and_then(|m| m.get("reclass")));
+    match options {
+        Some(options) => Ok(Some(load(options, conf_dir)?.node_names())),
+        None => Ok(None),
+    }
 }
 
 /// The `reclass` entry of the `ext_pillar` list, if configured.

@@ -15,6 +15,7 @@ use halite_value::{Map, SaltCompat, Value, SALT_COMPAT_KEY};
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -36,6 +37,14 @@ pub struct SshCli {
     /// The target is `grain:glob`, matched against the cached grains.
     #[arg(short = 'G', long = "grain")]
     grain: bool,
+    /// The target is a compound expression (`G@os:Debian and not L@web1,web2`, `E@`, `P@`,
+    /// `N@`, globs; and/or/not and parentheses), grains matched against the cached ones.
+    #[arg(short = 'C', long = "compound")]
+    compound: bool,
+    /// The target is a nodegroup: a list of ids in the master config's
+    /// `ssh_list_nodegroups` (salt-ssh's), else a compound group of its `nodegroups`.
+    #[arg(short = 'N', long = "nodegroup")]
+    nodegroup: bool,
     /// Accept an unknown host key.
     #[arg(short = 'i', long = "ignore-host-keys")]
     ignore_host_keys: bool,
@@ -53,6 +62,10 @@ pub struct SshCli {
     /// The connect timeout, in seconds.
     #[arg(short = 't', long = "timeout")]
     timeout: Option<u64>,
+    /// Keep each host's ssh connection this many seconds after the run, for the next run
+    /// to reuse (ssh's ControlPersist; master config `ssh_control_persist`). Off by default.
+    #[arg(long = "control-persist")]
+    control_persist: Option<u64>,
     /// Gather the grains again instead of using the cached ones.
     #[arg(long = "refresh", alias = "refresh-cache")]
     refresh: bool,
@@ -103,6 +116,7 @@ const VALUE_OPTIONS: &[&str] = &[
     "-l",
     "--log-level",
     "--thin",
+    "--control-persist",
     "--salt-compat",
     "--salt_compat",
 ];
@@ -114,6 +128,10 @@ const FLAGS: &[&str] = &[
     "--list",
     "-G",
     "--grain",
+    "-C",
+    "--compound",
+    "-N",
+    "--nodegroup",
     "-i",
     "--ignore-host-keys",
     "--no-host-keys",
@@ -168,6 +186,8 @@ struct Run {
     ssh: SshConfig,
     cachedir: PathBuf,
     control: tempfile::TempDir,
+    /// Where kept connections' sockets live (`--control-persist`).
+    persist_dir: Option<PathBuf>,
     binary: Arc<[u8]>,
     sum: Arc<str>,
     refresh: bool,
@@ -235,11 +255,70 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
     } else {
         TargetKind::Glob
     };
-    let cached = |id: &str| halite_ssh::cache::read(&cachedir, id, "grains", None);
-    let targets: Vec<Target> = halite_ssh::roster::select(&roster, &tgt, kind, &cached)?
-        .into_iter()
-        .cloned()
-        .collect();
+    // A host's grains for targeting: the cached ones with the roster's `grains` over them
+    // (what its compile sees); none when nothing is cached.
+    let cached = |id: &str| {
+        let mut g = match halite_ssh::cache::read(&cachedir, id, "grains", None) {
+            Some(Value::Map(g)) => g,
+            _ => return None,
+        };
+        if let Some(t) = roster.iter().find(|t| t.id == id) {
+            for (k, v) in t.grains.iter() {
+                g.insert(k.clone(), v.clone());
+            }
+        }
+        Some(Value::Map(g))
+    };
+    // salt-ssh's -N: `ssh_list_nodegroups` (a group is a list of ids, or one string of
+    // them, comma-separated); a group only `nodegroups` names is matched as `N@GROUP`.
+    let list_group = match master.get("ssh_list_nodegroups").and_then(|g| g.get(&tgt)) {
+        Some(Value::List(ids)) if cli.nodegroup => Some(ids.iter().map(Value::py_str).collect()),
+        Some(Value::Str(ids)) if cli.nodegroup => Some(
+            ids.split(',')
+                .map(|s| s.trim().to_string())
+                .collect::<Vec<_>>(),
+        ),
+        _ => None,
+    };
+    let targets: Vec<Target> = if let Some(ids) = list_group {
+        roster
+            .iter()
+            .filter(|t| ids.contains(&t.id))
+            .cloned()
+            .collect()
+    } else if cli.compound || cli.nodegroup {
+        // Salt's compound matcher (the top file's), over the roster's ids and the cached
+        // grains; a pillar word (`I@`, `J@`) matches nothing (the controller compiles no
+        // pillar to target with).
+        let expr = if cli.nodegroup {
+            format!("N@{tgt}")
+        } else {
+            tgt.clone()
+        };
+        let nodegroups = master.get("nodegroups").cloned().unwrap_or(Value::Null);
+        let no_grains = Value::Map(Map::new());
+        roster
+            .iter()
+            .filter(|t| {
+                let grains = cached(&t.id);
+                halite_render::matcher::compound_match(
+                    &expr,
+                    &halite_render::matcher::MatchContext {
+                        id: &t.id,
+                        grains: grains.as_ref().unwrap_or(&no_grains),
+                        pillar: &Value::Null,
+                        nodegroups: &nodegroups,
+                    },
+                )
+            })
+            .cloned()
+            .collect()
+    } else {
+        halite_ssh::roster::select(&roster, &tgt, kind, &cached)?
+            .into_iter()
+            .cloned()
+            .collect()
+    };
     if targets.is_empty() {
         eprintln!("[ERROR   ] No matching targets found in roster.");
         return Ok(0);
@@ -278,6 +357,10 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
             || opts::get_bool(&master, "ignore_host_keys", false),
         no_host_keys: cli.no_host_keys || opts::get_bool(&master, "no_host_keys", false),
         sudo: cli.sudo || opts::get_bool(&master, "ssh_sudo", false),
+        control_persist: cli
+            .control_persist
+            .or_else(|| get_u64("ssh_control_persist"))
+            .filter(|s| *s > 0),
     };
     let max_procs = cli
         .max_procs
@@ -287,11 +370,16 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         .prefix("hssh")
         .tempdir_in("/tmp")
         .context("creating the folder for the ssh control sockets")?;
+    let persist_dir = match ssh.control_persist {
+        Some(_) => Some(persist_dir()?),
+        None => None,
+    };
     let run = Run {
         conf_dir: cli.config_dir.clone(),
         ssh,
         cachedir: cachedir.clone(),
         control,
+        persist_dir,
         binary: Arc::from(binary),
         sum: Arc::from(sum),
         refresh: cli.refresh,
@@ -533,7 +621,27 @@ fn arg_word(v: &Value) -> String {
 
 /// One host's whole run: its return and retcode.
 fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
-    let control = run.control.path().join(index.to_string());
+    let control = match &run.persist_dir {
+        // Named by everything that makes the connection, so a changed roster entry never
+        // reuses another's.
+        Some(dir) => dir.join(
+            &halite_catalog::sha256_hex(
+                format!(
+                    "{}\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{:?}\0{:?}",
+                    t.id,
+                    t.host,
+                    t.port.or(run.ssh.port),
+                    t.user,
+                    run.ssh.user,
+                    t.privkey.as_ref().or(run.ssh.privkey.as_ref()),
+                    t.ssh_options,
+                    run.ssh.known_hosts,
+                )
+                .as_bytes(),
+            )[..20],
+        ),
+        None => run.control.path().join(index.to_string()),
+    };
     let conn = match Connection::open(t, &run.ssh, &control) {
         Ok(c) => Arc::new(c),
         Err(out) => return ssh_failure(&out),
@@ -599,10 +707,18 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     );
     let host = Host {
         conn: conn.clone(),
+        id: t.id.clone(),
+        current: Arc::new(AtomicBool::new(Host::known_current(
+            &run.cachedir,
+            &t.id,
+            &thin,
+            &run.sum,
+        ))),
         thin: thin.clone(),
         setup,
         binary: run.binary.clone(),
         sum: run.sum.clone(),
+        cachedir: run.cachedir.clone(),
     };
     if !controller_side(&run.fun) {
         return match host.run(&remote_halite(&thin, &run.fun, &run.words, true), None) {
@@ -610,19 +726,14 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
             Err(out) => ssh_failure_or_ret(&out),
         };
     }
-    let grains = match host_grains(run, &host, t) {
+    let (args, kwargs) = crate::args::parse_call_args(&run.words);
+    let opts = catalog::host_opts(&run.master, &t.id, &t.minion_opts);
+    let grains = match host_facts(run, &host, t, &opts) {
         Ok(g) => g,
         Err(ret) => return ret,
     };
-    let (args, kwargs) = crate::args::parse_call_args(&run.words);
-    let opts = catalog::host_opts(&run.master, &t.id, &t.minion_opts);
-    if run.fun == "mine.update" || catalog::CATALOG_FUNCTIONS.contains(&run.fun.as_str()) {
-        if let Err(ret) = update_mine(run, &host, t, &opts) {
-            return ret;
-        }
-        if run.fun == "mine.update" {
-            return (Value::Null, 0);
-        }
+    if run.fun == "mine.update" {
+        return (Value::Null, 0);
     }
     let mut all_grains = grains;
     for (k, v) in t.grains.iter() {
@@ -680,27 +791,67 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     }
 }
 
-/// A host with its connection open: commands run behind the deploy check.
+/// A host with its connection open: commands run behind the deploy check, or ship the
+/// binary with them while the controller has no record that the host has this build.
 #[derive(Clone)]
 struct Host {
     conn: Arc<Connection>,
+    id: String,
     thin: String,
     setup: String,
     binary: Arc<[u8]>,
     sum: Arc<str>,
+    cachedir: PathBuf,
+    /// Whether the host is known to have this build (`minions/ID/thin.json`).
+    current: Arc<AtomicBool>,
 }
 
 impl Host {
     fn run(&self, script: &str, stdin: Option<&[u8]>) -> Result<Output, Output> {
-        halite_ssh::run_deployed(
-            &self.conn,
-            &self.thin,
-            &self.binary,
-            &self.sum,
-            &self.setup,
-            script,
-            stdin,
-        )
+        let thin = halite_ssh::Thin {
+            dir: &self.thin,
+            binary: &self.binary,
+            sum: &self.sum,
+        };
+        let ship = !self.current.load(Ordering::SeqCst);
+        let (out, _) =
+            halite_ssh::run_deployed(&self.conn, &thin, &self.setup, script, stdin, ship)?;
+        if ship && out.code != 255 && !self.current.swap(true, Ordering::SeqCst) {
+            self.remember_deployed();
+        }
+        Ok(out)
+    }
+
+    /// Several commands in one round trip, each one's output apart; `Err` when the batch
+    /// did not come back whole (an ssh failure, the host's shell gone).
+    fn run_batch(&self, commands: &[String]) -> Result<Vec<Output>, Output> {
+        let mark = format!("HALITE_BATCH_{}", &self.sum[..16]);
+        let out = self.run(&halite_ssh::batch_script(commands, &mark), None)?;
+        halite_ssh::split_batch(&out, &mark, commands.len()).ok_or(out)
+    }
+
+    /// Records on the controller that the host has this build in this thin_dir, so the
+    /// next run's commands go guarded instead of shipping the binary.
+    fn remember_deployed(&self) {
+        let mut m = Map::new();
+        m.insert("sha256", Value::str(&*self.sum));
+        m.insert("thin_dir", Value::str(self.thin.clone()));
+        if let Err(e) =
+            halite_ssh::cache::write(&self.cachedir, &self.id, "thin", &Value::Map(m), 0.0)
+        {
+            tracing::warn!("could not record the deploy on {}: {e}", self.id);
+        }
+    }
+
+    /// Whether the controller's record says the host has this build in this thin_dir.
+    fn known_current(cachedir: &Path, id: &str, thin: &str, sum: &str) -> bool {
+        match halite_ssh::cache::read(cachedir, id, "thin", None) {
+            Some(v) => {
+                v.get("sha256").and_then(Value::as_str) == Some(sum)
+                    && v.get("thin_dir").and_then(Value::as_str) == Some(thin)
+            }
+            None => false,
+        }
     }
 }
 
@@ -712,49 +863,99 @@ fn ssh_failure_or_ret(out: &Output) -> (Value, u8) {
     }
 }
 
-/// The host's grains: the controller's cache unless `--refresh` or too old, else gathered
-/// on the host (and cached with the time it took).
-fn host_grains(run: &Run, host: &Host, t: &Target) -> Result<Map, (Value, u8)> {
-    if !run.refresh {
-        if let Some(Value::Map(g)) =
-            halite_ssh::cache::read(&run.cachedir, &t.id, "grains", run.grains_max_age)
-        {
-            return Ok(g);
+/// What the compile needs from the host, in at most one round trip: its grains (the
+/// controller's cache unless `--refresh` or too old, else gathered on the host and cached
+/// with the time it took) and, for a state run or `mine.update`, the returns of its
+/// `mine_functions` (cached as `minions/ID/mine.json`, where `mine.get` in controller-side
+/// compiles finds them).
+fn host_facts(run: &Run, host: &Host, t: &Target, opts: &Map) -> Result<Map, (Value, u8)> {
+    let cached = if run.refresh {
+        None
+    } else {
+        match halite_ssh::cache::read(&run.cachedir, &t.id, "grains", run.grains_max_age) {
+            Some(Value::Map(g)) => Some(g),
+            _ => None,
         }
+    };
+    let mine = if run.fun == "mine.update" || catalog::CATALOG_FUNCTIONS.contains(&run.fun.as_str())
+    {
+        mine_calls(opts)
+    } else {
+        Vec::new()
+    };
+    let mut commands = Vec::new();
+    if cached.is_none() {
+        commands.push(remote_halite(&host.thin, "grains.items", &[], false));
+    }
+    for (_, fun, words) in &mine {
+        commands.push(remote_halite(&host.thin, fun, words, false));
     }
     let started = Instant::now();
-    let (ret, code) = match host.run(&remote_halite(&host.thin, "grains.items", &[], false), None) {
-        Ok(out) => parse_ret(&out),
-        Err(out) => ssh_failure_or_ret(&out),
-    };
-    match ret {
-        Value::Map(g) if code == 0 => {
-            let secs = started.elapsed().as_secs_f64();
-            if let Err(e) = halite_ssh::cache::write(
-                &run.cachedir,
-                &t.id,
-                "grains",
-                &Value::Map(g.clone()),
-                secs,
-            ) {
-                tracing::warn!("could not cache the grains of {}: {e}", t.id);
-            }
-            Ok(g)
-        }
-        other => Err((other, code.max(1))),
+    let mut outs = match commands.len() {
+        0 => Vec::new(),
+        1 => vec![host
+            .run(&commands[0], None)
+            .map_err(|o| ssh_failure_or_ret(&o))?],
+        _ => host
+            .run_batch(&commands)
+            .map_err(|o| ssh_failure_or_ret(&o))?,
     }
+    .into_iter();
+    let secs = started.elapsed().as_secs_f64();
+    let grains = match cached {
+        Some(g) => g,
+        None => {
+            let out = outs.next().unwrap_or_default();
+            match parse_ret(&out) {
+                (Value::Map(g), 0) => {
+                    if let Err(e) = halite_ssh::cache::write(
+                        &run.cachedir,
+                        &t.id,
+                        "grains",
+                        &Value::Map(g.clone()),
+                        secs,
+                    ) {
+                        tracing::warn!("could not cache the grains of {}: {e}", t.id);
+                    }
+                    g
+                }
+                (other, code) => return Err((other, code.max(1))),
+            }
+        }
+    };
+    if opts
+        .get("mine_functions")
+        .is_some_and(|f| f.as_map().is_some())
+    {
+        let mut data = Map::new();
+        for ((alias, fun, _), out) in mine.iter().zip(outs) {
+            let (ret, code) = parse_ret(&out);
+            if out.code == 255 && out.stdout.is_empty() {
+                return Err((ret, code));
+            }
+            if code == 0 {
+                data.insert(alias.as_str(), ret);
+            } else {
+                tracing::warn!("mine function {fun} failed on {}: {}", t.id, ret.py_str());
+            }
+        }
+        if let Err(e) =
+            halite_ssh::cache::write(&run.cachedir, &t.id, "mine", &Value::Map(data), secs)
+        {
+            tracing::warn!("could not cache the mine of {}: {e}", t.id);
+        }
+    }
+    Ok(grains)
 }
 
-/// Runs the host's `mine_functions` (master config or the roster's `minion_opts`) on the
-/// host and caches their returns beside its grains (`minions/ID/mine.json`), where
-/// `mine.get` in controller-side compiles finds them. Salt's forms: `fun: [args]` and
-/// `alias: [{mine_function: fun}, args...]`; a one-key mapping among the args is a keyword.
-fn update_mine(run: &Run, host: &Host, t: &Target, opts: &Map) -> Result<(), (Value, u8)> {
+/// The host's `mine_functions` (master config or the roster's `minion_opts`) as
+/// (alias, function, words). Salt's forms: `fun: [args]` and `alias: [{mine_function:
+/// fun}, args...]`; a one-key mapping among the args is a keyword.
+fn mine_calls(opts: &Map) -> Vec<(String, String, Vec<String>)> {
     let Some(Value::Map(funs)) = opts.get("mine_functions") else {
-        return Ok(());
+        return Vec::new();
     };
-    let started = Instant::now();
-    let mut data = Map::new();
+    let mut calls = Vec::new();
     for (alias, spec) in funs.iter() {
         let alias = alias.py_str();
         let mut fun = alias.clone();
@@ -786,22 +987,9 @@ fn update_mine(run: &Run, host: &Host, t: &Target, opts: &Map) -> Result<(), (Va
                 other => words.push(arg_word(&other)),
             }
         }
-        let (ret, code) = match host.run(&remote_halite(&host.thin, &fun, &words, false), None) {
-            Ok(out) => parse_ret(&out),
-            Err(out) => return Err(ssh_failure_or_ret(&out)),
-        };
-        if code == 0 {
-            data.insert(alias.as_str(), ret);
-        } else {
-            tracing::warn!("mine function {fun} failed on {}: {}", t.id, ret.py_str());
-        }
+        calls.push((alias, fun, words));
     }
-    let secs = started.elapsed().as_secs_f64();
-    if let Err(e) = halite_ssh::cache::write(&run.cachedir, &t.id, "mine", &Value::Map(data), secs)
-    {
-        tracing::warn!("could not cache the mine of {}: {e}", t.id);
-    }
-    Ok(())
+    calls
 }
 
 /// Impure template calls during this host's compile: run on the host over its open
@@ -839,6 +1027,27 @@ fn remote_caller(host: Host) -> halite_exec::remote::RemoteCall {
         }
         answer
     })
+}
+
+/// `/tmp/halite-ssh-UID`, the kept connections' sockets: created 0700, and refused when
+/// it is not a folder of ours that only we can enter.
+fn persist_dir() -> Result<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    let uid = unsafe { libc::geteuid() };
+    let dir = PathBuf::from(format!("/tmp/halite-ssh-{uid}"));
+    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(anyhow!("creating {}: {e}", dir.display())),
+    }
+    let meta = std::fs::symlink_metadata(&dir).with_context(|| format!("{}", dir.display()))?;
+    if !meta.is_dir() || meta.uid() != uid || meta.permissions().mode() & 0o077 != 0 {
+        return Err(anyhow!(
+            "{}: not a folder of uid {uid} with mode 0700; remove it to keep connections (--control-persist)",
+            dir.display()
+        ));
+    }
+    Ok(dir)
 }
 
 /// Whether argv[0] names the `halite-ssh` entry point.

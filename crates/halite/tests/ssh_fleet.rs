@@ -62,7 +62,7 @@ fn start_sshd(dir: &Path) -> Sshd {
     write(
         &dir.join("sshd_config"),
         &format!(
-            "Port {port}\nListenAddress 127.0.0.1\nHostKey {d}/hostkey\nAuthorizedKeysFile {d}/authorized_keys\nPidFile {d}/sshd.pid\nStrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\nPasswordAuthentication no\nMaxSessions 100\nMaxStartups 100:30:200\n",
+            "Port {port}\nListenAddress 127.0.0.1\nHostKey {d}/hostkey\nAuthorizedKeysFile {d}/authorized_keys\nPidFile {d}/sshd.pid\nStrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\nPasswordAuthentication no\nMaxSessions 100\nMaxStartups 100:30:200\nLogLevel VERBOSE\n",
             d = dir.display()
         ),
     );
@@ -467,6 +467,243 @@ fn mine_functions_run_on_each_host_and_mine_get_answers_from_the_cache() {
     let (v, rc, err) = parse(out);
     assert_eq!(rc, 0, "{err}");
     assert_eq!(v, serde_json::json!({"h2": true, "h3": true}));
+}
+
+/// How many connections and remote commands sshd has logged so far.
+fn sshd_counts(dir: &Path) -> (usize, usize) {
+    // sshd logs a session as it starts; the last one may land just after the client ends.
+    std::thread::sleep(Duration::from_millis(300));
+    let log = std::fs::read_to_string(dir.join("sshd.log")).unwrap_or_default();
+    (
+        log.matches("Accepted publickey for").count(),
+        log.matches("Starting session: command").count(),
+    )
+}
+
+#[test]
+fn a_state_run_is_one_connection_and_one_command_a_host_and_first_contact_two_commands() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let fleet = Fleet::new();
+    let d = fleet.dir.clone();
+    // Without mine functions first (they cost a command of their own, below).
+    let master = d.join("conf/master");
+    let with_mine = std::fs::read_to_string(&master).expect("master");
+    let without = with_mine
+        .split("mine_functions:")
+        .next()
+        .expect("master text")
+        .to_string();
+    write(&master, &without);
+    let before = sshd_counts(&d);
+    // First contact: no binary on the hosts, no grains cached. The binary travels with
+    // the grains command; the catalog goes with the apply.
+    let (v, rc, err) = fleet.run(&["h[12]", "state.sls", "plain"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    assert!(all_true(&v["h1"]) && all_true(&v["h2"]), "{v}");
+    let first = sshd_counts(&d);
+    assert_eq!(
+        (first.0 - before.0, first.1 - before.1),
+        (2, 4),
+        "connections and commands for two hosts' first run"
+    );
+    let again_v = fleet.run(&["h[12]", "state.sls", "plain"]);
+    assert_eq!(again_v.1, 0, "{}", again_v.2);
+    let again = sshd_counts(&d);
+    assert_eq!(
+        (again.0 - first.0, again.1 - first.1),
+        (2, 2),
+        "connections and commands for two hosts' no-change run"
+    );
+    // mine_functions run on each host before the compile: one more command a host.
+    write(&master, &with_mine);
+    let (v, rc, err) = fleet.run(&["h[12]", "state.sls", "plain"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let mined = sshd_counts(&d);
+    assert_eq!((mined.0 - again.0, mined.1 - again.1), (2, 4));
+    let again = mined;
+    // The record of the deploy is only a hint: a host that lost its binary gets it again
+    // behind the version check (the command, the copy, the command again).
+    std::fs::remove_file(d.join("thin-h1/halite")).expect("rm");
+    let (v, rc, err) = fleet.run(&["h1", "test.ping"]);
+    assert_eq!((v, rc), (serde_json::json!({"h1": true}), 0), "{err}");
+    let lost = sshd_counts(&d);
+    assert_eq!((lost.0 - again.0, lost.1 - again.1), (1, 3));
+}
+
+#[test]
+fn control_persist_keeps_the_connection_for_the_next_run() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let fleet = Fleet::new();
+    let d = fleet.dir.clone();
+    let before = sshd_counts(&d);
+    // The kept connection ends by itself 20 s after its last use (or with this test's sshd).
+    let (v, rc, err) = fleet.run(&["--control-persist", "20", "h[12]", "test.ping"]);
+    assert_eq!(
+        (v, rc),
+        (serde_json::json!({"h1": true, "h2": true}), 0),
+        "{err}"
+    );
+    let first = sshd_counts(&d);
+    assert_eq!((first.0 - before.0, first.1 - before.1), (2, 2));
+    let (v, rc, err) = fleet.run(&["--control-persist", "20", "h[12]", "test.ping"]);
+    assert_eq!(
+        (v, rc),
+        (serde_json::json!({"h1": true, "h2": true}), 0),
+        "{err}"
+    );
+    let again = sshd_counts(&d);
+    assert_eq!(
+        (again.0 - first.0, again.1 - first.1),
+        (0, 2),
+        "the second run opened connections of its own"
+    );
+    // Without the option a run opens its own connections, as before.
+    let (_, rc, err) = fleet.run(&["h1", "test.ping"]);
+    assert_eq!(rc, 0, "{err}");
+    let plain = sshd_counts(&d);
+    assert_eq!((plain.0 - again.0, plain.1 - again.1), (1, 1));
+}
+
+#[test]
+fn compound_and_nodegroup_targets_match_ids_and_cached_grains() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let fleet = Fleet::new();
+    let d = fleet.dir.clone();
+    let master = d.join("conf/master");
+    let mut text = std::fs::read_to_string(&master).expect("master");
+    text.push_str("nodegroups:\n  odd: L@h1,h3\n  oddish: N@odd and not h3\nssh_list_nodegroups:\n  pair: [h2, h3]\n  odd: h2\n");
+    write(&master, &text);
+    // Nothing cached yet: a grain word matches nothing, ids still do.
+    let (v, rc, err) = fleet.run(&["-C", "G@id:h1 or L@h3", "test.ping"]);
+    assert_eq!((v, rc), (serde_json::json!({"h3": true}), 0), "{err}");
+    let (v, rc, err) = fleet.run(&["h*", "grains.item", "os"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let os = v["h1"]["os"].as_str().expect("os grain").to_string();
+    let (v, rc, err) = fleet.run(&["-C", "G@id:h1 or L@h3", "test.ping"]);
+    assert_eq!(
+        (v, rc),
+        (serde_json::json!({"h1": true, "h3": true}), 0),
+        "{err}"
+    );
+    let expr = format!("G@os:{os} and not E@h[12]");
+    let (v, rc, err) = fleet.run(&["-C", &expr, "test.ping"]);
+    assert_eq!((v, rc), (serde_json::json!({"h3": true}), 0), "{err}");
+    let (v, rc, err) = fleet.run(&["-C", "( h1 or h2 ) and not G@os:NoSuchOS*", "test.ping"]);
+    assert_eq!(
+        (v, rc),
+        (serde_json::json!({"h1": true, "h2": true}), 0),
+        "{err}"
+    );
+    let (v, rc, err) = fleet.run(&["-N", "oddish", "test.ping"]);
+    assert_eq!((v, rc), (serde_json::json!({"h1": true}), 0), "{err}");
+    // salt-ssh's own list groups come first.
+    let (v, rc, err) = fleet.run(&["-N", "pair", "test.ping"]);
+    assert_eq!(
+        (v, rc),
+        (serde_json::json!({"h2": true, "h3": true}), 0),
+        "{err}"
+    );
+    let (v, rc, err) = fleet.run(&["-N", "odd", "test.ping"]);
+    assert_eq!((v, rc), (serde_json::json!({"h2": true}), 0), "{err}");
+    // No match: salt-ssh's message, nothing run.
+    let out = fleet
+        .halite(&["-C", "G@os:NoSuchOS", "test.ping"])
+        .output()
+        .expect("halite ssh");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("No matching targets found"));
+}
+
+#[test]
+fn sudo_wraps_every_command_in_sudo_found_on_the_roster_set_path() {
+    if let Some(why) = skip_reason() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let fleet = Fleet::new();
+    let d = fleet.dir.clone();
+    // This machine has no sudo: a stand-in first on set_path logs its arguments and runs
+    // the command as sudo -n would (the test logs in as root already).
+    let log = d.join("sudo.log");
+    let fake = d.join("fakebin/sudo");
+    write(
+        &fake,
+        &format!(
+            "#!/bin/sh\nprintf 'CALL %s\\n' \"$*\" >> {log}\n[ \"$1\" = -n ] || exit 99\nshift\nif [ \"$1\" = -u ]; then shift 2; fi\nexec \"$@\"\n",
+            log = log.display()
+        ),
+    );
+    let ok = Command::new("chmod")
+        .arg("755")
+        .arg(&fake)
+        .status()
+        .expect("chmod")
+        .success();
+    assert!(ok);
+    let roster = d.join("conf/roster");
+    let mut text = std::fs::read_to_string(&roster).expect("roster");
+    for (id, sudo) in [("s1", "  sudo: True\n  sudo_user: root\n"), ("s2", "")] {
+        text.push_str(&format!(
+            "{id}:\n  host: 127.0.0.1\n  port: {port}\n  user: root\n  thin_dir: {d}/thin-{id}\n  set_path: {d}/fakebin:/usr/bin:/bin\n{sudo}",
+            port = fleet.sshd.port,
+            d = d.display()
+        ));
+    }
+    write(&roster, &text);
+    let lines = || -> Vec<String> {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .split("CALL ")
+            .skip(1)
+            .map(String::from)
+            .collect()
+    };
+    let before = sshd_counts(&d);
+    let (v, rc, err) = fleet.run(&["s1", "state.sls", "plain"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    assert!(all_true(&v["s1"]), "{v}");
+    let after = sshd_counts(&d);
+    // Every remote command went through sudo: first contact's grains and mine functions
+    // (with the binary) and the apply.
+    let got = lines();
+    assert_eq!(got.len(), after.1 - before.1, "{got:?}");
+    assert_eq!(got.len(), 2, "{got:?}");
+    for l in &got {
+        assert!(l.starts_with("-n -u root /bin/sh -c "), "{l}");
+        assert!(
+            l.contains(&format!("PATH={}/fakebin:/usr/bin:/bin", d.display())),
+            "{l}"
+        );
+    }
+    // Without sudo in the roster: not wrapped, unless --sudo says so.
+    let (v, rc, err) = fleet.run(&["s2", "test.ping"]);
+    assert_eq!((v, rc), (serde_json::json!({"s2": true}), 0), "{err}");
+    assert_eq!(lines().len(), 2);
+    let (v, rc, err) = fleet.run(&["--sudo", "s2", "test.ping"]);
+    assert_eq!((v, rc), (serde_json::json!({"s2": true}), 0), "{err}");
+    let got = lines();
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert!(got[2].starts_with("-n /bin/sh -c "), "{}", got[2]);
+    // A sudo that refuses (as sudo -n without NOPASSWD does) fails the host, not the run.
+    write(
+        &fake,
+        "#!/bin/sh\necho 'sudo: a password is required' >&2\nexit 1\n",
+    );
+    let (v, rc, _) = fleet.run(&["s1", "test.ping"]);
+    assert_eq!(rc, 20, "{v}");
+    assert!(
+        v["s1"].to_string().contains("a password is required"),
+        "{v}"
+    );
 }
 
 fn free_port() -> u16 {

@@ -22,7 +22,7 @@ Root only (sshd, useradd). Usage:
 --control-persist adds a `halite-kept` row: halite ssh keeping each host's connection
 between runs (its no-change run reuses the first run's connections).
 --halite defaults to target/release/halite (build it first; a debug build is ~130 MB to
-copy to every host; scripts/build-static.sh gives the 15 MB static build). Nothing outside
+copy to every host; scripts/build-static.sh gives a 15 MB static build). Nothing outside
 /tmp/halitetestfl-ssh-bench.* and the `halitetestfl` user (home /home/halitetestfl) is
 touched; a run that was interrupted is cleaned up by the next.
 """

@@ -77,7 +77,9 @@ fn random_salt(n: usize) -> String {
         .collect()
 }
 
-#[link(name = "crypt")]
+// glibc keeps crypt(3) in libcrypt (libxcrypt on Debian: also yescrypt, `$y$`); musl has it
+// in libc itself, without yescrypt (the static build: scripts/build-static.sh).
+#[cfg_attr(not(target_env = "musl"), link(name = "crypt"))]
 extern "C" {
     /// libcrypt's `crypt(3)`, which Python's `crypt.crypt` calls.
     fn crypt(phrase: *const libc::c_char, setting: *const libc::c_char) -> *mut libc::c_char;

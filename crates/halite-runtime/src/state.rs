@@ -1509,7 +1509,8 @@ fn verify_retry_data(data: &Value) -> Map {
 
 /// `state.sls_id`: Salt's loop over the compiled chunks calling `call_chunk(chunk, {}, chunks)`
 /// for each chunk of the ID (its requisites run too, against a fresh running dict) and
-/// merging the results.
+/// merging the results (later runs of a requisite replace earlier ones, keeping the key's
+/// place).
 pub fn call_sls_id(chunks: Vec<Map>, id: &str, opts: &RunOptions, env: &RuntimeEnv) -> Map {
     let mut st = State::new(opts, env);
     st.chunks = chunks;
@@ -1526,7 +1527,13 @@ pub fn call_sls_id(chunks: Vec<Map>, id: &str, opts: &RunOptions, env: &RuntimeE
         for (k, v) in running {
             ret.insert(k, v);
         }
-        st.active.clear();
+        // Salt 3007 keeps `self.active` across the ID's chunks: a requisite an earlier chunk
+        // ran is active but not in the fresh running dict, so the next chunk requiring it
+        // gets "Recursive requisite found". Salt 3008's graph-based call_chunk has no
+        // `active` set: each chunk runs its requisites again.
+        if st.salt3008 {
+            st.active.clear();
+        }
     }
     ret
 }

@@ -44,6 +44,12 @@ enum Status {
     Onfail,
     Onchanges,
     Change,
+    /// Salt 3008: an onchanges / prereq requisite fired but one of the requisites set
+    /// `skip_req`: the state is not run.
+    SkipReq,
+    /// Salt 3008: a watch requisite has changes but one of the requisites set `skip_req`:
+    /// the state runs, its mod_watch does not.
+    SkipWatch,
 }
 
 type Reqs = Vec<(&'static str, Vec<usize>)>;
@@ -468,6 +474,11 @@ impl<'a> State<'a> {
                     continue;
                 };
                 let result = r.get("result").cloned().unwrap_or(Value::Null);
+                // Salt 3008: "A state can include a "skip_req" key in the return dict with a
+                // True value to skip triggering onchanges, watch, or other requisites".
+                if self.salt3008 && r.get("skip_req").is_some_and(Value::truthy) {
+                    req_stats.insert("skip_req");
+                }
                 if r_state.starts_with("onfail") {
                     if result == Value::Bool(true) && matches!(result, Value::Bool(_)) {
                         req_stats.insert("onfail");
@@ -528,6 +539,12 @@ impl<'a> State<'a> {
             Status::Unmet
         } else if fun_stats.contains("fail") {
             Status::Fail
+        } else if fun_stats.contains("skip_req")
+            && (fun_stats.contains("onchangesmet") || fun_stats.contains("premet"))
+        {
+            Status::SkipReq
+        } else if fun_stats.contains("skip_req") && fun_stats.contains("change") {
+            Status::SkipWatch
         } else if fun_stats.contains("pre") {
             if fun_stats.contains("premet") {
                 Status::Met
@@ -823,6 +840,37 @@ impl<'a> State<'a> {
                     ret
                 };
                 running.insert(tag.as_str(), Value::Map(ret));
+            }
+            Status::SkipReq => {
+                let mut ret = self.fake_ret(
+                    &self.chunks[i],
+                    "State was not run because requisites were skipped by another state",
+                    self.not_run(),
+                );
+                ret.insert("result", Value::Bool(true));
+                running.insert(tag.as_str(), Value::Map(ret.clone()));
+                if is_prereq {
+                    self.pre.insert(tag.as_str(), Value::Map(ret));
+                }
+                self.run_num += 1;
+            }
+            Status::SkipWatch if !is_prereq => {
+                let mut ret = self.call_index(i, running);
+                let comment = ret.get("comment").map(Value::py_str).unwrap_or_default();
+                ret.insert(
+                    "comment",
+                    Value::Str(
+                        format!(
+                            "{comment} mod_watch was not run because requisites were skipped by another state"
+                        )
+                        .into(),
+                    ),
+                );
+                running.insert(tag.as_str(), Value::Map(ret));
+            }
+            Status::SkipWatch => {
+                let r = self.call_index(i, running);
+                self.pre.insert(tag.as_str(), Value::Map(r));
             }
             Status::Pre => {
                 let mut ret = self.fake_ret(&self.chunks[i], "No changes detected", self.not_run());

@@ -1176,6 +1176,16 @@ impl<'a> State<'a> {
         );
         ret.insert("__run_num__", Value::Int(self.run_num));
         self.run_num += 1;
+        // Salt 3008's `no_log: True` (a runtime keyword there): the result's name, comment
+        // and changes are masked (`salt.utils.secret.no_log_mask`).
+        if self.salt3008 && low.get("no_log").is_some_and(Value::truthy) {
+            for key in ["name", "comment", "changes"] {
+                if let Some(v) = ret.get(key) {
+                    let masked = halite_exec::redact_pillar(v);
+                    ret.insert(key, masked);
+                }
+            }
+        }
         ret.insert("start_time", start_time);
         ret.insert("duration", duration);
         ret.insert("__id__", low.get("__id__").cloned().unwrap_or(Value::Null));

@@ -4,9 +4,10 @@
 //! `file.symlink`; `clean` removes what the source does not have.
 //!
 //! Salt walks its managed files and directories in the order of a Python `set` (random per
-//! process); halite goes in sorted order (symlinks, then directories, then files, with the files
-//! that are also kept symlinks last, as Salt does), so a new directory and a new subdirectory
-//! both report `directory: new` where Salt may report only the deeper one.
+//! process); halite goes in sorted order (Salt 3007: symlinks, then directories, then files,
+//! with the files that are also kept symlinks last, as Salt does; Salt 3008: directories, then
+//! files, then the symlinks, each after a link it points to), so a new directory and a new
+//! subdirectory both report `directory: new` where Salt may report only the deeper one.
 
 use super::directory::{clean_dir, gen_keep_files, join};
 use super::{dirname, error, expanduser, is_dir, lexists, normalize_mode, not_absolute};

@@ -11,7 +11,8 @@ import sys
 import salt.modules.state as state
 
 FUNCTIONS = ["show_top", "show_highstate", "show_lowstate", "show_sls", "show_low_sls",
-             "apply_", "highstate", "sls", "sls_id", "single", "low", "test", "id_exists", "template_str"]
+             "apply_", "highstate", "sls", "sls_id", "single", "low", "test", "id_exists", "sls_exists",
+             "template_str"]
 out = {}
 for name in FUNCTIONS:
     out["state." + name.rstrip("_")] = getattr(state, name).__doc__

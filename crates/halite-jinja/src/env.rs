@@ -153,16 +153,23 @@ impl SyntaxFlags {
             opts.get("jinja_env")
         };
         if let Some(m) = env_opts.and_then(HValue::as_map) {
-            for (k, v) in m.str_iter() {
-                match k.to_lowercase().as_str() {
-                    "trim_blocks" => flags.trim_blocks = v.truthy(),
-                    "lstrip_blocks" => flags.lstrip_blocks = v.truthy(),
-                    "keep_trailing_newline" => flags.keep_trailing_newline = v.truthy(),
-                    _ => {}
-                }
-            }
+            flags = flags.overridden(m);
         }
         flags
+    }
+
+    /// These flags with the environment options of `m` (`jinja_env`, or a `#jinja2:` header)
+    /// applied; keys are case-insensitive, the ones halite does not implement are ignored.
+    pub(crate) fn overridden(mut self, m: &Map) -> Self {
+        for (k, v) in m.str_iter() {
+            match k.to_lowercase().as_str() {
+                "trim_blocks" => self.trim_blocks = v.truthy(),
+                "lstrip_blocks" => self.lstrip_blocks = v.truthy(),
+                "keep_trailing_newline" => self.keep_trailing_newline = v.truthy(),
+                _ => {}
+            }
+        }
+        self
     }
 
     pub fn syntax(self) -> SyntaxConfig {
@@ -176,4 +183,56 @@ impl SyntaxFlags {
 
 fn opt_bool(v: Option<&HValue>) -> bool {
     v.is_some_and(HValue::truthy)
+}
+
+/// Salt 3008's per-template `#jinja2:` header (`salt/utils/templates.py`
+/// `parse_jinja_file_opts`): on the first line, or on the second below a renderer shebang
+/// (`#!jinja|yaml`, not `#!/...`), `#jinja2:` followed by a JSON object overrides the Jinja
+/// environment options for this template, and the line is removed. A bare `#jinja2:`, a
+/// payload that is not JSON or not an object is left in place (Salt logs a warning).
+/// Returns the template without the header line and the options.
+pub(crate) fn jinja2_header(source: &str) -> Option<(String, Map)> {
+    const HEADER: &str = "#jinja2:";
+    // splitlines(keepends=True) for "\n", "\r\n" and a lone "\r"
+    let mut starts = vec![0usize];
+    let bytes = source.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && starts.len() < 3 {
+        match bytes[i] {
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                i += 2;
+                starts.push(i);
+            }
+            b'\r' | b'\n' => {
+                i += 1;
+                starts.push(i);
+            }
+            _ => i += 1,
+        }
+    }
+    let line = |n: usize| -> Option<(usize, usize)> {
+        let start = *starts.get(n)?;
+        if start >= source.len() {
+            return None;
+        }
+        let end = starts.get(n + 1).copied().unwrap_or(source.len());
+        Some((start, end))
+    };
+    let (s0, e0) = line(0)?;
+    let first = &source[s0..e0];
+    let idx = usize::from(first.starts_with("#!") && !first.starts_with("#!/"));
+    let (start, end) = line(idx)?;
+    let text = &source[start..end];
+    let payload = text.strip_prefix(HEADER)?;
+    if payload.trim().is_empty() {
+        return None;
+    }
+    let Ok(HValue::Map(opts)) = HValue::from_json_str(payload.trim_end_matches(['\r', '\n']))
+    else {
+        return None;
+    };
+    let mut rest = String::with_capacity(source.len() - text.len());
+    rest.push_str(&source[..start]);
+    rest.push_str(&source[end..]);
+    Some((rest, opts))
 }

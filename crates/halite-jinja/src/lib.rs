@@ -239,7 +239,22 @@ impl JinjaEngine {
         want_exports: bool,
     ) -> Result<Rendered, JinjaError> {
         let log = loader::LoadedLog::default();
-        let flags = env::SyntaxFlags::of_render(&self.ctx.opts, vars);
+        let mut flags = env::SyntaxFlags::of_render(&self.ctx.opts, vars);
+        // Salt 3008 added the per-template `#jinja2: {...}` header (salt/utils/templates.py
+        // `parse_jinja_file_opts`); in 3007 the line is template text.
+        let headerless;
+        let source = match halite_value::SaltCompat::of_value(&self.ctx.opts)
+            .is_3008()
+            .then(|| env::jinja2_header(source))
+            .flatten()
+        {
+            Some((rest, opts)) => {
+                flags = flags.overridden(&opts);
+                headerless = rest;
+                headerless.as_str()
+            }
+            None => source,
+        };
         let compiled = self
             .precompiled
             .as_ref()

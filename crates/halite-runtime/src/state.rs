@@ -44,6 +44,12 @@ enum Status {
     Onfail,
     Onchanges,
     Change,
+    /// Salt 3008: an onchanges / prereq requisite fired but one of the requisites set
+    /// `skip_req`: the state is not run.
+    SkipReq,
+    /// Salt 3008: a watch requisite has changes but one of the requisites set `skip_req`:
+    /// the state runs, its mod_watch does not.
+    SkipWatch,
 }
 
 type Reqs = Vec<(&'static str, Vec<usize>)>;
@@ -468,6 +474,11 @@ impl<'a> State<'a> {
                     continue;
                 };
                 let result = r.get("result").cloned().unwrap_or(Value::Null);
+                // Salt 3008: "A state can include a "skip_req" key in the return dict with a
+                // True value to skip triggering onchanges, watch, or other requisites".
+                if self.salt3008 && r.get("skip_req").is_some_and(Value::truthy) {
+                    req_stats.insert("skip_req");
+                }
                 if r_state.starts_with("onfail") {
                     if result == Value::Bool(true) && matches!(result, Value::Bool(_)) {
                         req_stats.insert("onfail");
@@ -528,6 +539,12 @@ impl<'a> State<'a> {
             Status::Unmet
         } else if fun_stats.contains("fail") {
             Status::Fail
+        } else if fun_stats.contains("skip_req")
+            && (fun_stats.contains("onchangesmet") || fun_stats.contains("premet"))
+        {
+            Status::SkipReq
+        } else if fun_stats.contains("skip_req") && fun_stats.contains("change") {
+            Status::SkipWatch
         } else if fun_stats.contains("pre") {
             if fun_stats.contains("premet") {
                 Status::Met
@@ -823,6 +840,37 @@ impl<'a> State<'a> {
                     ret
                 };
                 running.insert(tag.as_str(), Value::Map(ret));
+            }
+            Status::SkipReq => {
+                let mut ret = self.fake_ret(
+                    &self.chunks[i],
+                    "State was not run because requisites were skipped by another state",
+                    self.not_run(),
+                );
+                ret.insert("result", Value::Bool(true));
+                running.insert(tag.as_str(), Value::Map(ret.clone()));
+                if is_prereq {
+                    self.pre.insert(tag.as_str(), Value::Map(ret));
+                }
+                self.run_num += 1;
+            }
+            Status::SkipWatch if !is_prereq => {
+                let mut ret = self.call_index(i, running);
+                let comment = ret.get("comment").map(Value::py_str).unwrap_or_default();
+                ret.insert(
+                    "comment",
+                    Value::Str(
+                        format!(
+                            "{comment} mod_watch was not run because requisites were skipped by another state"
+                        )
+                        .into(),
+                    ),
+                );
+                running.insert(tag.as_str(), Value::Map(ret));
+            }
+            Status::SkipWatch => {
+                let r = self.call_index(i, running);
+                self.pre.insert(tag.as_str(), Value::Map(r));
             }
             Status::Pre => {
                 let mut ret = self.fake_ret(&self.chunks[i], "No changes detected", self.not_run());
@@ -1128,6 +1176,16 @@ impl<'a> State<'a> {
         );
         ret.insert("__run_num__", Value::Int(self.run_num));
         self.run_num += 1;
+        // Salt 3008's `no_log: True` (a runtime keyword there): the result's name, comment
+        // and changes are masked (`salt.utils.secret.no_log_mask`).
+        if self.salt3008 && low.get("no_log").is_some_and(Value::truthy) {
+            for key in ["name", "comment", "changes"] {
+                if let Some(v) = ret.get(key) {
+                    let masked = halite_exec::redact_pillar(v);
+                    ret.insert(key, masked);
+                }
+            }
+        }
         ret.insert("start_time", start_time);
         ret.insert("duration", duration);
         ret.insert("__id__", low.get("__id__").cloned().unwrap_or(Value::Null));
@@ -1509,7 +1567,8 @@ fn verify_retry_data(data: &Value) -> Map {
 
 /// `state.sls_id`: Salt's loop over the compiled chunks calling `call_chunk(chunk, {}, chunks)`
 /// for each chunk of the ID (its requisites run too, against a fresh running dict) and
-/// merging the results.
+/// merging the results (later runs of a requisite replace earlier ones, keeping the key's
+/// place).
 pub fn call_sls_id(chunks: Vec<Map>, id: &str, opts: &RunOptions, env: &RuntimeEnv) -> Map {
     let mut st = State::new(opts, env);
     st.chunks = chunks;
@@ -1526,7 +1585,13 @@ pub fn call_sls_id(chunks: Vec<Map>, id: &str, opts: &RunOptions, env: &RuntimeE
         for (k, v) in running {
             ret.insert(k, v);
         }
-        st.active.clear();
+        // Salt 3007 keeps `self.active` across the ID's chunks: a requisite an earlier chunk
+        // ran is active but not in the fresh running dict, so the next chunk requiring it
+        // gets "Recursive requisite found". Salt 3008's graph-based call_chunk has no
+        // `active` set: each chunk runs its requisites again.
+        if st.salt3008 {
+            st.active.clear();
+        }
     }
     ret
 }

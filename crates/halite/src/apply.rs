@@ -177,7 +177,9 @@ fn run_chunks(minion: &Minion, chunks: Vec<Map>, test: bool, run_num_start: i64)
 pub const EX_STATE_FAILURE: u8 = 2;
 
 fn state_failure_retcode(running: &Map) -> u8 {
-    if halite_runtime::retcode(running) != 0 {
+    // `check_result` starts with `if not ret: return False`: a run whose states were all
+    // excluded (`exclude=` on the command line) is a failed one.
+    if running.is_empty() || halite_runtime::retcode(running) != 0 {
         EX_STATE_FAILURE
     } else {
         0

@@ -114,7 +114,9 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
             true
         }
         // without `mods` the call fails on its arguments first
-        "state.show_sls" | "state.show_low_sls" => mods_arg(&args, &kwargs, 0).is_some(),
+        "state.show_sls" | "state.show_low_sls" | "state.sls_exists" => {
+            mods_arg(&args, &kwargs, 0).is_some()
+        }
         _ => false,
     };
     if pillar_checked {
@@ -128,6 +130,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
         "state.show_low_sls" => show_sls(minion, &args, &kwargs, true),
         "state.show_states" => show_states(minion),
         "state.id_exists" => id_exists(minion, &args, &kwargs),
+        "state.sls_exists" => sls_exists(minion, &args, &kwargs),
         "state.show_state_usage" => show_state_usage(minion),
         "state.pkg" => crate::apply::pkg(minion, &args, &kwargs),
         "state.graph" | "state.graph_highstate" if crate::graph::salt3008(&minion.opts) => {
@@ -376,6 +379,23 @@ fn id_exists(minion: &Minion, args: &[Value], kwargs: &Map) -> Outcome {
     }
     let all = split_input(ids).iter().all(|id| sls_ids.contains(id));
     Outcome::new(Value::Bool(all), 0)
+}
+
+/// `state.sls_exists(mods)`: `isinstance(show_sls(mods), dict)`, with show_sls's exit status
+/// (1 when it returned errors). Salt 3008 finds fewer errors there (requisite errors come
+/// with the graph, after show_sls), so the answer can differ between the releases.
+fn sls_exists(minion: &Minion, args: &[Value], kwargs: &Map) -> Outcome {
+    if mods_arg(args, kwargs, 0).is_none() {
+        return missing_arguments("state.sls_exists", &["mods"]);
+    }
+    let shown = show_sls(minion, args, kwargs, false);
+    if shown.raw.is_some() {
+        return shown;
+    }
+    Outcome::new(
+        Value::Bool(matches!(shown.ret, Value::Map(_))),
+        shown.retcode,
+    )
 }
 
 /// `state.show_state_usage`: per environment, which of its sls the top file uses

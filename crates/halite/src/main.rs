@@ -445,12 +445,16 @@ fn run(cli: &Cli) -> Result<u8> {
         print!("{raw}");
         return Ok(exit);
     }
-    let outputter = cli
-        .out
-        .as_deref()
-        .map(|o| Outputter::parse(o).ok_or_else(|| anyhow::anyhow!("unknown outputter '{o}'")))
-        .transpose()?
-        .unwrap_or(outcome.default_outputter);
+    // salt-call falls back to nested for an outputter it does not have (Salt 3008 removed
+    // dson, newline_values_only, no_out_quiet, overstatestage, pony, profile, virt_query;
+    // halite has none of them in either release: docs/compat.md).
+    let outputter = match cli.out.as_deref() {
+        None => outcome.default_outputter,
+        Some(o) => Outputter::parse(o).unwrap_or_else(|| {
+            eprintln!("[ERROR   ] Invalid outputter {o} specified, fall back to nested");
+            Outputter::Nested
+        }),
+    };
     let mut wrapped = Map::new();
     wrapped.insert("local", outcome.ret);
     let color = !cli.no_color && (cli.force_color || std::io::stdout().is_terminal());

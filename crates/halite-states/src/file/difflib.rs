@@ -251,6 +251,50 @@ pub fn get_diff(old: &str, new: &str) -> String {
     unified_diff(&readlines(old), &readlines(new), "", "", "\n").concat()
 }
 
+/// Salt 3008's `stringutils.get_conditional_diff` verdict: whether the diff of `old` and `new`
+/// still has changes once the changed lines are compared as multisets (`ignore_ordering`),
+/// each cut at its first comment character (`comment_chars`, in turn) and stripped
+/// (`ignore_whitespace`); empty lines left over do not count.
+pub fn conditional_has_changes(
+    old: &str,
+    new: &str,
+    ignore_whitespace: bool,
+    comment_chars: &[String],
+) -> bool {
+    if old == new {
+        return false;
+    }
+    let (mut adds, mut subs) = (Vec::new(), Vec::new());
+    for line in unified_diff(&readlines(old), &readlines(new), "", "", "\n") {
+        if line.starts_with("+++") || line.starts_with("---") {
+            continue;
+        }
+        let (oper, rest) = match line.chars().next() {
+            Some(c @ ('+' | '-')) => (c, &line[1..]),
+            _ => continue,
+        };
+        let mut text = rest;
+        for c in comment_chars {
+            if let Some(i) = text.find(c.as_str()) {
+                text = &text[..i];
+            }
+        }
+        // Python's str.strip(): whitespace at both ends
+        let text = if ignore_whitespace { text.trim() } else { text };
+        if text.is_empty() {
+            continue;
+        }
+        if oper == '+' {
+            adds.push(text.to_string());
+        } else {
+            subs.push(text.to_string());
+        }
+    }
+    adds.sort();
+    subs.sort();
+    adds != subs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -464,12 +464,16 @@ fn manage(
     if call.test {
         // check_managed_changes / check_file_meta
         let mut changes = Map::new();
+        let ignore = IgnoreChanges::of(call);
+        let mut has_changes = false;
         if std::fs::metadata(name).is_err() {
             changes.insert("newfile", Value::str(name));
+            has_changes = true;
         } else {
             if let Some(new) = &new_data {
                 if !file_equals(name, new) {
                     changes.insert("diff", Value::Str(file_diff(name, new).into()));
+                    has_changes = ignore.as_ref().is_none_or(|i| i.has_changes(name, new));
                 }
             }
             if let Some(st) = super::stats(name, follow) {
@@ -502,6 +506,9 @@ fn manage(
                 format!("The file {name} is set to be changed{CHANGED_NOTE}")
             };
             ret.insert("comment", Value::Str(comment.into()));
+            if ignore.is_some() && !has_changes {
+                ret.insert("skip_req", Value::Bool(true));
+            }
         } else {
             ret.insert("result", Value::Bool(true));
             ret.insert(
@@ -648,6 +655,8 @@ fn manage_file(
     show_changes: bool,
     backup: &str,
 ) -> Result<Map, StateError> {
+    let ignore = IgnoreChanges::of(call);
+    let mut has_changes = false;
     if is_file(name) || is_link(name) {
         let real = if is_link(name) && follow {
             std::fs::canonicalize(name)
@@ -663,6 +672,9 @@ fn manage_file(
                 } else {
                     file_diff(&real, new)
                 };
+                if let Some(i) = &ignore {
+                    has_changes = i.has_changes(&real, new);
+                }
                 changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
                 if backs_up(backup) {
                     if let Err(e) = backup_minion(&real, &cachedir(call)) {
@@ -685,6 +697,9 @@ fn manage_file(
         );
         if r.get("changes").map(Value::truthy).unwrap_or(false) {
             r.insert("comment", Value::Str(format!("File {name} updated").into()));
+            if ignore.is_some() && !has_changes {
+                r.insert("skip_req", Value::Bool(true));
+            }
         } else if r.get("result").map(Value::truthy).unwrap_or(false) {
             r.insert(
                 "comment",
@@ -793,7 +808,58 @@ fn manage_file(
             Value::Str(format!("File {name} is in the correct state").into()),
         );
     }
+    // A new file never "has changes" here (Salt 3008's manage_file only sets it on a diff).
+    if ignore.is_some() && r.get("changes").is_some_and(Value::truthy) {
+        r.insert("skip_req", Value::Bool(true));
+    }
     Ok(r)
+}
+
+/// Salt 3008's `ignore_ordering`, `ignore_whitespace` and `ignore_comment_characters`
+/// arguments of `file.managed`: with any of them set, a change that only reorders lines,
+/// changes whitespace or comments (or only the metadata, or makes a new file outside test
+/// mode) is made and reported but marks the result `skip_req`, so onchanges / watch /
+/// prereq requisites on it do not fire (salt/modules/file.py `manage_file`,
+/// `check_file_meta`; salt/state.py `_check_requisites`). Salt 3007 has no such arguments.
+struct IgnoreChanges {
+    whitespace: bool,
+    comment_chars: Vec<String>,
+}
+
+impl IgnoreChanges {
+    fn of(call: &StateCall) -> Option<Self> {
+        if !call.salt_compat().is_3008() {
+            return None;
+        }
+        let flag = |k: &str| call.arg(k).is_some_and(Value::truthy);
+        let comments = call.arg("ignore_comment_characters");
+        let any = flag("ignore_ordering")
+            || flag("ignore_whitespace")
+            || comments.is_some_and(Value::truthy);
+        if !any {
+            return None;
+        }
+        let comment_chars = match comments {
+            Some(Value::Str(c)) => vec![c.to_string()],
+            Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
+            _ => Vec::new(),
+        };
+        Some(IgnoreChanges {
+            whitespace: flag("ignore_whitespace"),
+            comment_chars,
+        })
+    }
+
+    /// `get_diff(old, new, ignore_...)`'s verdict for the file at `path` and `new`.
+    fn has_changes(&self, path: &str, new: &[u8]) -> bool {
+        let old = std::fs::read(path).unwrap_or_default();
+        super::difflib::conditional_has_changes(
+            &decode_lines(&old),
+            &decode_lines(new),
+            self.whitespace,
+            &self.comment_chars,
+        )
+    }
 }
 
 /// `touch(name)` (an empty file with mode `created`) followed by `backup_minion(name)`.

@@ -4,9 +4,10 @@
 //! `file.symlink`; `clean` removes what the source does not have.
 //!
 //! Salt walks its managed files and directories in the order of a Python `set` (random per
-//! process); halite goes in sorted order (symlinks, then directories, then files, with the files
-//! that are also kept symlinks last, as Salt does), so a new directory and a new subdirectory
-//! both report `directory: new` where Salt may report only the deeper one.
+//! process); halite goes in sorted order (Salt 3007: symlinks, then directories, then files,
+//! with the files that are also kept symlinks last, as Salt does; Salt 3008: directories, then
+//! files, then the symlinks, each after a link it points to), so a new directory and a new
+//! subdirectory both report `directory: new` where Salt may report only the deeper one.
 
 use super::directory::{clean_dir, gen_keep_files, join};
 use super::{dirname, error, expanduser, is_dir, lexists, normalize_mode, not_absolute};
@@ -110,6 +111,8 @@ pub(crate) struct RecurseFiles {
     pub dirs: Vec<String>,
     pub symlinks: Vec<(String, String)>,
     pub keep: BTreeSet<String>,
+    /// Salt 3008: the symlinks are managed after the files (in this order), not before.
+    pub symlinks_last: bool,
 }
 
 /// The arguments `_gen_recurse_managed_files` reads.
@@ -177,6 +180,7 @@ pub(crate) fn gen_recurse_managed_files(
         srcpath.push('/');
     }
     let full_path = |rel: &str| join(spec.name, &normpath_rel(rel));
+    let salt3008 = call.salt_compat().is_3008();
     // cp.list_master(senv, srcpath): the prefix is compared without its slashes.
     let prefix = srcpath.trim_matches('/').to_string();
     let mut fns: Vec<String> = call
@@ -215,7 +219,22 @@ pub(crate) fn gen_recurse_managed_files(
                     continue;
                 }
                 let under = format!("{lname}/");
+                if salt3008 {
+                    // Salt 3008 (salt#66857's follow-up): the symlink itself leaves the file
+                    // list too, so it is not also `file.managed`.
+                    fns.retain(|f| *f != lname);
+                }
                 fns.retain(|f| !f.starts_with(&under));
+                if salt3008 {
+                    // 3008's `is_occupied`: a link below an accepted link is dropped.
+                    let dest = full_path(&srel);
+                    if symlinks
+                        .iter()
+                        .any(|(r, _)| dest.starts_with(&format!("{}/", full_path(r))))
+                    {
+                        continue;
+                    }
+                }
                 symlinks.push((srel.clone(), target.py_str()));
                 keep.insert(full_path(&srel));
             }
@@ -262,10 +281,89 @@ pub(crate) fn gen_recurse_managed_files(
             if spec.keep_symlinks && links.iter().any(|l| mdir.starts_with(&format!("{l}/"))) {
                 continue;
             }
+            if salt3008
+                && symlinks
+                    .iter()
+                    .any(|(r, _)| full_path(r) == full_path(&rel))
+            {
+                // 3008's `is_occupied`: a directory a kept symlink stands for.
+                continue;
+            }
             let mdest = full_path(&rel);
             dirs.insert(mdest.clone());
             keep.insert(mdest);
         }
+    }
+    if salt3008 && spec.keep_symlinks && !spec.include_empty {
+        // Salt 3008 drops a kept symlink to a directory of the source that nothing managed
+        // here creates (an empty one without include_empty), until none is left to drop. It
+        // joins the link's target to the recurse root, not to the link's own directory.
+        let mdirs: BTreeSet<String> = call
+            .ctx
+            .file_roots
+            .list_dirs(&senv)
+            .into_iter()
+            .filter(|d| d.starts_with(&prefix))
+            .collect();
+        let mut all_dirs: BTreeSet<String> = BTreeSet::new();
+        for (dest, _) in &files {
+            let mut d = dirname(dest);
+            while d.len() > 1 && all_dirs.insert(d.clone()) {
+                d = dirname(&d);
+            }
+        }
+        loop {
+            let before = symlinks.len();
+            let snapshot = symlinks.clone();
+            symlinks.retain(|(_, target)| {
+                let in_source = if target.starts_with('/') {
+                    normpath_posix(target)
+                } else {
+                    normpath_posix(&format!("{srcpath}{target}"))
+                };
+                if !mdirs.contains(in_source.trim_start_matches('/')) {
+                    return true;
+                }
+                let full_tgt = normpath_posix(&full_path(target));
+                files.iter().any(|(d, _)| *d == full_tgt)
+                    || all_dirs.contains(&full_tgt)
+                    || snapshot.iter().any(|(r, _)| full_path(r) == full_tgt)
+            });
+            if symlinks.len() == before {
+                break;
+            }
+        }
+    }
+    if salt3008 {
+        // Salt 3008 manages the symlinks after the directories and files (salt#66857), each
+        // after the link it points to; halite keeps the sorted order within a round.
+        symlinks.sort();
+        let mut rounds: Vec<(String, String)> = Vec::new();
+        let mut rest = symlinks;
+        while !rest.is_empty() {
+            let dests: BTreeSet<String> = rest.iter().map(|(r, _)| full_path(r)).collect();
+            let (ready, later): (Vec<_>, Vec<_>) = rest.into_iter().partition(|(r, t)| {
+                let abs = if t.starts_with('/') {
+                    normpath_posix(t)
+                } else {
+                    normpath_posix(&join(&dirname(&full_path(r)), t))
+                };
+                !dests.contains(&abs) || abs == full_path(r)
+            });
+            if ready.is_empty() {
+                rounds.extend(later);
+                break;
+            }
+            rounds.extend(ready);
+            rest = later;
+        }
+        return RecurseFiles {
+            files: files.into_iter().collect(),
+            dirs: dirs.into_iter().collect(),
+            symlinks: rounds,
+            keep,
+            symlinks_last: true,
+        };
     }
     // The files that are also kept symlinks go last (salt#64630).
     let link_paths: BTreeSet<String> = symlinks.iter().map(|(r, _)| full_path(r)).collect();
@@ -279,6 +377,29 @@ pub(crate) fn gen_recurse_managed_files(
         dirs: dirs.into_iter().collect(),
         symlinks,
         keep,
+        symlinks_last: false,
+    }
+}
+
+/// `os.path.normpath` of a POSIX path.
+fn normpath_posix(p: &str) -> String {
+    let abs = p.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for s in p.split('/') {
+        match s {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|l| *l != "..") => {
+                parts.pop();
+            }
+            ".." if abs => {}
+            s => parts.push(s),
+        }
+    }
+    let joined = parts.join("/");
+    match (abs, joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) => ".".into(),
+        (false, false) => joined,
     }
 }
 
@@ -370,6 +491,18 @@ fn base_low(call: &StateCall, name: &str) -> Map {
             low.insert(key, v.clone());
         }
     }
+    low
+}
+
+/// The `file.symlink` call `recurse` makes for a kept symlink.
+fn symlink_low(call: &StateCall, path: &str, target: &str) -> Map {
+    let mut low = base_low(call, path);
+    low.insert("target", Value::str(target));
+    low.insert("makedirs", Value::Bool(true));
+    low.insert("force", Value::Bool(call.flag("force_symlinks", false)));
+    low.insert("user", opt(call.arg("user")));
+    low.insert("group", opt(call.arg("group")));
+    low.insert("mode", opt(call.arg("sym_mode")));
     low
 }
 
@@ -518,16 +651,14 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
         }
         r
     };
-    for (srel, target) in &managed.symlinks {
+    let symlinks_first: &[(String, String)] = if managed.symlinks_last {
+        &[]
+    } else {
+        &managed.symlinks
+    };
+    for (srel, target) in symlinks_first {
         let path = join(&name, srel);
-        let mut low = base_low(call, &path);
-        low.insert("target", Value::str(target.clone()));
-        low.insert("makedirs", Value::Bool(true));
-        low.insert("force", Value::Bool(call.flag("force_symlinks", false)));
-        low.insert("user", opt(call.arg("user")));
-        low.insert("group", opt(call.arg("group")));
-        low.insert("mode", opt(call.arg("sym_mode")));
-        let r = sub_call(call, super::misc::symlink, low)?;
+        let r = sub_call(call, super::misc::symlink, symlink_low(call, &path, target))?;
         if r.is_empty() {
             continue;
         }
@@ -603,6 +734,14 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
         );
         let r = sub_call(call, super::managed::managed, low)?;
         merged.merge(dest, &r);
+    }
+    if managed.symlinks_last {
+        // Salt 3008: the symlinks after the files, each after a link it points to.
+        for (srel, target) in &managed.symlinks {
+            let path = join(&name, srel);
+            let r = sub_call(call, super::misc::symlink, symlink_low(call, &path, target))?;
+            merged.merge(&path, &r);
+        }
     }
     if clean {
         let mut keep: Vec<String> = managed.keep.iter().cloned().collect();

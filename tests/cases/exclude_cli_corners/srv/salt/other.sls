@@ -1,0 +1,2 @@
+other_state:
+  test.nop

@@ -1,0 +1,9 @@
+base:
+  '*':
+    - trim
+    - shebang
+    - notjson
+    - bare
+    - list
+    - second_line
+    - managed

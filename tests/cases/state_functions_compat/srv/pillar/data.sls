@@ -1,0 +1,2 @@
+word: secret
+num: 3

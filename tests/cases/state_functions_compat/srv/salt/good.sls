@@ -1,0 +1,6 @@
+include:
+  - sub
+good:
+  test.succeed_with_changes:
+    - require:
+      - sls: sub

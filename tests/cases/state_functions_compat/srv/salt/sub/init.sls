@@ -1,0 +1,3 @@
+sub_state:
+  test.nop:
+    - name: {{ pillar.get('word', 'none') }}

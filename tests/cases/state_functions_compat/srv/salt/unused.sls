@@ -1,0 +1,2 @@
+unused:
+  test.nop

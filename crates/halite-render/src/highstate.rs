@@ -35,6 +35,7 @@ pub(crate) fn render_sls_file(
     source: &str,
     saltenv: &str,
     sls: &str,
+    stateconf: Option<&crate::stateconf::SharedGlobals>,
 ) -> Result<Value, RenderError> {
     compile_template(&TemplateJob {
         path,
@@ -44,6 +45,7 @@ pub(crate) fn render_sls_file(
         engine,
         extra: &Map::new(),
         cached_path: cachedir.map(|dir| format!("{dir}/files/{saltenv}/{source}")),
+        stateconf,
     })
 }
 
@@ -68,6 +70,8 @@ pub struct HighState {
     pub speculated: usize,
     /// The file listing and template compiling begun while the minion loaded.
     prefetch: Option<Arc<Prefetch>>,
+    /// What this run's `stateconf` renders declared (Salt keeps it in module globals).
+    stateconf: Arc<crate::stateconf::SharedGlobals>,
 }
 
 impl HighState {
@@ -99,6 +103,7 @@ impl HighState {
             speculation: None,
             speculated: 0,
             prefetch,
+            stateconf: Arc::default(),
         };
         hs.speculate = hs.opts.get("parallel_render").is_none_or(Value::truthy);
         let envs = hs.envs();
@@ -162,6 +167,7 @@ impl HighState {
     ) -> Result<Value, RenderError> {
         let pipe = self.default_pipe();
         let cachedir = self.cachedir();
+        let stateconf = self.stateconf.clone();
         let engine = self.engine(saltenv);
         render_sls_file(
             engine,
@@ -171,6 +177,7 @@ impl HighState {
             source,
             saltenv,
             sls,
+            Some(&stateconf),
         )
     }
 

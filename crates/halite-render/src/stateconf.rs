@@ -343,6 +343,14 @@ impl Run<'_, '_> {
             return RenderError::Other(crash);
         }
         let errors = halite_compile::verify_high_as(high, compat);
+        // Salt's other verify_high messages name `body["__sls__"]`, which the renderer's
+        // data does not have yet: a KeyError.
+        if errors
+            .iter()
+            .any(|e| !e.ends_with("is not formatted as a dictionary"))
+        {
+            return RenderError::Other("'__sls__'".into());
+        }
         if errors.is_empty() {
             RenderError::Render("sls preprocessing/rendering failed!".into())
         } else {

@@ -26,7 +26,9 @@ const FIRST_AUTO_ORDER: i64 = 10000;
 const MAX_SPECULATIVE_WORKERS: usize = 3;
 
 /// `compile_template` for a file of the file roots with the sls variables: the walk's and
-/// the speculative workers' renders (same inputs, same result).
+/// the speculative workers' renders (same inputs, same result); `stateconf` is the run's
+/// stateconf memory (the walk's; a speculative render has none).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn render_sls_file(
     engine: &JinjaEngine,
     pipe: &str,

@@ -972,7 +972,7 @@ mod tests {
             Some("x")
         ));
         assert!(matches!(
-            local_to_abs_sid("..c::y", "a.b").ok().as_deref(),
+            local_to_abs_sid("..c::y", "a.b.d").ok().as_deref(),
             Some("a.c::y")
         ));
         assert!(matches!(

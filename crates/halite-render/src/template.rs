@@ -360,3 +360,38 @@ pub fn sls_context(job: &TemplateJob) -> Map {
     }
     vars
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_renderers_are_refused_not_run() {
+        for compat in [SaltCompat::V3007, SaltCompat::V3008] {
+            for name in ["py", "pyobjects", "mako"] {
+                assert_eq!(
+                    render_pipe(name, compat),
+                    Some(vec![Renderer::Unsupported(name.into())])
+                );
+            }
+        }
+        assert_eq!(
+            render_pipe("pydsl", SaltCompat::V3007),
+            Some(vec![Renderer::Unsupported("pydsl".into())])
+        );
+        // Removed in Salt 3008: not available, as a renderer Salt lacks.
+        assert_eq!(render_pipe("pydsl", SaltCompat::V3008), None);
+    }
+
+    #[test]
+    fn pipe_steps_keep_their_options() {
+        assert_eq!(
+            render_pipe("jinja | stateconf -o yaml . jinja", SaltCompat::V3008),
+            Some(vec![
+                Renderer::Jinja(String::new()),
+                Renderer::Stateconf("-o yaml . jinja".into())
+            ])
+        );
+        assert_eq!(render_pipe("jinja|toml", SaltCompat::V3008), None);
+    }
+}

@@ -375,17 +375,6 @@ fn plist_value(v: &Value, level: usize, out: &mut String) -> Result<(), String> 
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn word_parts_like_python_findall() {
-        assert_eq!(word_parts("ab  cd e"), vec!["ab  ", "cd ", "e"]);
-        assert_eq!(word_parts(" x"), vec![" ", "x"]);
-    }
-}
-
 /// `salt.serializers.msgpack.serialize`: `msgpack.packb(dataset)` as Salt's msgpack 1.x
 /// packs it (the most compact integer form, floats as float64, text as `str`).
 pub(crate) fn msgpack(data: &Value) -> Vec<u8> {
@@ -406,4 +395,15 @@ pub(crate) fn msgpack(data: &Value) -> Vec<u8> {
     // Writing into a Vec cannot fail.
     let _ = rmpv::encode::write_value(&mut out, &to_rmpv(data));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_parts_like_python_findall() {
+        assert_eq!(word_parts("ab  cd e"), vec!["ab  ", "cd ", "e"]);
+        assert_eq!(word_parts(" x"), vec![" ", "x"]);
+    }
 }

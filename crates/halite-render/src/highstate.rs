@@ -26,7 +26,9 @@ const FIRST_AUTO_ORDER: i64 = 10000;
 const MAX_SPECULATIVE_WORKERS: usize = 3;
 
 /// `compile_template` for a file of the file roots with the sls variables: the walk's and
-/// the speculative workers' renders (same inputs, same result).
+/// the speculative workers' renders (same inputs, same result); `stateconf` is the run's
+/// stateconf memory (the walk's; a speculative render has none).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn render_sls_file(
     engine: &JinjaEngine,
     pipe: &str,
@@ -35,6 +37,7 @@ pub(crate) fn render_sls_file(
     source: &str,
     saltenv: &str,
     sls: &str,
+    stateconf: Option<&crate::stateconf::SharedGlobals>,
 ) -> Result<Value, RenderError> {
     compile_template(&TemplateJob {
         path,
@@ -44,6 +47,7 @@ pub(crate) fn render_sls_file(
         engine,
         extra: &Map::new(),
         cached_path: cachedir.map(|dir| format!("{dir}/files/{saltenv}/{source}")),
+        stateconf,
     })
 }
 
@@ -68,6 +72,8 @@ pub struct HighState {
     pub speculated: usize,
     /// The file listing and template compiling begun while the minion loaded.
     prefetch: Option<Arc<Prefetch>>,
+    /// What this run's `stateconf` renders declared (Salt keeps it in module globals).
+    stateconf: Arc<crate::stateconf::SharedGlobals>,
 }
 
 impl HighState {
@@ -99,6 +105,7 @@ impl HighState {
             speculation: None,
             speculated: 0,
             prefetch,
+            stateconf: Arc::default(),
         };
         hs.speculate = hs.opts.get("parallel_render").is_none_or(Value::truthy);
         let envs = hs.envs();
@@ -162,6 +169,7 @@ impl HighState {
     ) -> Result<Value, RenderError> {
         let pipe = self.default_pipe();
         let cachedir = self.cachedir();
+        let stateconf = self.stateconf.clone();
         let engine = self.engine(saltenv);
         render_sls_file(
             engine,
@@ -171,6 +179,7 @@ impl HighState {
             source,
             saltenv,
             sls,
+            Some(&stateconf),
         )
     }
 

@@ -11,7 +11,9 @@ pub mod opts;
 pub mod pillar;
 pub mod prefetch;
 pub mod renderers;
+mod secrets;
 mod speculate;
+pub mod stateconf;
 pub mod template;
 pub mod top;
 

@@ -110,6 +110,7 @@ impl<'a> PillarCompiler<'a> {
             engine,
             extra: defaults,
             cached_path: None,
+            stateconf: None,
         })
         .map_err(|e| e.to_string())
     }

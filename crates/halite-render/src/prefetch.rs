@@ -215,6 +215,7 @@ impl Job {
 /// Whether `compile_template` would hand `text` to the Jinja renderer first.
 fn starts_with_jinja(opts: &Map, text: &str) -> bool {
     let first_line = text.lines().next().unwrap_or("");
-    let pipe = render_pipe(pipe_str(first_line, opts::renderer(opts)));
-    pipe.is_some_and(|pipe| pipe.first() == Some(&Renderer::Jinja))
+    let compat = halite_value::SaltCompat::of(opts);
+    let pipe = render_pipe(pipe_str(first_line, opts::renderer(opts)), compat);
+    pipe.is_some_and(|pipe| matches!(pipe.first(), Some(Renderer::Jinja(_))))
 }

@@ -75,6 +75,7 @@ impl TemplateRenderer for SaltRenderers {
             engine: &engine,
             extra: &job.vars,
             cached_path,
+            stateconf: None,
         };
         render_text(text, shebang.trim_end(), &template).map_err(|e| match e {
             RenderError::Render(msg) => {

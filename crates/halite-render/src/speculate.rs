@@ -227,6 +227,7 @@ impl Shared {
                 &sf.source,
                 saltenv,
                 sls,
+                None,
             )
         });
         let prepared = Prepared::new(rendered?.ok()?, sls, saltenv);

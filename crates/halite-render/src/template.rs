@@ -3,7 +3,7 @@
 
 use halite_jinja::JinjaEngine;
 use halite_value::diag::{self, LineMap};
-use halite_value::{Map, Value};
+use halite_value::{Map, SaltCompat, Value};
 use std::path::Path;
 
 /// A renderer failure. `Render` is Salt's `SaltRenderError` (the message goes after
@@ -20,42 +20,56 @@ pub enum RenderError {
 /// One step of a render pipe.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Renderer {
-    Jinja,
+    /// With its options (`-s`, else "Unknown renderer option").
+    Jinja(String),
     Yaml,
+    /// Salt's `yamlex` (read with the yaml renderer's loader; see docs/compat.md).
+    Yamlex,
     Json,
+    /// Decrypts `-----BEGIN PGP MESSAGE-----` blocks with the system `gpg`; data without one
+    /// passes through.
+    Gpg,
+    /// Passes data without `NACL[...]` through.
+    Nacl,
+    /// Salt's `stateconf`, with its options (`-o yaml . jinja`).
+    Stateconf(String),
+    /// A renderer Salt loads that fails on every input in the oracle's install (its Python
+    /// library is missing or is another package): the Python exception text.
+    Broken(&'static str),
     /// A renderer Salt has that halite does not implement (py, mako, ...).
     Unsupported(String),
 }
 
-/// Renderers that exist in Salt 3007.8 (`salt/renderers/`). Naming another one makes Salt log
-/// "The renderer ... is not available" and render nothing.
-const SALT_RENDERERS: &[&str] = &[
-    "aws_kms",
-    "cheetah",
-    "dson",
-    "genshi",
-    "gpg",
-    "hjson",
-    "jinja",
-    "json",
-    "json5",
-    "mako",
-    "msgpack",
-    "nacl",
-    "pass",
-    "py",
-    "pydsl",
-    "pyobjects",
-    "stateconf",
-    "tomlkit",
-    "wempy",
-    "yaml",
-    "yamlex",
-];
+/// The renderer named `name` in a render pipe, with its options, as the Salt release has it
+/// (`salt/renderers/` as the loader loads it in the oracle installs). `None`: not a renderer
+/// of that release, or one whose `__virtual__` fails there (a missing library: `toml`,
+/// `cheetah`, `genshi`, `aws_kms`); Salt then says "The renderer ... is not available".
+pub fn renderer_named(name: &str, argline: &str, compat: SaltCompat) -> Option<Renderer> {
+    let salt3007 = !compat.is_3008();
+    Some(match name {
+        "jinja" => Renderer::Jinja(argline.to_string()),
+        "yaml" => Renderer::Yaml,
+        "yamlex" => Renderer::Yamlex,
+        "json" => Renderer::Json,
+        "gpg" => Renderer::Gpg,
+        "nacl" => Renderer::Nacl,
+        "stateconf" => Renderer::Stateconf(argline.to_string()),
+        "msgpack" => Renderer::Broken("a bytes-like object is required, not 'str'"),
+        // Salt 3008 removed these renderers (salt/renderers/{dson,hjson,json5,pass,pydsl,
+        // wempy}.py are gone). In 3007.8 the first three import a module of that name that
+        // lacks `loads`.
+        "dson" if salt3007 => Renderer::Broken("module 'dson' has no attribute 'loads'"),
+        "hjson" if salt3007 => Renderer::Broken("module 'hjson' has no attribute 'loads'"),
+        "json5" if salt3007 => Renderer::Broken("module 'json5' has no attribute 'loads'"),
+        "pass" | "pydsl" | "wempy" if salt3007 => Renderer::Unsupported(name.into()),
+        "py" | "pyobjects" | "mako" => Renderer::Unsupported(name.into()),
+        _ => return None,
+    })
+}
 
 /// `check_render_pipe_str`: `jinja|yaml`, with the old `yaml_jinja` spelling. `None` when a
-/// renderer is unknown to Salt (Salt then renders the file to `{}`).
-pub fn render_pipe(pipestr: &str) -> Option<Vec<Renderer>> {
+/// renderer is not available in Salt (Salt then renders the file to `{}`).
+pub fn render_pipe(pipestr: &str, compat: SaltCompat) -> Option<Vec<Renderer>> {
     let old_style = match pipestr {
         "yaml_jinja" => Some("jinja|yaml"),
         "json_jinja" => Some("jinja|json"),
@@ -69,14 +83,10 @@ pub fn render_pipe(pipestr: &str) -> Option<Vec<Renderer>> {
     let pipestr = old_style.unwrap_or(pipestr);
     let mut out = Vec::new();
     for part in pipestr.split('|') {
-        let name = part.trim().split(' ').next().unwrap_or("");
-        out.push(match name {
-            "jinja" => Renderer::Jinja,
-            "yaml" | "yamlex" => Renderer::Yaml,
-            "json" => Renderer::Json,
-            other if SALT_RENDERERS.contains(&other) => Renderer::Unsupported(other.into()),
-            _ => return None,
-        });
+        // `name, argline = (part.strip() + " ").split(" ", 1)`
+        let part = part.trim();
+        let (name, argline) = part.split_once(' ').unwrap_or((part, ""));
+        out.push(renderer_named(name, argline.trim(), compat)?);
     }
     Some(out)
 }
@@ -104,6 +114,8 @@ pub struct TemplateJob<'a> {
     /// Where Salt's file client would have cached the file
     /// (`<cachedir>/files/<saltenv>/<path>`): Salt's `tplpath`. `None` uses `path`.
     pub cached_path: Option<String>,
+    /// What the run's stateconf renders declared so far (`None`: this render's alone).
+    pub stateconf: Option<&'a crate::stateconf::SharedGlobals>,
 }
 
 /// Renders a file to data. An empty or whitespace-only file is `{}` as in Salt.
@@ -123,7 +135,7 @@ pub fn compile_template(job: &TemplateJob) -> Result<Value, RenderError> {
 /// had them.
 pub fn render_text(text: String, shebang: &str, job: &TemplateJob) -> Result<Value, RenderError> {
     let pipestr = pipe_str(shebang, job.default_pipe);
-    let Some(pipe) = render_pipe(pipestr) else {
+    let Some(pipe) = render_pipe(pipestr, job.engine.salt_compat()) else {
         tracing::error!("The renderer \"{pipestr}\" is not available");
         diag::warn(crate::diagnose::bad_renderer(job, shebang, pipestr));
         return Ok(Value::Map(Map::new()));
@@ -147,6 +159,20 @@ pub fn render_text(text: String, shebang: &str, job: &TemplateJob) -> Result<Val
     Ok(data)
 }
 
+/// Python's type name of a value that is not a readable stream (for "'X' object has no
+/// attribute 'read'"): the yaml renderer's mappings are `OrderedDict`s.
+pub(crate) fn py_type(v: &Value) -> &'static str {
+    match v {
+        Value::Map(_) => "collections.OrderedDict",
+        Value::List(_) => "list",
+        Value::Str(_) => "str",
+        Value::Int(_) => "int",
+        Value::Float(_) => "float",
+        Value::Bool(_) => "bool",
+        Value::Null => "NoneType",
+    }
+}
+
 fn as_text(data: Value) -> String {
     match data {
         Value::Str(s) => s.to_string(),
@@ -155,14 +181,19 @@ fn as_text(data: Value) -> String {
 }
 
 /// `map`: where the previous (Jinja) step's output came from in the file, for diagnostics.
-fn run_renderer(
+pub(crate) fn run_renderer(
     renderer: &Renderer,
     data: Value,
     job: &TemplateJob,
     map: &mut Option<LineMap>,
 ) -> Result<Value, RenderError> {
     match renderer {
-        Renderer::Jinja => {
+        Renderer::Jinja(argline) => {
+            if !argline.is_empty() && argline != "-s" {
+                return Err(RenderError::Render(format!(
+                    "Unknown renderer option: {argline}"
+                )));
+            }
             let vars = sls_context(job);
             let name = job.path.to_string_lossy();
             let source = as_text(data);
@@ -180,7 +211,7 @@ fn run_renderer(
                 }
             }
         }
-        Renderer::Yaml => {
+        Renderer::Yaml | Renderer::Yamlex => {
             let text = as_text(data);
             let loaded = halite_yaml::load_keys(&text, halite_yaml::Schema::Salt);
             let (value, scalar_keys) = loaded.map_err(|e| {
@@ -228,6 +259,13 @@ fn run_renderer(
             }
             Value::from_json_str(&text).map_err(|e| RenderError::Other(e.to_string()))
         }
+        Renderer::Stateconf(argline) => crate::stateconf::render(data, argline, job),
+        Renderer::Gpg => crate::secrets::gpg(data, job),
+        Renderer::Nacl => crate::secrets::nacl(data),
+        Renderer::Broken(text) => Err(RenderError::Other(match &data {
+            Value::Str(_) => text.to_string(),
+            other => format!("'{}' object has no attribute 'read'", py_type(other)),
+        })),
         Renderer::Unsupported(name) => {
             let text = format!("halite does not implement Salt's '{name}' renderer");
             let mut d = crate::diagnose::bad_renderer(job, "", name);
@@ -321,4 +359,39 @@ pub fn sls_context(job: &TemplateJob) -> Map {
         }
     }
     vars
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_renderers_are_refused_not_run() {
+        for compat in [SaltCompat::V3007, SaltCompat::V3008] {
+            for name in ["py", "pyobjects", "mako"] {
+                assert_eq!(
+                    render_pipe(name, compat),
+                    Some(vec![Renderer::Unsupported(name.into())])
+                );
+            }
+        }
+        assert_eq!(
+            render_pipe("pydsl", SaltCompat::V3007),
+            Some(vec![Renderer::Unsupported("pydsl".into())])
+        );
+        // Removed in Salt 3008: not available, as a renderer Salt lacks.
+        assert_eq!(render_pipe("pydsl", SaltCompat::V3008), None);
+    }
+
+    #[test]
+    fn pipe_steps_keep_their_options() {
+        assert_eq!(
+            render_pipe("jinja | stateconf -o yaml . jinja", SaltCompat::V3008),
+            Some(vec![
+                Renderer::Jinja(String::new()),
+                Renderer::Stateconf("-o yaml . jinja".into())
+            ])
+        );
+        assert_eq!(render_pipe("jinja|toml", SaltCompat::V3008), None);
+    }
 }

@@ -21,6 +21,7 @@ pub mod pkgrepo;
 pub mod service;
 pub mod ssh_auth;
 pub mod ssh_known_hosts;
+pub mod stateconf;
 pub mod sysctl;
 pub mod test;
 pub mod timezone;
@@ -203,6 +204,7 @@ impl StateRegistry {
         mount::register(&mut r);
         pkg::register(&mut r);
         pkgrepo::register(&mut r);
+        stateconf::register(&mut r);
         r
     }
 

@@ -27,7 +27,8 @@ fn ret_ccnr(name: &str) -> Map {
 
 /// Where the new content comes from.
 enum Content {
-    Text(String),
+    /// Text, or the bytes of a binary serializer (msgpack).
+    Text(Vec<u8>),
     /// A file from `source` (already resolved to a local path), with the source URL.
     Source(String, String),
     None,
@@ -240,7 +241,15 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
         }
     }
     manage(
-        call, &name, ret, text, source, mode, keep_mode, replace, false,
+        call,
+        &name,
+        ret,
+        text.map(String::into_bytes),
+        source,
+        mode,
+        keep_mode,
+        replace,
+        false,
     )
 }
 
@@ -250,7 +259,7 @@ fn manage(
     call: &StateCall,
     name: &str,
     mut ret: Map,
-    text: Option<String>,
+    text: Option<Vec<u8>>,
     source: Option<Value>,
     mode: Option<String>,
     keep_mode: bool,
@@ -422,7 +431,7 @@ fn manage(
         }
     }
     let new_data: Option<Vec<u8>> = match &content {
-        Content::Text(t) => Some(t.as_bytes().to_vec()),
+        Content::Text(t) => Some(t.clone()),
         Content::Source(url, path) => match std::fs::read(path) {
             Ok(d) if is_jinja(call) => {
                 // file.get_managed renders the cached source with these variables.
@@ -773,7 +782,7 @@ fn manage_file(
                     return Ok(error(ret, format!("Failed to commit change: {e}")));
                 }
             }
-            if let Err(e) = write_atomic(name, t.as_bytes(), created) {
+            if let Err(e) = write_atomic(name, t, created) {
                 return Ok(error(ret, format!("File {name} not created: {e}")));
             }
             changes_mut(&mut ret).insert("diff", Value::str("New file"));
@@ -1061,7 +1070,20 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
             Err(e) => return Err(StateError::Other(format!("SerializationError: {e}"))),
         },
         "python" => format!("{}\n", super::serializers::python(&dataset)),
-        "msgpack" | "keyvalue" | "yamlex" => {
+        // Bytes: Salt adds no newline to them.
+        "msgpack" => {
+            // merge_if_exists reads the file in text mode, which msgpack refuses.
+            if call.flag("merge_if_exists", false) && std::path::Path::new(&name).is_file() {
+                return Ok(error(
+                    ret,
+                    "Failed to deserialize existing data: a bytes-like object is required, \
+                     not '_io.TextIOWrapper'",
+                ));
+            }
+            let bytes = super::serializers::msgpack(&dataset);
+            return serialize_contents(call, &name, ret, bytes);
+        }
+        "keyvalue" | "yamlex" => {
             return Ok(error(
                 ret,
                 format!("halite: the {formatter} serializer is not implemented"),
@@ -1078,8 +1100,18 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
             ));
         }
     };
+    serialize_contents(call, &name, ret, text.into_bytes())
+}
+
+/// The end of `file.serialize`: the serialized contents managed as `contents`.
+fn serialize_contents(
+    call: &StateCall,
+    name: &str,
+    ret: Map,
+    contents: Vec<u8>,
+) -> Result<Map, StateError> {
     let mode = normalize_mode(call.arg("mode"));
-    if let Some(err) = not_absolute(&name) {
+    if let Some(err) = not_absolute(name) {
         return Ok(error(ret, err));
     }
     let mut ret = ret;
@@ -1097,7 +1129,17 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
             ),
         );
     }
-    manage(call, &name, ret, Some(text), None, mode, false, true, true)
+    manage(
+        call,
+        name,
+        ret,
+        Some(contents),
+        None,
+        mode,
+        false,
+        true,
+        true,
+    )
 }
 
 fn sort_keys(v: &mut Value) {

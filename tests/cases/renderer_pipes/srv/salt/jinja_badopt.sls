@@ -1,0 +1,3 @@
+#!jinja -x|yaml
+x:
+  test.nop: []

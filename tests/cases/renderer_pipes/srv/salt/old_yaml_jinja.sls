@@ -1,0 +1,4 @@
+#!yaml_jinja
+x:
+  test.nop:
+    - name: {{ 4 }}

@@ -1,0 +1,4 @@
+#!jinja|gpg|yaml
+x:
+  test.nop:
+    - name: {{ 1 + 1 }}

@@ -1,0 +1,2 @@
+#!jinja|json
+{"x": {"test.nop": [{"name": "{{ 3 }}"}]}}

@@ -1,0 +1,4 @@
+#!yaml | nacl
+x:
+  test.nop:
+    - name: plain

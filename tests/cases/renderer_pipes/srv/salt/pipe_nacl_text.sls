@@ -1,0 +1,4 @@
+#!jinja | nacl | yaml
+x:
+  test.nop:
+    - name: "{{ 6 }}"

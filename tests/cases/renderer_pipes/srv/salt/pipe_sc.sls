@@ -1,0 +1,3 @@
+#!jinja|yaml|stateconf -p
+.x:
+  test.nop: []

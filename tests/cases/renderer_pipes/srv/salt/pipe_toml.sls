@@ -1,0 +1,3 @@
+#!jinja|toml
+[x]
+"test.nop" = [{name = "{{ 5 }}"}]

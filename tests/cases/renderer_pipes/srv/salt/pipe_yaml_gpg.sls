@@ -1,0 +1,4 @@
+#!yaml|gpg
+x:
+  test.nop:
+    - name: a

@@ -1,0 +1,4 @@
+#!jinja|yamlex
+x:
+  test.nop:
+    - name: {{ 2 }}

@@ -1,0 +1,3 @@
+#!aws_kms
+x:
+  test.nop: []

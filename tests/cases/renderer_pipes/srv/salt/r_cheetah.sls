@@ -1,0 +1,3 @@
+#!cheetah
+x:
+  test.nop: []

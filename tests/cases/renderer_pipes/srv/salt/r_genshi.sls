@@ -1,0 +1,3 @@
+#!genshi
+x:
+  test.nop: []

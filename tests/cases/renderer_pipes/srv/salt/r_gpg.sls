@@ -1,0 +1,3 @@
+#!gpg
+x:
+  test.nop: []

@@ -1,0 +1,3 @@
+#!nacl
+x:
+  test.nop: []

@@ -1,0 +1,3 @@
+#!toml
+x:
+  test.nop: []

@@ -1,0 +1,3 @@
+#!tomlkit
+x:
+  test.nop: []

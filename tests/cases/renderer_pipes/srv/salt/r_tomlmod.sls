@@ -1,0 +1,3 @@
+#!tomlmod
+x:
+  test.nop: []

@@ -1,0 +1,3 @@
+#!yamlex
+x:
+  test.nop: []

@@ -1,0 +1,3 @@
+#!jinja|yamll
+x:
+  test.nop: []

@@ -1,0 +1,6 @@
+base:
+  '*':
+    - first
+    - web
+    - web.site
+    - last

@@ -1,0 +1,3 @@
+helper:
+  test.nop:
+    - name: plain helper

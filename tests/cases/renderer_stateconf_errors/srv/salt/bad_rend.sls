@@ -1,0 +1,3 @@
+#!stateconf yaml . mako2
+.x:
+  test.nop

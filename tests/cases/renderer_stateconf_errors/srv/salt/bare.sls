@@ -1,0 +1,3 @@
+#!stateconf
+.x:
+  test.nop

@@ -1,0 +1,5 @@
+#!stateconf yaml . jinja
+.x:
+  test.nop:
+    - require:
+      - test: ...far

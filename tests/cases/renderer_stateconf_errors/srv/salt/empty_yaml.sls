@@ -1,0 +1,2 @@
+#!stateconf yaml . jinja
+# nothing

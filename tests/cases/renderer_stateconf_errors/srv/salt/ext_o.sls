@@ -1,0 +1,8 @@
+#!stateconf -o yaml . jinja
+extend:
+  qq:
+    test.nop:
+      - require:
+        - test: pp
+.first:
+  test.nop

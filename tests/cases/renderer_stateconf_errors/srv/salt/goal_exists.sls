@@ -1,0 +1,3 @@
+#!stateconf yaml . jinja
+.goal:
+  test.nop

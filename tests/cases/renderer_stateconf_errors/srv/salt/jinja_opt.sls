@@ -1,0 +1,3 @@
+#!stateconf yaml . jinja -x
+.x:
+  test.nop

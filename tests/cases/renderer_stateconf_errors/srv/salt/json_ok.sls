@@ -1,0 +1,2 @@
+#!stateconf json . jinja
+{".x": {"test.nop": []}, "y": "test.nop"}

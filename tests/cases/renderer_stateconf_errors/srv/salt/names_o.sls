@@ -1,0 +1,4 @@
+#!stateconf -o yaml . jinja
+.x:
+  test.nop:
+    - names: [a, b]

@@ -1,0 +1,3 @@
+#!stateconf yaml
+.x:
+  test.nop

@@ -1,0 +1,2 @@
+#!stateconf -o json . jinja
+{".x": {"test.nop": []}}

@@ -1,0 +1,5 @@
+#!stateconf -o yaml . jinja
+qq:
+  test.nop
+pp:
+  test.nop

@@ -1,0 +1,4 @@
+#!jinja | stateconf yaml . jinja
+.x:
+  test.nop:
+    - name: {{ "{{ sls_dir }}" }}

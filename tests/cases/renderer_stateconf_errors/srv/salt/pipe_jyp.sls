@@ -1,0 +1,4 @@
+#!jinja|yaml|stateconf -p
+.x:
+  test.nop:
+    - name: {{ sls }}

@@ -1,0 +1,3 @@
+#!yaml | stateconf -p
+.x:
+  test.nop

@@ -1,0 +1,5 @@
+#!stateconf yaml . jinja
+include:
+  - .sub
+.q:
+  test.nop

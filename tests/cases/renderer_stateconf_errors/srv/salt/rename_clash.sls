@@ -1,0 +1,5 @@
+#!stateconf yaml . jinja
+.x:
+  test.nop
+rename_clash::x:
+  test.nop

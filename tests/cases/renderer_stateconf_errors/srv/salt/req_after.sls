@@ -1,0 +1,7 @@
+#!stateconf -o yaml . jinja
+.x:
+  test.nop:
+    - require:
+      - test: .y
+.y:
+  test.nop

@@ -1,0 +1,3 @@
+#!stateconf -s yaml . jinja
+.start:
+  test.nop

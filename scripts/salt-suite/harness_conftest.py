@@ -267,13 +267,28 @@ class Session:
         env["SHELL"] = "/bin/bash"
         cwd = os.path.join(self.scratch, "hsuite-cwd")
         os.makedirs(cwd, exist_ok=True)
-        if program == SALT_CALL and not os.environ.get("HSUITE_SALT_SUBPROCESS"):
+        if program == SALT_CALL and not self.uses_parallel():
             return _inprocess_salt_call(conf_dir, argv)
+        if program == SALT_CALL:
+            # parallel states fork from the minion process: a real salt-call (in-process,
+            # Salt answers "Parallel cache failure")
+            return _forked_salt_call(
+                ["--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv, env, cwd)
         proc = subprocess.run(
             [program, "--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv,
             capture_output=True, text=True, env=env, cwd=cwd, timeout=300,
         )
         return proc.returncode, proc.stdout
+
+    def uses_parallel(self):
+        for root in (self.state_tree, self.state_tree_prod, self.calls_root):
+            for dirpath, _, files in os.walk(root):
+                for name in files:
+                    if name.endswith(".sls"):
+                        with open(os.path.join(dirpath, name), errors="replace") as f:
+                            if "parallel" in f.read():
+                                return True
+        return False
 
     def gate_sls(self, argv):
         """Checks the SLS files a state.sls/apply/highstate would run, compiled by halite

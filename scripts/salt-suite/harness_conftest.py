@@ -643,6 +643,12 @@ class FakeLoaders:
         pass
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _hsuite_module(request):
+    _CURRENT["test"] = "%s::(module fixture)" % request.node.nodeid
+    yield
+
+
 @pytest.fixture(autouse=True)
 def _hsuite_seed(request):
     _CURRENT["test"] = request.node.nodeid

@@ -115,13 +115,21 @@ def prepare(release, work):
     return tests
 
 
+def _summary(text):
+    """pytest's summary line ("3 failed, 10 passed ... in 5.0s")."""
+    for line in reversed(text.splitlines()):
+        if re.search(r"\b(passed|failed|skipped|error)\b.* in [0-9.]+s", line):
+            return line.strip("= ")
+    return "no summary"
+
+
 def _read_session(work, backend, shard):
     tag = "%s-%d" % (backend, shard)
     with open(os.path.join(work, tag + ".jsonl")) as f:
         calls = [json.loads(line) for line in f]
     try:
         with open(os.path.join(work, tag + ".pytest.txt")) as f:
-            tail = (f.read().strip().splitlines() or [""])[-1]
+            tail = _summary(f.read())
     except FileNotFoundError:
         # an interrupted session: its last test may be incomplete, leave it out
         tail = "interrupted"
@@ -184,7 +192,7 @@ def run_session(release, backend, program, halite, work, files, kexpr, shard=0):
     if os.path.exists(log):
         with open(log) as f:
             calls = [json.loads(line) for line in f]
-    tail = (proc.stdout.strip().splitlines() or [""])[-1]
+    tail = _summary(proc.stdout)
     return calls, basetemp, tail
 
 
@@ -305,7 +313,9 @@ def compare(release, salt_calls, salt_bt, halite_calls, halite_bt, causes):
     def by_test(calls):
         out = collections.OrderedDict()
         for c in calls:
-            out.setdefault(c["test"], []).append(c)
+            # a module-scoped fixture's call comes before any test: keyed by the module
+            test = c["test"] or "(module fixture)"
+            out.setdefault(test, []).append(c)
         return out
 
     s_tests, h_tests = by_test(salt_calls), by_test(halite_calls)
@@ -410,6 +420,9 @@ def main():
     ap.add_argument("-k", dest="kexpr")
     ap.add_argument("--shards", type=int, default=3,
                     help="pytest sessions per release and backend (default 3)")
+    ap.add_argument("--rerun", choices=["salt", "halite"],
+                    help="run only this backend's sessions again in --keep (e.g. halite "
+                         "after a fix) and compare with the other backend's kept logs")
     ap.add_argument("--compare-only", action="store_true",
                     help="compare the logs a previous run left in --keep")
     ap.add_argument("files", nargs="*")
@@ -427,10 +440,13 @@ def main():
         jobs = []
         for release in releases:
             work = os.path.join(base, release)
-            if not opts.compare_only:
+            if not opts.compare_only and not opts.rerun:
                 shutil.rmtree(work, ignore_errors=True)
                 os.makedirs(work)
                 prepare(release, work)
+            elif opts.rerun:
+                shutil.copy(os.path.join(HERE, "harness_conftest.py"),
+                            os.path.join(work, "tests", "conftest.py"))
             salt_call = os.path.join(RELEASES[release][1], "bin", "salt-call")
             for k, part in enumerate(shards(work, files, opts.shards)):
                 jobs.append((release, "salt", salt_call, work, tuple(part), k))
@@ -438,10 +454,14 @@ def main():
         if opts.compare_only:
             sessions = {j: _read_session(j[3], j[1], j[5]) for j in jobs}
         else:
-            with concurrent.futures.ThreadPoolExecutor(len(jobs)) as pool:
+            todo = [j for j in jobs if not opts.rerun or j[1] == opts.rerun]
+            with concurrent.futures.ThreadPoolExecutor(len(todo)) as pool:
                 futs = {j: pool.submit(run_session, j[0], j[1], j[2], halite, j[3], j[4],
-                                       opts.kexpr, j[5]) for j in jobs}
+                                       opts.kexpr, j[5]) for j in todo}
             sessions = {j: f.result() for j, f in futs.items()}
+            for j in jobs:
+                if j not in sessions:
+                    sessions[j] = _read_session(j[3], j[1], j[5])
         results = collections.OrderedDict()
         dump = {}
         for release in releases:

@@ -653,6 +653,11 @@ def _hsuite_module(request):
 def _hsuite_seed(request):
     _CURRENT["test"] = request.node.nodeid
     random.seed(request.node.nodeid)
+    # pytest-salt-factories resets the loaders' state after each test (reset_loaders_state):
+    # the file server's cached file lists must not outlive the test that made the files
+    for caller in _CALLERS.values():
+        for pack in (caller.minion.functions.pack, caller.minion.executors.pack):
+            pack["__context__"].clear()
 
 
 @pytest.fixture(scope="module")

@@ -229,6 +229,7 @@ def normalise(out, basetemp):
     text = (out or "").replace(basetemp, "@BT@")
     text = text.replace(basetemp.replace("/bt-", "/tmp-"), "@TMP@")
     text = re.sub(r"__salt\.tmp\.[a-z0-9_]{8}", "__salt.tmp.XXXXXXXX", text)
+    text = re.sub(r"\bhsuite_\d+\b", "hsuite_N", text)
     try:
         data = json.loads(text)
     except ValueError:
@@ -306,6 +307,7 @@ def auto_cause(s, h):
 
 def _argv(argv, basetemp):
     text = json.dumps(argv).replace(basetemp, "@BT@")
+    text = re.sub(r"\bhsuite_\d+\b", "hsuite_N", text)  # the harness' per-session call number
     return text.replace(basetemp.replace("/bt-", "/tmp-"), "@TMP@")
 
 

@@ -1,38 +1,36 @@
 #!/usr/bin/env python3
-"""Differential run of Salt's own functional state tests against halite.
+"""Differential run of Salt's own functional state tests: Salt against halite, call by call.
 
-Salt's sdist ships its test suite. Its functional state tests
-(tests/pytests/functional/states/**, tests/pytests/functional/modules/state/**) call state
-functions from Python (`file.managed(name=str(tmp_path / "x"), contents="...")`) or apply
-SLS text kept in Python strings. This script extracts what it can run without pytest:
+Salt's sdist ships its test suite. This script runs the functional tests of the state
+modules halite implements (file, cmd, test, module, archive, the state execution module and
+the requisites: FILES below) under pytest with a stub harness (harness_conftest.py, installed
+as the sdist's tests/conftest.py) instead of pytest-salt-factories' in-process loaders: every
+state call a test makes (`states.file.managed(...)`, `modules.state.sls(...)`, ...) becomes a
+`salt-call --local --out json` command. Each release's tests run twice, once with Salt's
+salt-call answering the calls and once with halite (`salt_compat` set to the release), in
+sandboxes under a scratch folder; the two logs are compared call by call (JSON, with times,
+durations, pids and the scratch paths normalised, Salt's set-ordered lists compared sorted as
+tests/golden.rs does).
 
-- calls `MOD.FUN(...)` / `states.MOD.FUN(...)` whose arguments are literals, `tmp_path`
-  paths (`tmp_path / "x"`, `str(...)` of them, names assigned from them in the same test)
-  and `test=True`; each becomes a one-state SLS;
-- string constants that parse as SLS (a mapping of IDs to `mod.fun` declarations) and are
-  not `str.format` templates.
+Safety (harness_conftest.py `check_*`): a call runs only when its states are test/file/archive/
+cmd/module on paths inside the scratch folder, cmd states and onlyif/unless run only short
+harmless commands (echo, true, false, exit, sleep <= 3 ...), module.run only calls test.* and
+file.*, and Jinja calls only read-only functions; otherwise the test is skipped and the call is
+counted as skipped. Tests marked destructive or needing the network are skipped.
 
-Each item runs through Salt 3007.8's salt-call and through halite in the golden harness'
-sandbox (scripts/oracle/record.py: fresh config and cache, `HALITE_SCRATCH` for tmp_path),
-and the two `--out json` outputs and exit codes are compared with times, durations and
-pids left out. The report counts identical and different items, the differences by cause.
-
-Safety: an item runs for real only when it uses the `test`, `file` or `archive` state
-modules and every absolute path in it lies in the scratch folder; everything else runs
-with `test=True` only, and items that run commands while rendering or checking (`salt[`,
-`onlyif`, `unless`, `creates`, `cmd.`) or use modules outside test/file/archive/module/git
-are skipped.
-
-Usage (Salt's venv python, which has PyYAML):
-  ~/.cache/halite-oracles/salt/bin/python scripts/salt-suite/run.py \\
-      --halite target/debug/halite [--sdist salt-3007.8.tar.gz] [--report report.md]
-Without --sdist the sdist is fetched with `pip download --no-deps --no-binary :all:
-salt==3007.8` into a temporary folder.
+Usage (needs the network once: pip downloads the sdists into ~/.cache/halite-salt-sdists and
+pytest + pytest-salt-factories into ~/.cache/halite-salt-suite/pylib; never committed):
+  python3 scripts/salt-suite/run.py --halite target/debug/halite [--release 3007 --release 3008]
+      [--report report.md] [--keep DIR] [-k EXPR] [FILE ...]
+FILE narrows the run to test files under tests/pytests/functional/ (default: FILES).
+Differences whose cause is known are explained in scripts/salt-suite/causes.yaml; any other
+difference is reported as unexplained.
 """
 
 import argparse
-import ast
 import collections
+import concurrent.futures
+import fnmatch
 import json
 import os
 import re
@@ -42,221 +40,251 @@ import sys
 import tarfile
 import tempfile
 
-import yaml
-
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "oracle"))
-import record  # noqa: E402  (the golden harness' sandbox)
-
-SALT_CALL = os.path.expanduser("~/.cache/halite-oracles/salt/bin/salt-call")
-SCRATCH = "@SCRATCH@"
-SAFE_REAL = {"test", "file", "archive"}
-SAFE_TEST = {"test", "file", "archive", "module", "git"}
-UNSAFE_TEXT = ("salt[", "onlyif", "unless", "creates", "cmd.")
-STATE_MODULES = {
-    "file", "test", "cmd", "archive", "git", "module", "pkg", "service", "user", "group",
-    "cron", "host", "ssh_known_hosts", "ssh_auth", "pip", "alternatives", "mount",
-    "sysctl", "locale", "timezone", "x509", "keystore", "grains", "saltutil", "loop",
-    "event", "virtualenv", "pkgrepo", "lxd", "docker", "boto", "selinux",
+ORACLES = os.path.expanduser("~/.cache/halite-oracles")
+SDISTS = os.path.expanduser("~/.cache/halite-salt-sdists")
+PYLIB = os.path.expanduser("~/.cache/halite-salt-suite/pylib")
+RELEASES = {
+    "3007": ("3007.8", os.path.join(ORACLES, "salt")),
+    "3008": ("3008.4", os.path.join(ORACLES, "salt3008")),
 }
+PYLIB_PACKAGES = ["pytest", "pytest-skip-markers", "pytest-helpers-namespace",
+                  "pytest-salt-factories", "mock", "more-itertools", "pytest-subtests"]
+FILES = [
+    "states/file", "states/cmd", "states/test_file.py", "states/test_module.py",
+    "states/test_archive.py", "modules/state",
+]
+PYTEST_PLUGINS_OFF = ["cacheprovider", "salt-factories-event-listener",
+                      "salt-factories-log-server", "salt-factories-sysinfo"]
 
 
-class Unknown(Exception):
-    """An argument the extractor cannot evaluate without pytest."""
+def venv_python(venv):
+    return os.path.join(venv, "bin", "python")
 
 
-def evaluate(node, env):
-    """The value of an argument expression: literals, tmp_path paths, names from env."""
-    if isinstance(node, ast.Constant):
-        if isinstance(node.value, (str, int, float, bool)) or node.value is None:
-            return node.value
-        raise Unknown()
-    if isinstance(node, ast.Name):
-        if node.id == "tmp_path":
-            return SCRATCH
-        if node.id in env:
-            return env[node.id]
-        raise Unknown()
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-        left, right = evaluate(node.left, env), evaluate(node.right, env)
-        if isinstance(left, str) and left.startswith(SCRATCH) and isinstance(right, str):
-            return left + "/" + right
-        raise Unknown()
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "str":
-        if len(node.args) == 1 and not node.keywords:
-            return evaluate(node.args[0], env)
-    if isinstance(node, ast.List):
-        return [evaluate(e, env) for e in node.elts]
-    if isinstance(node, ast.Tuple):
-        return [evaluate(e, env) for e in node.elts]
-    if isinstance(node, ast.Dict):
-        if any(k is None for k in node.keys):
-            raise Unknown()
-        return {evaluate(k, env): evaluate(v, env) for k, v in zip(node.keys, node.values)}
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        v = evaluate(node.operand, env)
-        if isinstance(v, (int, float)):
-            return -v
-    raise Unknown()
+def ensure_sdist(version, python):
+    os.makedirs(SDISTS, exist_ok=True)
+    path = os.path.join(SDISTS, "salt-%s.tar.gz" % version)
+    if not os.path.exists(path):
+        subprocess.run([python, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
+                        "salt==%s" % version, "-d", SDISTS], check=True)
+    return path
 
 
-def state_call(node):
-    """(module, function) of `MOD.FUN(...)` or `states.MOD.FUN(...)`, or None."""
-    f = node.func
-    if not isinstance(f, ast.Attribute):
-        return None
-    v = f.value
-    if isinstance(v, ast.Name) and v.id in STATE_MODULES:
-        return v.id, f.attr
-    if (
-        isinstance(v, ast.Attribute)
-        and isinstance(v.value, ast.Name)
-        and v.value.id == "states"
-        and v.attr in STATE_MODULES
-    ):
-        return v.attr, f.attr
-    return None
-
-
-def extract(path, rel):
-    """The runnable items of one test file: dicts with id, sls, test, real."""
-    with open(path) as f:
-        source = f.read()
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []
-    format_bases = set()
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "format"
-            and isinstance(node.func.value, ast.Constant)
-        ):
-            format_bases.add(id(node.func.value))
-    items = []
-    for fn in ast.walk(tree):
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+def ensure_pylib(python):
+    """pytest and the plugins Salt's tests import, in a folder of their own (PYTHONPATH), so
+    the oracle venvs stay as they are; packages the venv has already are removed from it."""
+    marker = os.path.join(PYLIB, ".complete")
+    if os.path.exists(marker):
+        return
+    subprocess.run([python, "-m", "pip", "install", "-q", "--target", PYLIB] + PYLIB_PACKAGES,
+                   check=True)
+    site = subprocess.run([python, "-c", "import yaml, os; print(os.path.dirname("
+                           "os.path.dirname(yaml.__file__)))"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    for name in os.listdir(PYLIB):
+        if name.endswith((".dist-info", "__pycache__")) or name in ("bin", "_pytest", "pytest"):
             continue
-        if not fn.name.startswith("test_"):
-            continue
-        env = {}
-        n = 0
-        for node in ast.walk(fn):
-            if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target = node.targets[0]
-                if isinstance(target, ast.Name):
-                    try:
-                        env[target.id] = evaluate(node.value, env)
-                    except Unknown:
-                        env.pop(target.id, None)
-            if isinstance(node, ast.Call):
-                sc = state_call(node)
-                if sc is None:
-                    continue
-                try:
-                    kwargs = {k.arg: evaluate(k.value, env) for k in node.keywords if k.arg}
-                    args = [evaluate(a, env) for a in node.args]
-                except Unknown:
-                    continue
-                if any(k.arg is None for k in node.keywords) or len(args) > 1:
-                    continue
-                if args:
-                    kwargs.setdefault("name", args[0])
-                if "name" not in kwargs:
-                    continue
-                test = bool(kwargs.pop("test", False))
-                n += 1
-                decl = [{k: v} for k, v in kwargs.items()]
-                items.append(
-                    {
-                        "id": "%s::%s#%d" % (rel, fn.name, n),
-                        "modules": {sc[0]},
-                        "sls": yaml.safe_dump(
-                            {"item": {"%s.%s" % sc: decl}}, default_flow_style=False
-                        ),
-                        "test": test,
-                    }
-                )
-            if (
-                isinstance(node, ast.Constant)
-                and isinstance(node.value, str)
-                and "\n" in node.value
-                and id(node) not in format_bases
-            ):
-                text = node.value
-                try:
-                    data = yaml.safe_load(text.replace("{{", "x").replace("}}", "x"))
-                except Exception:  # noqa: BLE001 - not YAML, not an SLS
-                    continue
-                if not isinstance(data, dict) or not data:
-                    continue
-                modules = set()
-                for body in data.values():
-                    if not isinstance(body, dict):
-                        modules = set()
-                        break
-                    for key in body:
-                        if isinstance(key, str) and "." in key:
-                            modules.add(key.split(".")[0])
-                        elif isinstance(key, str) and key in STATE_MODULES:
-                            modules.add(key)
-                if not modules:
-                    continue
-                n += 1
-                items.append(
-                    {
-                        "id": "%s::%s#%d" % (rel, fn.name, n),
-                        "modules": modules,
-                        "sls": text,
-                        "test": False,
-                    }
-                )
-    return items
+        if os.path.exists(os.path.join(site, name)):
+            target = os.path.join(PYLIB, name)
+            if os.path.isdir(target):
+                shutil.rmtree(target)
+            else:
+                os.unlink(target)
+    open(marker, "w").close()
 
 
-def safety(item):
-    """'real', 'test' or None (skip), and why."""
-    text = item["sls"]
-    if any(u in text for u in UNSAFE_TEXT):
-        return None, "runs commands while rendering or checking"
-    if not item["modules"] <= SAFE_TEST:
-        return None, "state modules outside test/file/archive/module/git: %s" % ", ".join(
-            sorted(item["modules"] - SAFE_TEST)
-        )
-    rest = re.sub(r"\w+://\S*", "", re.sub(SCRATCH + r"[\w./-]*", "", text))
-    paths = re.findall(r"(?<![\w@])/[\w./-]+", rest)
-    if item["modules"] <= SAFE_REAL and not paths:
-        return "real", ""
-    return "test", ""
+def prepare(release, work):
+    """Extracts the release's tests/ into WORK/tests with the harness in place of Salt's
+    conftest files that load pytest-salt-factories."""
+    version, venv = RELEASES[release]
+    sdist = ensure_sdist(version, venv_python(venv))
+    prefix = "salt-%s/tests/" % version
+    with tarfile.open(sdist) as tar:
+        members = [m for m in tar.getmembers() if m.name.startswith(prefix)]
+        tar.extractall(work, members=members, filter="data")
+    os.rename(os.path.join(work, "salt-%s" % version, "tests"), os.path.join(work, "tests"))
+    shutil.rmtree(os.path.join(work, "salt-%s" % version))
+    tests = os.path.join(work, "tests")
+    shutil.copy(os.path.join(HERE, "harness_conftest.py"), os.path.join(tests, "conftest.py"))
+    for stub in ("pytests/conftest.py", "pytests/functional/conftest.py"):
+        with open(os.path.join(tests, stub), "w") as f:
+            f.write("# replaced by scripts/salt-suite (harness in tests/conftest.py)\n")
+    with open(os.path.join(work, "pytest.ini"), "w") as f:
+        f.write("[pytest]\n")
+    return tests
 
 
-def normalise(out):
+def _summary(text):
+    """pytest's summary line ("3 failed, 10 passed ... in 5.0s")."""
+    for line in reversed(text.splitlines()):
+        if re.search(r"\b(passed|failed|skipped|error)\b.* in [0-9.]+s", line):
+            return line.strip("= ")
+    return "no summary"
+
+
+def _read_session(work, backend, shard):
+    tag = "%s-%d" % (backend, shard)
+    with open(os.path.join(work, tag + ".jsonl")) as f:
+        calls = [json.loads(line) for line in f]
     try:
-        data = json.loads(out)
+        with open(os.path.join(work, tag + ".pytest.txt")) as f:
+            tail = _summary(f.read())
+    except FileNotFoundError:
+        # an interrupted session: its last test may be incomplete, leave it out
+        tail = "interrupted"
+        last = calls[-1]["test"] if calls else None
+        calls = [c for c in calls if c["test"] != last]
+    return calls, os.path.join(work, "bt-" + tag), tail
+
+
+def shards(work, files, n):
+    """The test files under FILES split into N lists of about the same size."""
+    root = os.path.join(work, "tests", "pytests", "functional")
+    found = []
+    for f in files:
+        path = os.path.join(root, f)
+        if os.path.isdir(path):
+            for dirpath, _, names in os.walk(path):
+                found += [os.path.join(dirpath, x) for x in names
+                          if x.startswith("test_") and x.endswith(".py")]
+        else:
+            found.append(path)
+    found.sort(key=lambda p: (-os.path.getsize(p), p))
+    out = [[] for _ in range(n)]
+    sizes = [0] * n
+    for p in found:
+        i = sizes.index(min(sizes))
+        out[i].append(os.path.relpath(p, root))
+        sizes[i] += os.path.getsize(p)
+    return [sorted(x) for x in out if x]
+
+
+def run_session(release, backend, program, halite, work, files, kexpr, shard=0):
+    version, venv = RELEASES[release]
+    tag = "%s-%d" % (backend, shard)
+    log = os.path.join(work, "%s.jsonl" % tag)
+    if os.path.exists(log):
+        os.unlink(log)
+    basetemp = os.path.join(work, "bt-" + tag)
+    tmpdir = os.path.join(work, "tmp-" + tag)
+    os.makedirs(tmpdir, exist_ok=True)
+    env = dict(os.environ)
+    env["TMPDIR"] = tmpdir  # tests' temp_file() without a folder lands in the scratch too
+    env.update({
+        "HSUITE_BACKEND": backend, "HSUITE_PROGRAM": program,
+        "HSUITE_SALT_CALL": os.path.join(venv, "bin", "salt-call"), "HSUITE_HALITE": halite,
+        "HSUITE_COMPAT": release, "HSUITE_LOG": log, "HSUITE_ROOT": work,
+        "PYTHONPATH": PYLIB, "PYTHONDONTWRITEBYTECODE": "1",
+    })
+    argv = [venv_python(venv), "-m", "pytest", "-q", "-rN", "--tb=no", "--no-header",
+            "--basetemp=" + basetemp, "--continue-on-collection-errors",
+            "-o", "junit_family=xunit2", "--junitxml=" + os.path.join(work, tag + ".xml")]
+    for plugin in PYTEST_PLUGINS_OFF:
+        argv += ["-p", "no:" + plugin]
+    if kexpr:
+        argv += ["-k", kexpr]
+    argv += [os.path.join("tests/pytests/functional", f) for f in files]
+    proc = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True)
+    with open(os.path.join(work, tag + ".pytest.txt"), "w") as f:
+        f.write(proc.stdout + proc.stderr)
+    calls = []
+    if os.path.exists(log):
+        with open(log) as f:
+            calls = [json.loads(line) for line in f]
+    tail = _summary(proc.stdout)
+    return calls, basetemp, tail
+
+
+# ---- normalisation (as crates/halite/tests/golden.rs) ------------------------------------
+
+def _requisite_list(s):
+    prefix = "One or more requisite failed: "
+    if s.startswith(prefix):
+        return prefix + ", ".join(sorted(s[len(prefix):].split(", ")))
+    return s
+
+
+def _recurse(ret):
+    if not isinstance(ret, dict):
+        return
+    if isinstance(ret.get("changes"), dict):
+        ret["changes"] = dict(sorted(ret["changes"].items()))
+    c = ret.get("comment")
+    if isinstance(c, str) and c.startswith("#### "):
+        blocks = []
+        for b in ("\n" + c).split("\n\n#### "):
+            b = b.lstrip("\n")
+            if b.startswith("#### "):
+                b = b[5:]
+            if not b:
+                continue
+            if b.startswith("removed ####\n"):
+                b = "removed ####\n" + "\n".join(sorted(b[len("removed ####\n"):].split("\n")))
+            blocks.append(b)
+        ret["comment"] = "\n<block>\n".join(sorted(blocks))
+
+
+def normalise(out, basetemp):
+    text = (out or "").replace(basetemp, "@BT@")
+    text = text.replace(basetemp.replace("/bt-", "/tmp-"), "@TMP@")
+    text = re.sub(r"__salt\.tmp\.[a-z0-9_]{8}", "__salt.tmp.XXXXXXXX", text)
+    text = re.sub(r"\bhsuite_\d+\b", "hsuite_N", text)
+    try:
+        data = json.loads(text)
     except ValueError:
-        return out
+        return text.strip()
 
     def walk(v):
-        if isinstance(v, dict):
-            return {
-                k: walk(x)
-                for k, x in v.items()
-                if k not in ("start_time", "duration", "pid")
-            }
+        if isinstance(v, dict) and "test.random_hash" in str(v.get("name")):
+            # test.random_hash hashes a random number (Salt's own tests call it)
+            v = json.loads(re.sub(r"\b[0-9a-f]{32,128}\b", "<random hash>", json.dumps(v)))
+        if isinstance(v, str):
+            return _requisite_list(v)
         if isinstance(v, list):
             return [walk(x) for x in v]
+        if isinstance(v, dict):
+            if len(v) > 1 and all(isinstance(x, dict) and set(x) == {"old", "new"}
+                                  for x in v.values()):
+                v = dict(sorted(v.items()))
+            out = {}
+            for k, x in v.items():
+                if k in ("start_time", "duration", "pid"):
+                    continue
+                if k == "removed" and isinstance(x, list) and all(isinstance(e, str) for e in x):
+                    x = sorted(x)
+                if k.endswith("_|-recurse"):
+                    _recurse(x)
+                out[k] = walk(x)
+            return out
         return v
 
     return walk(data)
 
 
-def cause(salt, halite):
-    """Why two outputs differ, in a few words."""
-    if isinstance(salt, str) or isinstance(halite, str):
+# ---- comparison -----------------------------------------------------------------------------
+
+def load_causes():
+    import yaml
+
+    with open(os.path.join(HERE, "causes.yaml")) as f:
+        return yaml.safe_load(f) or []
+
+
+def explain(causes, release, test, argv):
+    for c in causes:
+        if c.get("release") and str(c["release"]) != release:
+            continue
+        if fnmatch.fnmatchcase(test, c["test"]):
+            return c
+    return None
+
+
+def auto_cause(s, h):
+    """What differs first, in a few words (for differences causes.yaml does not explain)."""
+    if isinstance(s, str) or isinstance(h, str):
         return "output is not JSON"
-    s, h = salt.get("local"), halite.get("local")
+    s, h = (s or {}).get("local"), (h or {}).get("local")
     if type(s) is not type(h):
         return "different shape (errors vs results)"
     if isinstance(s, list):
@@ -265,127 +293,203 @@ def cause(salt, halite):
         return "different return"
     for tag in s:
         if tag not in h:
-            return "different state tags"
+            return "state tags differ (%s)" % tag
         a, b = s[tag], h[tag]
-        comment = str(b.get("comment", ""))
-        if comment.startswith("Module function") and comment.endswith("is not available"):
-            return "execution function not implemented in halite (module.run)"
-        if "is not available" in comment and "is not available" not in str(a.get("comment")):
-            return "state function not implemented in halite"
-        if comment.startswith("Unavailable function") and not str(
-            a.get("comment", "")
-        ).startswith("Unavailable function"):
-            return "execution function not implemented in halite (module.run)"
-        if "__salt.tmp." in comment and re.sub(r"__salt\.tmp\.\w+", "", comment) == re.sub(
-            r"__salt\.tmp\.\w+", "", str(a.get("comment", ""))
-        ):
-            return "same but for a random temporary file name"
-        if "Name or service not known" in str(a.get("comment", "")):
-            return "network source (halite fetches nothing)"
-        if "halite" in comment:
-            return "halite refuses (documented)"
         for key in ("result", "changes", "comment"):
-            if a.get(key) != b.get(key):
-                return "%s differs" % key
+            if isinstance(a, dict) and isinstance(b, dict) and a.get(key) != b.get(key):
+                return "%s differs (%s)" % (key, tag.split("_|-")[0] + "." + tag.split("_|-")[-1])
         if a != b:
-            return "other keys differ"
+            return "other keys differ (%s)" % tag
+    if set(h) - set(s):
+        return "halite has extra state tags"
     return "other"
 
 
-def run_item(item, halite, mode):
-    case = tempfile.mkdtemp(prefix="halite-suite-case-")
-    try:
-        os.makedirs(os.path.join(case, "srv", "salt"))
-        with open(os.path.join(case, "srv", "salt", "top.sls"), "w") as f:
-            f.write("base:\n  '*':\n    - main\n")
-        sls = item["sls"].replace(SCRATCH, "{{ salt['environ.get']('HALITE_SCRATCH') }}")
-        with open(os.path.join(case, "srv", "salt", "main.sls"), "w") as f:
-            f.write(sls)
-        argv = ["state.apply"] + (["test=True"] if (item["test"] or mode == "test") else [])
-        rs, os_ = record.run_command(case, argv, SALT_CALL)
-        rh, oh = record.run_command(case, argv, halite)
-        return (rs, normalise(os_)), (rh, normalise(oh))
-    finally:
-        shutil.rmtree(case, ignore_errors=True)
+def _argv(argv, basetemp):
+    text = json.dumps(argv).replace(basetemp, "@BT@")
+    text = re.sub(r"\bhsuite_\d+\b", "hsuite_N", text)  # the harness' per-session call number
+    return text.replace(basetemp.replace("/bt-", "/tmp-"), "@TMP@")
+
+
+def compare(release, salt_calls, salt_bt, halite_calls, halite_bt, causes):
+    def by_test(calls):
+        out = collections.OrderedDict()
+        for c in calls:
+            # a module-scoped fixture's call comes before any test: keyed by the module
+            test = c["test"] or "(module fixture)"
+            out.setdefault(test, []).append(c)
+        return out
+
+    s_tests, h_tests = by_test(salt_calls), by_test(halite_calls)
+    rows = []
+    for test, scalls in s_tests.items():
+        hcalls = h_tests.get(test, [])
+        for i, sc in enumerate(scalls):
+            hc = hcalls[i] if i < len(hcalls) else None
+            row = {"test": test, "i": i, "argv": json.loads(_argv(sc["argv"], salt_bt))}
+            if sc["skip"]:
+                row["status"] = "skipped"
+                row["why"] = sc["skip"]
+            elif hc is None or _argv(hc["argv"], halite_bt) != _argv(sc["argv"], salt_bt):
+                row["status"] = "different"
+                row["auto"] = "halite's run of the test stopped or diverged before this call"
+            elif hc["skip"]:
+                row["status"] = "different"
+                row["auto"] = "skipped in halite's run only: %s" % hc["skip"]
+            else:
+                so, ho = normalise(sc["out"], salt_bt), normalise(hc["out"], halite_bt)
+                if so == ho and sc["rc"] == hc["rc"]:
+                    row["status"] = "identical"
+                else:
+                    row["status"] = "different"
+                    row["auto"] = auto_cause(so, ho)
+                    if sc["rc"] != hc["rc"]:
+                        row["auto"] += " (exit %s vs %s)" % (sc["rc"], hc["rc"])
+                    row["salt"], row["halite"] = so, ho
+            if row["status"] == "different":
+                c = explain(causes, release, test, sc["argv"])
+                row["cause"] = c["cause"] if c else None
+                row["kind"] = c["kind"] if c else "unexplained"
+            rows.append(row)
+    return rows
+
+
+def area(test):
+    t = test.split("::")[0]
+    if "/requisites/" in t:
+        return "requisites"
+    if "/states/cmd/" in t:
+        return "cmd"
+    if "/states/file/" in t or t.endswith("states/test_file.py"):
+        return "file"
+    if t.endswith("states/test_module.py"):
+        return "module"
+    if t.endswith("states/test_archive.py"):
+        return "archive"
+    return "state"
+
+
+def report(results):
+    lines = ["# Salt's functional state tests through halite (scripts/salt-suite/run.py)", ""]
+    lines += ["| release | test files | calls | run | identical | different | skipped (unsafe) |",
+              "| --- | --- | --- | --- | --- | --- | --- |"]
+    for release, (rows, files, tails) in results.items():
+        run = [r for r in rows if r["status"] != "skipped"]
+        lines.append("| %s | %d | %d | %d | %d | %d | %d |" % (
+            RELEASES[release][0], files, len(rows), len(run),
+            sum(r["status"] == "identical" for r in rows),
+            sum(r["status"] == "different" for r in rows),
+            sum(r["status"] == "skipped" for r in rows)))
+    for release, (rows, files, tails) in results.items():
+        lines += ["", "## Salt %s" % RELEASES[release][0], "",
+                  "pytest, per shard, with Salt answering / with halite: %s" % "; ".join(
+                      "%s / %s" % t for t in tails), "",
+                  "| area | calls | run | identical | different |", "| --- | --- | --- | --- | --- |"]
+        areas = collections.OrderedDict()
+        for r in rows:
+            areas.setdefault(area(r["test"]), []).append(r)
+        for a, rs in sorted(areas.items()):
+            lines.append("| %s | %d | %d | %d | %d |" % (
+                a, len(rs), sum(r["status"] != "skipped" for r in rs),
+                sum(r["status"] == "identical" for r in rs),
+                sum(r["status"] == "different" for r in rs)))
+        diff = [r for r in rows if r["status"] == "different"]
+        lines += ["", "| kind | cause | calls |", "| --- | --- | --- |"]
+        causes = collections.Counter((r["kind"], r["cause"] or r["auto"]) for r in diff)
+        for (kind, cause), n in sorted(causes.items()):
+            lines.append("| %s | %s | %d |" % (kind, cause.replace("|", "\\|"), n))
+        skipped = collections.Counter(re.sub(r"[:(].*", "", r["why"]).strip()
+                                      for r in rows if r["status"] == "skipped")
+        lines += ["", "| skipped because | calls |", "| --- | --- |"]
+        lines += ["| %s | %d |" % (w, n) for w, n in skipped.most_common()]
+        lines += ["", "| different call | kind | cause |", "| --- | --- | --- |"]
+        for r in diff:
+            lines.append("| %s #%d `%s` | %s | %s |" % (
+                r["test"].split("functional/")[-1], r["i"], " ".join(r["argv"])[:60]
+                .replace("|", "\\|").replace("\n", " "), r["kind"],
+                (r["cause"] or r["auto"]).replace("|", "\\|")))
+    return "\n".join(lines) + "\n"
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--halite", required=True)
-    ap.add_argument("--sdist")
+    ap.add_argument("--release", action="append", choices=sorted(RELEASES))
     ap.add_argument("--report")
-    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--json", help="write every compared call (with both outputs) here")
+    ap.add_argument("--keep", help="work in this folder and keep it (default: a temporary one)")
+    ap.add_argument("-k", dest="kexpr")
+    ap.add_argument("--shards", type=int, default=3,
+                    help="pytest sessions per release and backend (default 3)")
+    ap.add_argument("--rerun", choices=["salt", "halite"],
+                    help="run only this backend's sessions again in --keep (e.g. halite "
+                         "after a fix) and compare with the other backend's kept logs")
+    ap.add_argument("--compare-only", action="store_true",
+                    help="compare the logs a previous run left in --keep")
+    ap.add_argument("files", nargs="*")
     opts = ap.parse_args()
-    work = tempfile.mkdtemp(prefix="halite-suite-")
+    releases = opts.release or ["3007", "3008"]
+    halite = os.path.abspath(opts.halite)
+    files = opts.files or FILES
+    base = os.path.abspath(opts.keep) if opts.keep else tempfile.mkdtemp(prefix="halite-suite-")
+    if os.path.realpath(base).startswith(("/usr", "/etc", "/var/lib", "/root")) or \
+            os.path.realpath(base) == "/":
+        sys.exit("--keep must be a scratch folder")
+    causes = load_causes()
     try:
-        sdist = opts.sdist
-        if not sdist:
-            subprocess.run(
-                [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary",
-                 ":all:", "salt==3007.8", "-d", work],
-                check=True, capture_output=True,
-            )
-            sdist = os.path.join(work, "salt-3007.8.tar.gz")
-        prefixes = (
-            "salt-3007.8/tests/pytests/functional/states/",
-            "salt-3007.8/tests/pytests/functional/modules/state/",
-        )
-        with tarfile.open(sdist) as tar:
-            members = [
-                m for m in tar.getmembers()
-                if m.isfile() and m.name.endswith(".py") and m.name.startswith(prefixes)
-            ]
-            tar.extractall(work, members=members, filter="data")
-        items = []
-        for m in sorted(members, key=lambda m: m.name):
-            rel = m.name.split("/", 1)[1]
-            items.extend(extract(os.path.join(work, m.name), rel))
-        if opts.limit:
-            items = items[: opts.limit]
-        halite = os.path.abspath(opts.halite)
-        counts = collections.Counter()
-        causes = collections.Counter()
-        skipped = collections.Counter()
-        rows = []
-        for item in items:
-            mode, why = safety(item)
-            if mode is None:
-                skipped[why.split(":")[0]] += 1
-                continue
-            (rs, os_), (rh, oh) = run_item(item, halite, mode)
-            same = rs == rh and os_ == oh
-            counts["identical" if same else "different"] += 1
-            if not same:
-                c = cause(os_, oh)
-                if rs != rh:
-                    c += " (exit %d vs %d)" % (rs, rh)
-                causes[c] += 1
-                rows.append((item["id"], mode, c))
-        total = sum(counts.values())
-        lines = [
-            "# Salt 3007.8 functional state tests through halite",
-            "",
-            "%d items extracted from %d test files; %d run (%d identical, %d different), "
-            "%d skipped." % (
-                len(items), len(members), total, counts["identical"], counts["different"],
-                sum(skipped.values()),
-            ),
-            "",
-            "| differences by cause | items |",
-            "| --- | --- |",
-        ]
-        lines += ["| %s | %d |" % (c, n) for c, n in causes.most_common()]
-        lines += ["", "| skipped because | items |", "| --- | --- |"]
-        lines += ["| %s | %d |" % (c, n) for c, n in skipped.most_common()]
-        lines += ["", "| different item | mode | cause |", "| --- | --- | --- |"]
-        lines += ["| %s | %s | %s |" % r for r in rows]
-        report = "\n".join(lines) + "\n"
+        ensure_pylib(venv_python(RELEASES[releases[0]][1]))
+        jobs = []
+        for release in releases:
+            work = os.path.join(base, release)
+            if not opts.compare_only and not opts.rerun:
+                shutil.rmtree(work, ignore_errors=True)
+                os.makedirs(work)
+                prepare(release, work)
+            elif opts.rerun:
+                shutil.copy(os.path.join(HERE, "harness_conftest.py"),
+                            os.path.join(work, "tests", "conftest.py"))
+            salt_call = os.path.join(RELEASES[release][1], "bin", "salt-call")
+            for k, part in enumerate(shards(work, files, opts.shards)):
+                jobs.append((release, "salt", salt_call, work, tuple(part), k))
+                jobs.append((release, "halite", halite, work, tuple(part), k))
+        if opts.compare_only:
+            sessions = {j: _read_session(j[3], j[1], j[5]) for j in jobs}
+        else:
+            todo = [j for j in jobs if not opts.rerun or j[1] == opts.rerun]
+            with concurrent.futures.ThreadPoolExecutor(len(todo)) as pool:
+                futs = {j: pool.submit(run_session, j[0], j[1], j[2], halite, j[3], j[4],
+                                       opts.kexpr, j[5]) for j in todo}
+            sessions = {j: f.result() for j, f in futs.items()}
+            for j in jobs:
+                if j not in sessions:
+                    sessions[j] = _read_session(j[3], j[1], j[5])
+        results = collections.OrderedDict()
+        dump = {}
+        for release in releases:
+            rows, tails = [], []
+            for j in jobs:
+                if j[0] != release or j[1] != "salt":
+                    continue
+                hj = (j[0], "halite", halite) + j[3:]
+                sc, sbt, stail = sessions[j]
+                hc, hbt, htail = sessions[hj]
+                rows += compare(release, sc, sbt, hc, hbt, causes)
+                tails.append((stail, htail))
+            nfiles = len(set(r["test"].split("::")[0] for r in rows))
+            results[release] = (rows, nfiles, tails)
+            dump[release] = rows
+        text = report(results)
         if opts.report:
             with open(opts.report, "w") as f:
-                f.write(report)
-        sys.stdout.write(report)
+                f.write(text)
+        if opts.json:
+            with open(opts.json, "w") as f:
+                json.dump(dump, f, indent=1)
+        sys.stdout.write(text)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if not opts.keep:
+            shutil.rmtree(base, ignore_errors=True)
 
 
 if __name__ == "__main__":

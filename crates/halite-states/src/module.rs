@@ -185,7 +185,7 @@ fn new_run(call: &StateCall, mut kwargs: Map) -> Result<Map, StateError> {
                 }
             }
             Err(Raised::Caught(msg)) => failures.push(format!("'{func}' failed: {msg}")),
-            Err(Raised::Uncaught(msg)) => return Err(StateError::Command(msg)),
+            Err(Raised::Uncaught(msg)) => return Err(uncaught(msg)),
         }
     }
     let failed = !failures.is_empty();
@@ -201,6 +201,20 @@ fn new_run(call: &StateCall, mut kwargs: Map) -> Result<Map, StateError> {
 enum Raised {
     Caught(String),
     Uncaught(String),
+}
+
+/// The exception an uncaught failure raises: a message that already names a Python builtin
+/// exception (`AttributeError: module 'hashlib' has no attribute 'x'`) is that exception,
+/// anything else Salt's `CommandExecutionError`.
+fn uncaught(msg: String) -> StateError {
+    let builtin = msg.split_once(": ").is_some_and(|(head, _)| {
+        head.ends_with("Error") && head.chars().all(|c| c.is_ascii_alphanumeric())
+    });
+    if builtin {
+        StateError::Other(msg)
+    } else {
+        StateError::Command(msg)
+    }
 }
 
 /// Whether a raised message is CPython's `TypeError` from binding arguments.

@@ -406,6 +406,7 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("test.fib", test::fib);
     r.register("test.retcode", test::retcode);
     r.register_pure("test.exception", test::exception);
+    r.register_pure("test.random_hash", test::random_hash);
     if useradd::available() {
         r.register_pure("user.info", useradd::info);
         r.register_pure("user.list_users", useradd::list_users);

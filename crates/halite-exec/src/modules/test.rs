@@ -148,3 +148,64 @@ pub fn exception(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("test.exception", a, &["message"], 0)?;
     Err(ExecError::Failed(b.str_or(0, "Test Exception")))
 }
+
+/// `test.random_hash(size=9999999999, hash_type=None)`: the hex digest of
+/// `str(random.SystemRandom().randint(0, size))` (`salt.utils.hashutils.random_hash`), with
+/// the minion's `hash_type` (default sha256) when none is given.
+pub fn random_hash(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("test.random_hash", a, &["size", "hash_type"], 0)?;
+    let size = match b.opt(0) {
+        None => 9_999_999_999,
+        Some(Value::Int(i)) => *i,
+        Some(Value::Bool(v)) => i64::from(*v),
+        Some(other) => {
+            return Err(ExecError::Failed(format!(
+                "'{}' object cannot be interpreted as an integer",
+                other.type_name()
+            )))
+        }
+    };
+    if size < 0 {
+        return Err(ExecError::Failed(format!(
+            "empty range in randrange(0, {})",
+            size + 1
+        )));
+    }
+    let hash_type = match b.opt(1) {
+        Some(Value::Str(s)) if !s.is_empty() => s.to_string(),
+        _ => match ctx.opts.get("hash_type") {
+            Some(Value::Str(s)) if !s.is_empty() => s.to_string(),
+            _ => "sha256".to_string(),
+        },
+    };
+    let f: fn(&[u8]) -> String = match hash_type.as_str() {
+        "md5" => crate::hashes::md5_hex,
+        "sha1" => crate::hashes::sha1_hex,
+        "sha224" => crate::hashes::sha224_hex,
+        "sha256" => crate::hashes::sha256_hex,
+        "sha384" => crate::hashes::sha384_hex,
+        "sha512" => crate::hashes::sha512_hex,
+        other => {
+            return Err(ExecError::Failed(format!(
+                "AttributeError: module 'hashlib' has no attribute '{other}'"
+            )))
+        }
+    };
+    let n = random_u64() % (size as u64 + 1);
+    Ok(Value::Str(f(n.to_string().as_bytes()).into()))
+}
+
+/// Eight bytes from the system's random source (random.SystemRandom reads the same).
+fn random_u64() -> u64 {
+    use std::io::Read;
+    let mut buf = [0u8; 8];
+    if let Ok(mut f) = std::fs::File::open("/dev/urandom") {
+        if f.read_exact(&mut buf).is_ok() {
+            return u64::from_le_bytes(buf);
+        }
+    }
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}

@@ -50,6 +50,44 @@ pub fn register(env: &mut Environment<'static>) {
         Ok(v)
     });
     add(env, "uuid", |_, v, _| Ok(Value::from(uuid5(&py_str(&v)))));
+    // salt.utils.data.compare_dicts(old, new): {key: {"old", "new"}} for each added, removed
+    // or changed key (Salt iterates a set of the keys: its order is Python's, per process)
+    add(env, "compare_dicts", |_, v, a| {
+        let old = crate::methods::map_entries(&v).unwrap_or_default();
+        let new = a
+            .get_some(0, "new")
+            .and_then(|n| crate::methods::map_entries(&n))
+            .unwrap_or_default();
+        let out = MutMap::default().into_value();
+        let m = as_mut_map(&out).ok_or_else(|| invocation("compare_dicts"))?;
+        let change = |o: Value, n: Value| {
+            let c = MutMap::default().into_value();
+            if let Some(cm) = as_mut_map(&c) {
+                cm.insert(Value::from("old"), o);
+                cm.insert(Value::from("new"), n);
+            }
+            c
+        };
+        for (k, nv) in &new {
+            match old.iter().find(|(ok, _)| ok == k) {
+                None => m.insert(k.clone(), change(Value::from(""), nv.clone())),
+                Some((_, ov)) if ov != nv => m.insert(k.clone(), change(ov.clone(), nv.clone())),
+                Some(_) => {}
+            }
+        }
+        for (k, ov) in &old {
+            if !new.iter().any(|(nk, _)| nk == k) {
+                // a removed key: Salt writes {"new": "", "old": ...} in that order
+                let c = MutMap::default().into_value();
+                if let Some(cm) = as_mut_map(&c) {
+                    cm.insert(Value::from("new"), Value::from(""));
+                    cm.insert(Value::from("old"), ov.clone());
+                }
+                m.insert(k.clone(), c);
+            }
+        }
+        Ok(out)
+    });
     add(env, "human_to_bytes", |_, v, a| {
         let default_unit = a.str_at(0, "default_unit").unwrap_or_else(|| "B".into());
         Ok(Value::from(human_to_bytes(

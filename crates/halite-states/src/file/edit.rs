@@ -302,7 +302,15 @@ pub fn append(call: &StateCall) -> Result<Map, StateError> {
         }
         append_lines.extend(splitlines(chunk));
     }
-    let diff = |a: &[String], b: &[String]| unified_diff(a, b, "", "", "\n").join("\n");
+    // Salt 3008 added `show_changes` to file.append (earlier releases ignore the argument).
+    let show_changes = !call.salt_compat().is_3008() || call.flag("show_changes", true);
+    let diff = |a: &[String], b: &[String]| {
+        if show_changes {
+            unified_diff(a, b, "", "", "\n").join("\n")
+        } else {
+            "<show_changes=False>".to_string()
+        }
+    };
     if call.test {
         let mut nlines = slines.clone();
         nlines.extend(append_lines.iter().cloned());

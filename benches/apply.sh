@@ -13,22 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 states=${1:-5000}
-compat=${SALT_COMPAT:-3008}
-case $compat in
-  3007) salt_venv=salt ;;
-  3008) salt_venv=salt3008 ;;
-  *) echo "benches/apply.sh: SALT_COMPAT must be 3007 or 3008" >&2; exit 2 ;;
-esac
-salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/$salt_venv/bin/salt-call}
-[ "${2:-}" = "--no-salt" ] && salt_call=/nonexistent
+NAME=benches/apply.sh NO_SALT=${2:-} . benches/support/oracle.sh
 work=$(mktemp -d /tmp/halite-apply-bench.XXXX)
-if [ -n "${HALITE_BIN:-}" ]; then
-  halite=$HALITE_BIN
-else
-  profile=${PROFILE:-release}
-  cargo build --profile "$profile" -q -p halite
-  halite=${CARGO_TARGET_DIR:-target}/$profile/halite
-fi
 echo "salt_compat $compat; salt-call: $salt_call"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 measure() { # label, tree, command...

@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 states=${1:-300}
+[ "$(id -u)" = 0 ] || { echo "benches/pkg.sh: needs root (installs test packages)" >&2; exit 1; }
 NAME=benches/pkg.sh NO_SALT=${2:-} . benches/support/oracle.sh
 export APT_CONFIG=/var/tmp/halitetest-pkg-repo/apt.conf
 work=$(mktemp -d /tmp/halitetest-pkg-bench.XXXX)

@@ -11,20 +11,7 @@
 #      oracle's salt-call and writes `salt_compat` into the minion config both programs read).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ -n "${HALITE_BIN:-}" ]; then
-  halite=$HALITE_BIN
-else
-  profile=${PROFILE:-release}
-  cargo build --profile "$profile" -q -p halite
-  halite=${CARGO_TARGET_DIR:-target}/$profile/halite
-fi
-compat=${SALT_COMPAT:-3008}
-case $compat in
-  3007) salt_venv=salt ;;
-  3008) salt_venv=salt3008 ;;
-  *) echo "benches/startup.sh: SALT_COMPAT must be 3007 or 3008" >&2; exit 2 ;;
-esac
-salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/$salt_venv/bin/salt-call}
+NAME=benches/startup.sh NO_SALT= . benches/support/oracle.sh
 work=$(mktemp -d /tmp/halite-startup-bench.XXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/conf" "$work/srv/salt" "$work/srv/pillar"

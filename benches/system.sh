@@ -31,6 +31,7 @@ case $services in
   debian) extra_conf='disable_modules: [systemd_service]\n' ;;
   *) echo "benches/system.sh: SERVICES must be default or debian" >&2; exit 2 ;;
 esac
+[ "$(id -u)" = 0 ] || { echo "benches/system.sh: needs root (installs test packages)" >&2; exit 1; }
 NAME=benches/system.sh NO_SALT=${2:-} . benches/support/oracle.sh
 export APT_CONFIG=/var/tmp/halitetest-pkg-repo/apt.conf
 work=/tmp/halitetestsy-system-bench

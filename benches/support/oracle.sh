@@ -1,5 +1,5 @@
-# Sourced by the host benchmarks (benches/pkg.sh, benches/system.sh): picks the Salt release
-# to compare against and the halite to measure.
+# Sourced by the benchmarks (benches/apply.sh, pkg.sh, startup.sh, system.sh): picks the Salt
+# release to compare against and the halite to measure.
 # In: NAME (the script's name, for messages), $2 of the script (`--no-salt`), the
 # environment SALT_COMPAT (3008, the default, or 3007), SALT_CALL, HALITE_BIN or PROFILE.
 # Out: compat, salt_call (/nonexistent with --no-salt), halite.
@@ -11,7 +11,6 @@ case $compat in
 esac
 salt_call=${SALT_CALL:-$HOME/.cache/halite-oracles/$salt_venv/bin/salt-call}
 [ "${NO_SALT:-}" = "--no-salt" ] && salt_call=/nonexistent
-[ "$(id -u)" = 0 ] || { echo "$NAME: needs root (installs test packages)" >&2; exit 1; }
 if [ -n "${HALITE_BIN:-}" ]; then
   halite=$HALITE_BIN
 else
@@ -19,3 +18,8 @@ else
   cargo build --profile "$profile" -q -p halite
   halite=${CARGO_TARGET_DIR:-target}/$profile/halite
 fi
+# An absolute path: the benchmarks run the tools from other folders.
+case $halite in
+  /*) ;;
+  *) [ -e "$halite" ] && halite=$PWD/$halite ;;
+esac

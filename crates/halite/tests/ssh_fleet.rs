@@ -184,9 +184,24 @@ slow:
         c
     }
 
+    /// A fleet, or None (the reason printed) where the test cannot run.
+    fn start() -> Option<Fleet> {
+        if let Some(why) = skip_reason() {
+            eprintln!("skipped: {why}");
+            return None;
+        }
+        Some(Fleet::new())
+    }
+
     fn run(&self, args: &[&str]) -> (serde_json::Value, i32, String) {
         let out = self.halite(args).output().expect("halite ssh");
         parse(out)
+    }
+
+    /// Runs `halite ssh ARGS`, which must exit 0 printing `want`.
+    fn expect(&self, args: &[&str], want: serde_json::Value) {
+        let (v, rc, err) = self.run(args);
+        assert_eq!((v, rc), (want, 0), "halite ssh {args:?}\n{err}");
     }
 }
 
@@ -250,11 +265,9 @@ fn master_of(parent: u32, index: usize) -> Option<u32> {
 
 #[test]
 fn fleet_apply_converges_survives_a_killed_host_and_refuses_unknown_host_keys() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
+    let Some(fleet) = Fleet::start() else {
         return;
-    }
-    let fleet = Fleet::new();
+    };
     let d = fleet.dir.clone();
 
     // test.ping on every host: the binary is deployed into each thin_dir (mode 0700).
@@ -411,11 +424,9 @@ fn fleet_apply_converges_survives_a_killed_host_and_refuses_unknown_host_keys() 
 
 #[test]
 fn mine_functions_run_on_each_host_and_mine_get_answers_from_the_cache() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
+    let Some(fleet) = Fleet::start() else {
         return;
-    }
-    let fleet = Fleet::new();
+    };
     let d = fleet.dir.clone();
     let (v, rc, err) = fleet.run(&["h*", "mine.update"]);
     assert_eq!(rc, 0, "{v}\n{err}");
@@ -482,11 +493,9 @@ fn sshd_counts(dir: &Path) -> (usize, usize) {
 
 #[test]
 fn a_state_run_is_one_connection_and_one_command_a_host_and_first_contact_two_commands() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
+    let Some(fleet) = Fleet::start() else {
         return;
-    }
-    let fleet = Fleet::new();
+    };
     let d = fleet.dir.clone();
     // Without mine functions first (they cost a command of their own, below).
     let master = d.join("conf/master");
@@ -527,35 +536,28 @@ fn a_state_run_is_one_connection_and_one_command_a_host_and_first_contact_two_co
     // The record of the deploy is only a hint: a host that lost its binary gets it again
     // behind the version check (the command, the copy, the command again).
     std::fs::remove_file(d.join("thin-h1/halite")).expect("rm");
-    let (v, rc, err) = fleet.run(&["h1", "test.ping"]);
-    assert_eq!((v, rc), (serde_json::json!({"h1": true}), 0), "{err}");
+    fleet.expect(&["h1", "test.ping"], serde_json::json!({"h1": true}));
     let lost = sshd_counts(&d);
     assert_eq!((lost.0 - again.0, lost.1 - again.1), (1, 3));
 }
 
 #[test]
 fn control_persist_keeps_the_connection_for_the_next_run() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
+    let Some(fleet) = Fleet::start() else {
         return;
-    }
-    let fleet = Fleet::new();
+    };
     let d = fleet.dir.clone();
     let before = sshd_counts(&d);
     // The kept connection ends by itself 20 s after its last use (or with this test's sshd).
-    let (v, rc, err) = fleet.run(&["--control-persist", "20", "h[12]", "test.ping"]);
-    assert_eq!(
-        (v, rc),
-        (serde_json::json!({"h1": true, "h2": true}), 0),
-        "{err}"
+    fleet.expect(
+        &["--control-persist", "20", "h[12]", "test.ping"],
+        serde_json::json!({"h1": true, "h2": true}),
     );
     let first = sshd_counts(&d);
     assert_eq!((first.0 - before.0, first.1 - before.1), (2, 2));
-    let (v, rc, err) = fleet.run(&["--control-persist", "20", "h[12]", "test.ping"]);
-    assert_eq!(
-        (v, rc),
-        (serde_json::json!({"h1": true, "h2": true}), 0),
-        "{err}"
+    fleet.expect(
+        &["--control-persist", "20", "h[12]", "test.ping"],
+        serde_json::json!({"h1": true, "h2": true}),
     );
     let again = sshd_counts(&d);
     assert_eq!(
@@ -572,48 +574,42 @@ fn control_persist_keeps_the_connection_for_the_next_run() {
 
 #[test]
 fn compound_and_nodegroup_targets_match_ids_and_cached_grains() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
+    let Some(fleet) = Fleet::start() else {
         return;
-    }
-    let fleet = Fleet::new();
+    };
     let d = fleet.dir.clone();
     let master = d.join("conf/master");
     let mut text = std::fs::read_to_string(&master).expect("master");
     text.push_str("nodegroups:\n  odd: L@h1,h3\n  oddish: N@odd and not h3\nssh_list_nodegroups:\n  pair: [h2, h3]\n  odd: h2\n");
     write(&master, &text);
     // Nothing cached yet: a grain word matches nothing, ids still do.
-    let (v, rc, err) = fleet.run(&["-C", "G@id:h1 or L@h3", "test.ping"]);
-    assert_eq!((v, rc), (serde_json::json!({"h3": true}), 0), "{err}");
+    fleet.expect(
+        &["-C", "G@id:h1 or L@h3", "test.ping"],
+        serde_json::json!({"h3": true}),
+    );
     let (v, rc, err) = fleet.run(&["h*", "grains.item", "os"]);
     assert_eq!(rc, 0, "{v}\n{err}");
     let os = v["h1"]["os"].as_str().expect("os grain").to_string();
-    let (v, rc, err) = fleet.run(&["-C", "G@id:h1 or L@h3", "test.ping"]);
-    assert_eq!(
-        (v, rc),
-        (serde_json::json!({"h1": true, "h3": true}), 0),
-        "{err}"
+    fleet.expect(
+        &["-C", "G@id:h1 or L@h3", "test.ping"],
+        serde_json::json!({"h1": true, "h3": true}),
     );
     let expr = format!("G@os:{os} and not E@h[12]");
-    let (v, rc, err) = fleet.run(&["-C", &expr, "test.ping"]);
-    assert_eq!((v, rc), (serde_json::json!({"h3": true}), 0), "{err}");
-    let (v, rc, err) = fleet.run(&["-C", "( h1 or h2 ) and not G@os:NoSuchOS*", "test.ping"]);
-    assert_eq!(
-        (v, rc),
-        (serde_json::json!({"h1": true, "h2": true}), 0),
-        "{err}"
+    fleet.expect(&["-C", &expr, "test.ping"], serde_json::json!({"h3": true}));
+    fleet.expect(
+        &["-C", "( h1 or h2 ) and not G@os:NoSuchOS*", "test.ping"],
+        serde_json::json!({"h1": true, "h2": true}),
     );
-    let (v, rc, err) = fleet.run(&["-N", "oddish", "test.ping"]);
-    assert_eq!((v, rc), (serde_json::json!({"h1": true}), 0), "{err}");
+    fleet.expect(
+        &["-N", "oddish", "test.ping"],
+        serde_json::json!({"h1": true}),
+    );
     // salt-ssh's own list groups come first.
-    let (v, rc, err) = fleet.run(&["-N", "pair", "test.ping"]);
-    assert_eq!(
-        (v, rc),
-        (serde_json::json!({"h2": true, "h3": true}), 0),
-        "{err}"
+    fleet.expect(
+        &["-N", "pair", "test.ping"],
+        serde_json::json!({"h2": true, "h3": true}),
     );
-    let (v, rc, err) = fleet.run(&["-N", "odd", "test.ping"]);
-    assert_eq!((v, rc), (serde_json::json!({"h2": true}), 0), "{err}");
+    fleet.expect(&["-N", "odd", "test.ping"], serde_json::json!({"h2": true}));
     // No match: salt-ssh's message, nothing run.
     let out = fleet
         .halite(&["-C", "G@os:NoSuchOS", "test.ping"])
@@ -625,11 +621,9 @@ fn compound_and_nodegroup_targets_match_ids_and_cached_grains() {
 
 #[test]
 fn sudo_wraps_every_command_in_sudo_found_on_the_roster_set_path() {
-    if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
+    let Some(fleet) = Fleet::start() else {
         return;
-    }
-    let fleet = Fleet::new();
+    };
     let d = fleet.dir.clone();
     // This machine has no sudo: a stand-in first on set_path logs its arguments and runs
     // the command as sudo -n would (the test logs in as root already).
@@ -685,11 +679,12 @@ fn sudo_wraps_every_command_in_sudo_found_on_the_roster_set_path() {
         );
     }
     // Without sudo in the roster: not wrapped, unless --sudo says so.
-    let (v, rc, err) = fleet.run(&["s2", "test.ping"]);
-    assert_eq!((v, rc), (serde_json::json!({"s2": true}), 0), "{err}");
+    fleet.expect(&["s2", "test.ping"], serde_json::json!({"s2": true}));
     assert_eq!(lines().len(), 2);
-    let (v, rc, err) = fleet.run(&["--sudo", "s2", "test.ping"]);
-    assert_eq!((v, rc), (serde_json::json!({"s2": true}), 0), "{err}");
+    fleet.expect(
+        &["--sudo", "s2", "test.ping"],
+        serde_json::json!({"s2": true}),
+    );
     let got = lines();
     assert_eq!(got.len(), 3, "{got:?}");
     assert!(got[2].starts_with("-n /bin/sh -c "), "{}", got[2]);

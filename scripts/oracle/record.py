@@ -6,6 +6,8 @@ A case is a folder:
     CASE/srv/pillar/...    pillar_roots for base (optional)
     CASE/minion            extra minion config (YAML, optional), merged over the defaults;
                            the string @CASE@ in it stands for the case folder's absolute path
+    CASE/empty-dirs        folders to make before the commands run (git keeps no empty
+                           folder), one a line, relative to the case (optional)
     CASE/commands          one salt-call invocation a line: `state.show_lowstate`,
                            `state.show_sls a,b`, `state.apply test=True`; `#` starts a comment
     CASE/env               extra environment for every command (optional): KEY=VALUE lines,
@@ -75,6 +77,20 @@ def minion_config(case, scratch, salt_compat="3007"):
     return conf
 
 
+def make_empty_dirs(case):
+    """Git keeps no empty folder: CASE/empty-dirs lists the ones the case's tree needs (one a
+    line, relative to the case); they are made before recording, as golden.rs makes them
+    before replaying."""
+    path = os.path.join(case, "empty-dirs")
+    if not os.path.isfile(path):
+        return
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                os.makedirs(os.path.join(case, line), exist_ok=True)
+
+
 def commands(case):
     with open(os.path.join(case, "commands")) as f:
         for line in f:
@@ -126,6 +142,7 @@ def record(case, salt_call, expected="expected", salt_compat="3007"):
     out_dir = os.path.join(case, expected)
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(out_dir)
+    make_empty_dirs(case)
     reset = os.path.join(case, "reset")
     host = os.path.isfile(reset)
     if host:

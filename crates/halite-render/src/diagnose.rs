@@ -482,17 +482,7 @@ pub fn resolve(d: &mut Diagnostic, roots: &FileRoots) {
             col: c,
             len,
         });
-        let rline = diag::line_text(text, line).unwrap_or("");
-        let sline = source
-            .as_deref()
-            .and_then(|s| diag::line_text(s, l))
-            .unwrap_or("");
-        if rline.trim() != sline.trim() {
-            d.notes.push(format!(
-                "Jinja rendered this as line {line}: `{}`",
-                rline.trim_end()
-            ));
-        }
+        note_rendered_line(d, text, source.as_deref(), line, l);
     }
 }
 
@@ -580,17 +570,7 @@ pub fn place_in_top(d: &mut Diagnostic, paths: &[String], keys: &[Option<&str>])
             let (l, col, _) = to_source(text, map, source.as_deref(), line, col);
             d.file = path.clone();
             d.span = Some(Span { line: l, col, len });
-            let rline = diag::line_text(text, line).unwrap_or("");
-            let sline = source
-                .as_deref()
-                .and_then(|s| diag::line_text(s, l))
-                .unwrap_or("");
-            if rline.trim() != sline.trim() {
-                d.notes.push(format!(
-                    "Jinja rendered this as line {line}: `{}`",
-                    rline.trim_end()
-                ));
-            }
+            note_rendered_line(d, text, source.as_deref(), line, l);
             return true;
         }
     }
@@ -774,6 +754,27 @@ pub fn attach_in_sls(
         text,
         Diagnostic::in_sls(message, Place::new(saltenv, sls, keys), label),
     );
+}
+
+/// A note with the rendered line `line` when it reads differently from the source line
+/// `source_line` the diagnostic points at.
+fn note_rendered_line(
+    d: &mut Diagnostic,
+    text: &str,
+    source: Option<&str>,
+    line: usize,
+    source_line: usize,
+) {
+    let rline = diag::line_text(text, line).unwrap_or("");
+    let sline = source
+        .and_then(|s| diag::line_text(s, source_line))
+        .unwrap_or("");
+    if rline.trim() != sline.trim() {
+        d.notes.push(format!(
+            "Jinja rendered this as line {line}: `{}`",
+            rline.trim_end()
+        ));
+    }
 }
 
 #[cfg(test)]

@@ -143,12 +143,7 @@ impl Connection {
         if let Some(secs) = cfg.control_persist {
             return Self::open_persistent(target, cfg, control, base, secs);
         }
-        let errlog = control.with_extension("err");
-        let errfile = std::fs::File::create(&errlog).map_err(|e| Output {
-            stderr: format!("cannot create {}: {e}", errlog.display()),
-            code: 255,
-            ..Default::default()
-        })?;
+        let (errlog, errfile) = master_errlog(control)?;
         let mut master = Command::new(&cfg.ssh_bin)
             .args(&base)
             .args(["-M", "-N", "-o", "ControlPersist=no", "--", &target.host])
@@ -225,12 +220,7 @@ impl Connection {
         }
         // A socket nobody listens on (a master that died) would stop a new one.
         let _ = std::fs::remove_file(control);
-        let errlog = control.with_extension("err");
-        let errfile = std::fs::File::create(&errlog).map_err(|e| Output {
-            stderr: format!("cannot create {}: {e}", errlog.display()),
-            code: 255,
-            ..Default::default()
-        })?;
+        let (errlog, errfile) = master_errlog(control)?;
         let status = Command::new(&cfg.ssh_bin)
             .args(&conn.base)
             .args(["-f", "-M", "-N", "-o", &format!("ControlPersist={secs}")])
@@ -359,4 +349,15 @@ impl Drop for Connection {
         let _ = std::fs::remove_file(&self.control);
         let _ = std::fs::remove_file(self.control.with_extension("err"));
     }
+}
+
+/// The file a ControlMaster's stderr goes to (beside its socket), created for writing.
+fn master_errlog(control: &Path) -> Result<(PathBuf, std::fs::File), Output> {
+    let errlog = control.with_extension("err");
+    let errfile = std::fs::File::create(&errlog).map_err(|e| Output {
+        stderr: format!("cannot create {}: {e}", errlog.display()),
+        code: 255,
+        ..Default::default()
+    })?;
+    Ok((errlog, errfile))
 }

@@ -281,17 +281,7 @@ impl HighState {
 
     /// The top files of the run, as paths (each env's, in `get_tops` order).
     pub fn top_paths(&self) -> Vec<String> {
-        let state_top = opts::state_top(&self.opts);
-        let mut out: Vec<String> = Vec::new();
-        for env in self.envs() {
-            if let Some(p) = self.file_roots.find(&env, &state_top) {
-                let p = p.to_string_lossy().to_string();
-                if !out.contains(&p) {
-                    out.push(p);
-                }
-            }
-        }
-        out
+        crate::top::top_paths(&self.file_roots, &self.envs(), &opts::state_top(&self.opts))
     }
 
     /// Attaches the diagnostic of a top file naming an SLS that is not there.

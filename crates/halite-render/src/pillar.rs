@@ -194,17 +194,7 @@ impl<'a> PillarCompiler<'a> {
 
     /// The pillar top files, as paths.
     fn top_paths(&self) -> Vec<String> {
-        let state_top = opts::state_top(self.opts);
-        let mut out: Vec<String> = Vec::new();
-        for env in self.envs() {
-            if let Some(p) = self.roots.find(&env, &state_top) {
-                let p = p.to_string_lossy().to_string();
-                if !out.contains(&p) {
-                    out.push(p);
-                }
-            }
-        }
-        out
+        crate::top::top_paths(&self.roots, &self.envs(), &opts::state_top(self.opts))
     }
 
     /// A target whose pillar SLS names are one string: Salt takes each of its characters

@@ -29,6 +29,25 @@ pub enum TopError {
 
 const NO_TARGETS: &str = "Unable to render top file. No targets found.";
 
+/// The top files `state_top` names in `envs` (in that order), as paths, each once: where a
+/// top-file diagnostic looks for the line it points at (the state and the pillar top).
+pub(crate) fn top_paths(
+    roots: &halite_exec::FileRoots,
+    envs: &[String],
+    state_top: &str,
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for env in envs {
+        if let Some(p) = roots.find(env, state_top) {
+            let p = p.to_string_lossy().to_string();
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
 /// A top file must render to a dict (one that renders to nothing counts as `{}`). Salt
 /// looks for `include` in every top file first (`"include" not in ctop`: a TypeError for a
 /// number or `True`), then calls `ctop.items()` while merging (an AttributeError for a

@@ -264,6 +264,26 @@ pub fn py_str(v: &Value) -> String {
     v.py_str()
 }
 
+/// A `filter_by` execution function (`grains.filter_by`, salt-ssh's `pillar.filter_by`) over
+/// `data`, its arguments bound as `lookup_dict, KEY, merge, default, base` with `key_default`
+/// for an absent KEY: a lookup_dict that is not a dict fails on its `.get` as in Python.
+pub fn filter_by_bound(b: &Bound, key_default: &str, data: &Value) -> Result<Value, ExecError> {
+    let empty = Map::new();
+    let lookup = match b.get(0) {
+        Some(Value::Map(m)) => m,
+        Some(Value::Null) | None => &empty,
+        Some(other) => {
+            return Err(ExecError::Failed(format!(
+                "'{}' object has no attribute 'get'",
+                other.type_name()
+            )))
+        }
+    };
+    let key = b.str_or(1, key_default);
+    let default = b.get(3).cloned().unwrap_or_else(|| Value::str("default"));
+    filter_by(lookup, &key, data, b.opt(2), &default, b.opt(4))
+}
+
 /// `salt.utils.data.filter_by(lookup_dict, lookup, traverse, merge, default, base)`.
 pub fn filter_by(
     lookup_dict: &Map,

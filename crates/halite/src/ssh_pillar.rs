@@ -10,9 +10,7 @@
 //! `items`, `data`, `keys` and `filter_by` return plain values (`salt.utils.secret.expose`),
 //! whatever `pillar_mask_output` says.
 
-use halite_exec::salt_utils::{
-    bind, dict_update, filter_by as filter_by_impl, traverse, DEFAULT_DELIM,
-};
+use halite_exec::salt_utils::{bind, dict_update, filter_by_bound, traverse, DEFAULT_DELIM};
 use halite_exec::{Args, ExecError};
 use halite_value::{Map, SaltCompat, Value};
 
@@ -187,19 +185,5 @@ fn filter_by(a: &Args, pillar: &Value) -> Result<Value, Failure> {
         2,
     )
     .map_err(type_error)?;
-    let empty = Map::new();
-    let lookup = match b.get(0) {
-        Some(Value::Map(m)) => m,
-        Some(Value::Null) | None => &empty,
-        Some(other) => {
-            return Err(Failure::Other(format!(
-                "'{}' object has no attribute 'get'",
-                other.type_name()
-            )))
-        }
-    };
-    let key = b.str_or(1, "");
-    let default = b.get(3).cloned().unwrap_or_else(|| Value::str("default"));
-    filter_by_impl(lookup, &key, pillar, b.opt(2), &default, b.opt(4))
-        .map_err(|e| Failure::Other(e.to_string()))
+    filter_by_bound(&b, "", pillar).map_err(|e| Failure::Other(e.to_string()))
 }

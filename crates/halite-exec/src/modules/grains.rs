@@ -1,6 +1,6 @@
 //! `salt.modules.grains`: reads `__grains__`.
 
-use crate::salt_utils::{bind, filter_by as filter_by_impl, traverse, DEFAULT_DELIM};
+use crate::salt_utils::{bind, filter_by_bound, traverse, DEFAULT_DELIM};
 use crate::{Args, ExecContext, ExecError};
 use halite_value::{Map, Value};
 
@@ -73,18 +73,5 @@ pub fn filter_by(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         &["lookup_dict", "grain", "merge", "default", "base"],
         1,
     )?;
-    let empty = Map::new();
-    let lookup = match b.get(0) {
-        Some(Value::Map(m)) => m,
-        Some(Value::Null) | None => &empty,
-        Some(other) => {
-            return Err(ExecError::Failed(format!(
-                "'{}' object has no attribute 'get'",
-                other.type_name()
-            )))
-        }
-    };
-    let grain = b.str_or(1, "os_family");
-    let default = b.get(3).cloned().unwrap_or_else(|| Value::str("default"));
-    filter_by_impl(lookup, &grain, &ctx.grains, b.opt(2), &default, b.opt(4))
+    filter_by_bound(&b, "os_family", &ctx.grains)
 }

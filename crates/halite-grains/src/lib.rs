@@ -8,6 +8,7 @@
 //! [`GrainsOptions`]), `master`, and static `grains:` from the config, which Salt merges over
 //! these.
 
+pub mod cache;
 mod net;
 mod os;
 mod sha256;

@@ -10,6 +10,7 @@ mod format;
 mod list;
 mod map;
 mod merge;
+pub mod msgpack;
 mod path;
 
 pub use compat::{SaltCompat, SALT_COMPAT_KEY};

@@ -70,6 +70,10 @@ pub struct Cli {
     /// 3007.8); overrides `salt_compat` in the config.
     #[arg(long = "salt-compat", alias = "salt_compat", value_parser = parse_salt_compat)]
     pub salt_compat: Option<halite_value::SaltCompat>,
+    /// Gather the grains again even when `grains_cache` has fresh ones (and write them to
+    /// the cache).
+    #[arg(long = "refresh-grains-cache")]
+    pub refresh_grains_cache: bool,
     /// The function to run (`state.show_lowstate`, `grains.items`, ...) and its arguments
     /// (`KEY=VALUE` for keyword arguments, values read as YAML as Salt does).
     #[arg(required = true, allow_hyphen_values = true)]
@@ -130,6 +134,7 @@ const FLAG_OPTIONS: &[&str] = &[
     "--no-colour",
     "--force-color",
     "--force-colour",
+    "--refresh-grains-cache",
 ];
 /// Subcommands with their own options, left untouched after their name.
 const SUBCOMMANDS: &[&str] = &["reclass", "validate"];
@@ -377,10 +382,6 @@ fn run(cli: &Cli) -> Result<u8> {
     if let Some(warning) = config::missing_config_dir_warning(&cli.config_dir) {
         eprint!("{warning}");
     }
-    // As soon as the call is known to need grains: the resolver's round trips for the
-    // network grains (which go to the DNS server for an AAAA record /etc/hosts lacks) overlap
-    // everything up to the grains.
-    let network = halite_grains::NetworkProbe::start();
     let mut rest = rest.to_vec();
     // beyond salt-call: `state.apply ... --graph FILE.svg` draws the run's requisite graph
     let graph_file = if fun.starts_with("state.") {
@@ -390,12 +391,12 @@ fn run(cli: &Cli) -> Result<u8> {
     };
     if fun == "graph" {
         let (_, kwargs) = args::parse_call_args(&rest);
-        let minion = minion::Minion::load(cli, &kwargs, None, network)?;
+        let minion = minion::Minion::load(cli, &kwargs, None)?;
         return graph::command(&minion, &rest);
     }
     let (args, kwargs) = args::parse_call_args(&rest);
     let renders = functions::renders(fun, &args, &kwargs);
-    let mut minion = minion::Minion::load(cli, &kwargs, renders, network)?;
+    let mut minion = minion::Minion::load(cli, &kwargs, renders)?;
     let mut outcome = if fun.starts_with("state.") {
         progress::with_spinner(&format!("running {fun}"), || {
             functions::call(&mut minion, fun, args, kwargs)

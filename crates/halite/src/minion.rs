@@ -32,14 +32,18 @@ const OPTION_KWARGS: &[&str] = &["saltenv", "pillarenv", "test"];
 
 impl Minion {
     /// The minion for a call; `renders` says what state files the call will render, if any;
-    /// `network` is the network grains' probe, started early.
-    pub fn load(
-        cli: &Cli,
-        kwargs: &Map,
-        renders: Option<Renders>,
-        network: halite_grains::NetworkProbe,
-    ) -> Result<Minion> {
+    pub fn load(cli: &Cli, kwargs: &Map, renders: Option<Renders>) -> Result<Minion> {
         let mut opts = config::minion_config(&cli.config_dir)?;
+        if cli.refresh_grains_cache {
+            opts.insert("refresh_grains_cache", Value::Bool(true));
+        }
+        // Grains from `grains_cache`, or the network grains' probe started now: the
+        // resolver's round trips (the DNS server asked for an AAAA record /etc/hosts lacks)
+        // then overlap everything up to the core grains.
+        let grains_source = match cached_grains(&opts) {
+            Some(g) => GrainsSource::Cache(g),
+            None => GrainsSource::Gather(halite_grains::NetworkProbe::start()),
+        };
         opts.insert("local", Value::Bool(true));
         opts.insert("file_client", Value::str("local"));
         if let Some(id) = &cli.id {
@@ -58,7 +62,7 @@ impl Minion {
         let prefetch = renders
             .and_then(|r| Prefetch::start(&opts, r))
             .map(Arc::new);
-        let grains = Self::grains(cli, &mut opts, network)?;
+        let grains = Self::grains(cli, &mut opts, grains_source)?;
         halite_value::phase("config and grains");
         let registry = Arc::new(Registry::for_minion(&opts, &grains));
         let pillar_override = match kwargs.get("pillar") {
@@ -151,11 +155,26 @@ impl Minion {
     }
 
     /// Core grains, then the config's `grains:` and the `grains` file over them; the id grain
-    /// follows the minion id.
-    fn grains(cli: &Cli, opts: &mut Map, network: halite_grains::NetworkProbe) -> Result<Value> {
+    /// follows the minion id. With `grains_cache`, what the cache holds (everything, as
+    /// Salt caches the merged grains) while it is fresh, and the gathered grains written to
+    /// it otherwise.
+    fn grains(cli: &Cli, opts: &mut Map, source: GrainsSource) -> Result<Value> {
         if opts::get_str(opts, "id").is_none() {
             opts.insert("id", Value::str(halite_grains::default_id()));
         }
+        let network = match source {
+            GrainsSource::Cache(grains) => {
+                if !opts.contains_key("user") {
+                    if let Some(Value::Str(name)) = grains.get("username") {
+                        opts.insert("user", Value::Str(name.clone()));
+                    }
+                }
+                let grains = Value::Map(grains);
+                opts.insert("grains", grains.clone());
+                return Ok(grains);
+            }
+            GrainsSource::Gather(network) => network,
+        };
         let grain_opts = halite_grains::GrainsOptions {
             id: opts::get_str(opts, "id").unwrap_or_default().to_string(),
             master: opts::get_str(opts, "master").unwrap_or("salt").to_string(),
@@ -177,6 +196,9 @@ impl Minion {
         }
         for (k, v) in config::grains_file(&cli.config_dir)? {
             grains.insert(k, v);
+        }
+        if opts::get_bool(opts, "grains_cache", false) {
+            halite_grains::cache::store(&cachedir(opts), &grains);
         }
         let grains = Value::Map(grains);
         opts.insert("grains", grains.clone());
@@ -221,4 +243,31 @@ impl Minion {
         }
         hs
     }
+}
+
+/// Where a run's grains come from.
+enum GrainsSource {
+    Cache(Map),
+    /// Gathered, with the network grains' probe already under way.
+    Gather(halite_grains::NetworkProbe),
+}
+
+fn cachedir(opts: &Map) -> std::path::PathBuf {
+    std::path::PathBuf::from(opts::get_str(opts, "cachedir").unwrap_or("/var/cache/salt/minion"))
+}
+
+/// Salt's `_load_cached_grains`: the cache's grains when `grains_cache` is on, the file is
+/// fresh and no refresh was asked for (`refresh_grains_cache`, `--refresh-grains-cache`).
+fn cached_grains(opts: &Map) -> Option<Map> {
+    if !opts::get_bool(opts, "grains_cache", false)
+        || opts::get_bool(opts, "refresh_grains_cache", false)
+    {
+        return None;
+    }
+    let expiration = match opts.get("grains_cache_expiration") {
+        Some(Value::Int(i)) if *i >= 0 => *i as u64,
+        Some(Value::Float(f)) if *f >= 0.0 => *f as u64,
+        _ => halite_grains::cache::DEFAULT_EXPIRATION,
+    };
+    halite_grains::cache::load(&cachedir(opts), expiration)
 }

@@ -689,6 +689,16 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     mopts.insert("file_roots", empty_roots());
     mopts.insert("pillar_roots", empty_roots());
     mopts.insert("cachedir", Value::str(format!("{thin}/cache")));
+    // The host keeps the grains its first contact gathered (Salt's grains cache) for as
+    // long as the controller compiles with them, so an apply does not gather them again:
+    // the network grains' resolver round trips were most of a no-change host's wait.
+    mopts.insert("grains_cache", Value::Bool(true));
+    if let Some(age) = run.grains_max_age {
+        mopts.insert(
+            "grains_cache_expiration",
+            Value::Int(i64::try_from(age).unwrap_or(i64::MAX)),
+        );
+    }
     for (k, v) in t.minion_opts.iter() {
         mopts.insert(k.clone(), v.clone());
     }
@@ -885,7 +895,13 @@ fn host_facts(run: &Run, host: &Host, t: &Target, opts: &Map) -> Result<Map, (Va
     };
     let mut commands = Vec::new();
     if cached.is_none() {
-        commands.push(remote_halite(&host.thin, "grains.items", &[], false));
+        // Gathered anew (and the host's grains cache rewritten with them).
+        commands.push(remote_halite(
+            &host.thin,
+            "grains.items",
+            &["--refresh-grains-cache".to_string()],
+            false,
+        ));
     }
     for (_, fun, words) in &mine {
         commands.push(remote_halite(&host.thin, fun, words, false));

@@ -962,3 +962,42 @@ fn sha256_of(p: &Path) -> String {
         .unwrap_or_default()
         .to_string()
 }
+
+/// A host applies its catalog with the grains its first contact gathered, kept in its
+/// thin_dir as Salt's grains cache (`grains_cache`, 0600), instead of gathering them again
+/// on every run; `--refresh` gathers them anew on the host and rewrites that cache.
+#[test]
+fn a_host_applies_with_the_grains_its_first_contact_cached() {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = fleet.dir.clone();
+    write(
+        &d.join("srv/salt/gc.sls"),
+        "marker:\n  module.run:\n    - grains.get:\n      - marker\n",
+    );
+    let (v, rc, err) = fleet.run(&["h1", "state.sls", "plain"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let cache = d.join("thin-h1/cache/grains.cache.p");
+    let mode = std::fs::metadata(&cache)
+        .expect("the host's grains cache")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    // Salt's bytes for {"id": "h1", "marker": "cached"} (salt.payload.dumps).
+    std::fs::write(&cache, b"\x82\xa2id\xa2h1\xa6marker\xa6cached".as_slice())
+        .expect("write cache");
+    let ret_of = |v: &serde_json::Value| {
+        v["h1"]
+            .as_object()
+            .and_then(|m| m.values().next())
+            .map(|st| st["changes"]["grains.get"].clone())
+    };
+    let (v, rc, err) = fleet.run(&["h1", "state.sls", "gc"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    assert_eq!(ret_of(&v), Some(serde_json::json!("cached")), "{v}");
+    let (v, rc, err) = fleet.run(&["--refresh", "h1", "state.sls", "gc"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    assert_ne!(ret_of(&v), Some(serde_json::json!("cached")), "{v}");
+}

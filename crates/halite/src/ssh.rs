@@ -230,11 +230,26 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         .clone()
         .or_else(|| opts::get_str(&master, "roster_file").map(PathBuf::from))
         .unwrap_or_else(|| cli.config_dir.join("roster"));
-    let defaults = master
+    let mut defaults = master
         .get("roster_defaults")
         .and_then(Value::as_map)
         .cloned()
         .unwrap_or_default();
+    // salt-ssh's target defaults from the master's ssh_* options, under the roster's
+    // entries and its `roster_defaults` (salt/client/ssh/__init__.py `self.defaults`).
+    for (opt, key) in [
+        ("ssh_sudo_user", "sudo_user"),
+        ("ssh_options", "ssh_options"),
+    ] {
+        match master.get(opt) {
+            Some(Value::Null) | None => {}
+            Some(Value::Str(s)) if s.is_empty() => {}
+            Some(v) if !defaults.contains_key(key) => {
+                defaults.insert(key, v.clone());
+            }
+            Some(_) => {}
+        }
+    }
     let roster = halite_ssh::roster::load(&roster_file, &defaults)?;
     let cachedir =
         PathBuf::from(opts::get_str(&master, "cachedir").unwrap_or("/var/cache/salt/master"));

@@ -688,6 +688,21 @@ fn sudo_wraps_every_command_in_sudo_found_on_the_roster_set_path() {
     let got = lines();
     assert_eq!(got.len(), 3, "{got:?}");
     assert!(got[2].starts_with("-n /bin/sh -c "), "{}", got[2]);
+    // The master's ssh_sudo_user is the default of a roster entry without sudo_user;
+    // s1's own sudo_user wins over it.
+    let master = d.join("conf/master");
+    let mut text = std::fs::read_to_string(&master).expect("master");
+    text.push_str("ssh_sudo_user: daemon\n");
+    write(&master, &text);
+    fleet.expect(
+        &["--sudo", "s1,s2", "-L", "test.ping"],
+        serde_json::json!({"s1": true, "s2": true}),
+    );
+    let mut got = lines()[3..].to_vec();
+    got.sort();
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[0].starts_with("-n -u daemon /bin/sh -c "), "{}", got[0]);
+    assert!(got[1].starts_with("-n -u root /bin/sh -c "), "{}", got[1]);
     // A sudo that refuses (as sudo -n without NOPASSWD does) fails the host, not the run.
     write(
         &fake,

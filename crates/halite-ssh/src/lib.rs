@@ -14,7 +14,9 @@ pub mod transport;
 pub use roster::{Target, TargetKind};
 pub use transport::{shell_quote, Connection, Output, SshConfig};
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// salt-ssh's default `thin_dir` is `/var/tmp/.<user>_<fqdn-hash>_salt`; halite's is
 /// `/var/tmp/.halite_<user>` unless the roster or the master config names one.
@@ -30,11 +32,54 @@ const DEPLOY_EXIT: i32 = 97;
 const COPY_FAILED_MARK: &str = "HALITE_COPY_FAILED";
 const COPY_FAILED_EXIT: i32 = 96;
 
+/// The halite build a run deploys, read from disk only when a host needs a copy (a
+/// no-change run of hosts that have it never reads the ~15 MB file).
+pub struct ThinBinary {
+    path: PathBuf,
+    bytes: OnceLock<Result<Arc<[u8]>, String>>,
+}
+
+impl ThinBinary {
+    pub fn new(path: PathBuf) -> ThinBinary {
+        ThinBinary {
+            path,
+            bytes: OnceLock::new(),
+        }
+    }
+
+    /// A build whose bytes the caller already read.
+    pub fn read(path: PathBuf, bytes: Vec<u8>) -> ThinBinary {
+        let b = ThinBinary::new(path);
+        let _ = b.bytes.set(Ok(Arc::from(bytes)));
+        b
+    }
+
+    pub fn bytes(&self) -> Result<&[u8], String> {
+        self.bytes
+            .get_or_init(|| {
+                std::fs::read(&self.path)
+                    .map(Arc::from)
+                    .map_err(|e| format!("reading {}: {e}", self.path.display()))
+            })
+            .as_deref()
+            .map_err(String::clone)
+    }
+
+    /// The bytes, or the failed command's output that says why they could not be read.
+    fn bytes_or_output(&self) -> Result<&[u8], Output> {
+        self.bytes().map_err(|e| Output {
+            stdout: String::new(),
+            stderr: format!("halite ssh: {e}"),
+            code: 1,
+        })
+    }
+}
+
 /// The build a host must run: where it goes and what it is.
 #[derive(Clone, Copy)]
 pub struct Thin<'a> {
     pub dir: &'a str,
-    pub binary: &'a [u8],
+    pub binary: &'a ThinBinary,
     /// The binary's sha256 (hex), recorded beside it as `THIN/halite.sha256`.
     pub sum: &'a str,
 }
@@ -63,7 +108,7 @@ fn copy_script(thin: &Thin) -> String {
 fn copy(conn: &Connection, thin: &Thin) -> Result<(), Output> {
     let out = conn.run(
         &format!("umask 077; {}", copy_script(thin)),
-        Some(thin.binary),
+        Some(thin.binary.bytes_or_output()?),
     );
     if out.code != 0 {
         return Err(out);
@@ -80,31 +125,31 @@ fn copy(conn: &Connection, thin: &Thin) -> Result<(), Output> {
 ///   only when that fails is the binary copied and the script run again (three commands,
 ///   the price of a host that lost its copy or a new build with a stale record).
 ///
-/// `setup` (shell, run after the check, umask 077) writes per-run files such as the minion
-/// config; `script` runs with the login's own umask (a state run's new files get the modes
-/// they get under salt-ssh). `Err` is a failed copy.
+/// `script` runs with the login's own umask (a state run's new files get the modes they
+/// get under salt-ssh); the halite commands it holds write the host's minion config
+/// themselves. `Err` is a failed copy.
 pub fn run_deployed(
     conn: &Connection,
     thin: &Thin,
-    setup: &str,
     script: &str,
     stdin: Option<&[u8]>,
     ship: bool,
 ) -> Result<(Output, Deployed), Output> {
     if ship && stdin.is_none() {
         let shipped = format!(
-            "halite_umask=$(umask); umask 077; {{ {copy}; }} || {{ echo {COPY_FAILED_MARK} >&2; exit {COPY_FAILED_EXIT}; }}; {setup}\numask $halite_umask\n{script}",
+            "halite_umask=$(umask); umask 077; {{ {copy}; }} || {{ echo {COPY_FAILED_MARK} >&2; exit {COPY_FAILED_EXIT}; }}\numask $halite_umask\n{script}",
             copy = copy_script(thin)
         );
-        let out = conn.run(&shipped, Some(thin.binary));
+        let out = conn.run(&shipped, Some(thin.binary.bytes_or_output()?));
         if out.code == COPY_FAILED_EXIT && out.stderr.contains(COPY_FAILED_MARK) {
             return Err(out);
         }
         return Ok((out, Deployed::Copied));
     }
+    // Shell builtins only (`read`, not `$(cat ...)`): the check forks nothing.
     let dir = shell_quote(thin.dir);
     let guarded = format!(
-        "halite_umask=$(umask); umask 077; if [ -x {dir}/halite ] && [ \"$(cat {dir}/halite.sha256 2>/dev/null)\" = {sum} ]; then :; else echo {DEPLOY_MARK}; exit {DEPLOY_EXIT}; fi; {setup}\numask $halite_umask\n{script}",
+        "if [ -x {dir}/halite ] && {{ read -r halite_sum < {dir}/halite.sha256; }} 2>/dev/null && [ \"$halite_sum\" = {sum} ]; then :; else echo {DEPLOY_MARK}; exit {DEPLOY_EXIT}; fi\n{script}",
         sum = thin.sum
     );
     let out = conn.run(&guarded, stdin);

@@ -580,9 +580,19 @@ pub fn pkg(minion: &mut Minion, args: &[Value], kwargs: &Map) -> Outcome {
             "hash_type {hash_type} is not supported (sha256 only)"
         ));
     }
-    let data = match std::fs::read(&path) {
-        Ok(d) => d,
-        Err(e) => return refuse(format!("{path}: {e}")),
+    // `-`: the archive on standard input (halite ssh sends it so, nothing written first).
+    let from_stdin = path == "-";
+    let data = if from_stdin {
+        let mut d = Vec::new();
+        match std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut d) {
+            Ok(_) => d,
+            Err(e) => return refuse(format!("reading the archive from standard input: {e}")),
+        }
+    } else {
+        match std::fs::read(&path) {
+            Ok(d) => d,
+            Err(e) => return refuse(format!("{path}: {e}")),
+        }
     };
     let actual = halite_catalog::sha256_hex(&data);
     if actual != sum.to_ascii_lowercase() {
@@ -607,21 +617,32 @@ pub fn pkg(minion: &mut Minion, args: &[Value], kwargs: &Map) -> Outcome {
         // Salt returns a lowstate that is not a list of chunks (an error list) as it is.
         return Outcome::state_run(catalog.lowstate.clone(), 1);
     };
-    // Beside the archive (halite ssh: inside the run's 0700 folder in the thin_dir, which
-    // a later run cleans if this one is killed), else in the temp folder.
-    let beside = std::path::Path::new(&path)
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .and_then(|dir| {
-            tempfile::Builder::new()
-                .prefix("halite-pkg.")
-                .tempdir_in(dir)
-                .ok()
-        });
-    let root = match beside
-        .map(Ok)
-        .unwrap_or_else(|| tempfile::Builder::new().prefix("halite-pkg.").tempdir())
-    {
+    // The salt:// files go to a fresh 0700 folder: beside the archive, else in the temp
+    // folder. An archive from standard input (halite ssh): a `run.*` folder in the
+    // cachedir, which a later halite ssh command removes if this run is killed
+    // (`ssh::host_setup`).
+    let fresh = |prefix: &str, dir: Option<&std::path::Path>| {
+        use std::os::unix::fs::PermissionsExt;
+        let mut b = tempfile::Builder::new();
+        b.prefix(prefix)
+            .permissions(std::fs::Permissions::from_mode(0o700));
+        match dir {
+            Some(d) => b.tempdir_in(d),
+            None => b.tempdir(),
+        }
+    };
+    let beside = if from_stdin {
+        let cachedir = opts::get_str(&minion.opts, "cachedir").unwrap_or("/var/cache/salt/minion");
+        std::fs::create_dir_all(cachedir)
+            .ok()
+            .and_then(|()| fresh("run.", Some(std::path::Path::new(cachedir))).ok())
+    } else {
+        std::path::Path::new(&path)
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .and_then(|dir| fresh("halite-pkg.", Some(dir)).ok())
+    };
+    let root = match beside.map(Ok).unwrap_or_else(|| fresh("halite-pkg.", None)) {
         Ok(r) => r,
         Err(e) => return refuse(format!("cannot create a folder for the archive: {e}")),
     };

@@ -74,6 +74,10 @@ pub struct Cli {
     /// the cache).
     #[arg(long = "refresh-grains-cache")]
     pub refresh_grains_cache: bool,
+    /// `halite ssh`'s host side: write this minion config (JSON) as `CONFIG_DIR/minion`
+    /// (0600) and remove run folders a killed run left, before the call.
+    #[arg(long = "ssh-minion-config", hide = true)]
+    pub ssh_minion_config: Option<String>,
     /// The function to run (`state.show_lowstate`, `grains.items`, ...) and its arguments
     /// (`KEY=VALUE` for keyword arguments, values read as YAML as Salt does).
     #[arg(required = true, allow_hyphen_values = true)]
@@ -125,6 +129,7 @@ const VALUE_OPTIONS: &[&str] = &[
     "--id",
     "--salt-compat",
     "--salt_compat",
+    "--ssh-minion-config",
 ];
 /// salt-call's flags.
 const FLAG_OPTIONS: &[&str] = &[
@@ -378,6 +383,9 @@ fn run(cli: &Cli) -> Result<u8> {
     }
     if fun == "validate" {
         return run_validate(rest);
+    }
+    if let Some(config) = &cli.ssh_minion_config {
+        ssh::host_setup(&cli.config_dir, config)?;
     }
     if let Some(warning) = config::missing_config_dir_warning(&cli.config_dir) {
         eprint!("{warning}");

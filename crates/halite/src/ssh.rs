@@ -188,7 +188,7 @@ struct Run {
     control: tempfile::TempDir,
     /// Where kept connections' sockets live (`--control-persist`).
     persist_dir: Option<PathBuf>,
-    binary: Arc<[u8]>,
+    binary: Arc<halite_ssh::ThinBinary>,
     sum: Arc<str>,
     refresh: bool,
     grains_max_age: Option<u64>,
@@ -344,8 +344,7 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         .or_else(|| opts::get_str(&master, "halite_thin").map(PathBuf::from))
         .or_else(|| std::env::var_os("HALITE_SSH_THIN").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("/proc/self/exe"));
-    let binary = std::fs::read(&thin).with_context(|| format!("reading {}", thin.display()))?;
-    let sum = halite_catalog::sha256_hex(&binary);
+    let (binary, sum) = thin_build(&thin, &cachedir)?;
     let get_u64 = |k: &str| match master.get(k) {
         Some(Value::Int(i)) if *i >= 0 => Some(*i as u64),
         Some(Value::Str(s)) => s.parse().ok(),
@@ -395,7 +394,7 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         cachedir: cachedir.clone(),
         control,
         persist_dir,
-        binary: Arc::from(binary),
+        binary: Arc::new(binary),
         sum: Arc::from(sum),
         refresh: cli.refresh,
         // salt-ssh's `cache_life` (minutes, default 60) for its `minions/ID/ssh_data.p`.
@@ -611,9 +610,20 @@ fn find_json(text: &str) -> Option<Value> {
 }
 
 /// The halite command line on the host, the call's words quoted.
-fn remote_halite(thin: &str, fun: &str, words: &[String], passthrough: bool) -> String {
-    let thin = shell_quote(thin);
-    let mut cmd = format!("{thin}/halite -c {thin} -l quiet --out json");
+/// `THIN/halite` with the host's minion config (written by halite itself, see
+/// [`host_setup`]) and `-c THIN`, quiet, JSON out: the start of every halite command a
+/// fleet run sends. A command sent alone starts with `exec` (the host's shell becomes
+/// halite, no process forked); one of a batch does not.
+fn halite_command(host: &Host) -> String {
+    let thin = shell_quote(&host.thin);
+    format!(
+        "{thin}/halite --ssh-minion-config {} -c {thin} -l quiet --out json",
+        shell_quote(&host.config)
+    )
+}
+
+fn remote_halite(host: &Host, fun: &str, words: &[String], passthrough: bool) -> String {
+    let mut cmd = halite_command(host);
     if passthrough {
         cmd.push_str(" --retcode-passthrough");
     }
@@ -723,13 +733,6 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
         Value::str(SaltCompat::of(&run.master).name()),
     );
     let config = Value::Map(mopts).to_json_styled(halite_value::JsonStyle::Compact);
-    let q = shell_quote(&thin);
-    // The minion config, and the run folders of runs killed more than a day ago (their
-    // archive holds the pillar).
-    let setup = format!(
-        "printf '%s\\n' {} > {q}/minion || exit 1; find {q} -maxdepth 1 -name 'run.*' -type d -mmin +1440 -exec rm -rf {{}} + 2>/dev/null",
-        shell_quote(&config)
-    );
     let host = Host {
         conn: conn.clone(),
         id: t.id.clone(),
@@ -740,13 +743,16 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
             &run.sum,
         ))),
         thin: thin.clone(),
-        setup,
+        config,
         binary: run.binary.clone(),
         sum: run.sum.clone(),
         cachedir: run.cachedir.clone(),
     };
     if !controller_side(&run.fun) {
-        return match host.run(&remote_halite(&thin, &run.fun, &run.words, true), None) {
+        return match host.run(
+            &format!("exec {}", remote_halite(&host, &run.fun, &run.words, true)),
+            None,
+        ) {
             Ok(out) => parse_ret(&out),
             Err(out) => ssh_failure_or_ret(&out),
         };
@@ -805,9 +811,11 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
         Some(v) => v.truthy(),
         None => run.fun == "state.test" || opts::get_bool(&run.master, "test", false),
     };
-    // The archive goes into a fresh 0700 folder in the thin_dir, removed after the run.
+    // The archive on the command's stdin: halite reads it into memory and writes the salt://
+    // files to a 0700 `run.*` folder in the host's cache, removed after the run.
     let script = format!(
-        "d=$(mktemp -d {q}/run.XXXXXX) || exit 1; cat > \"$d/salt_state.tgz\" || {{ rm -rf \"$d\"; exit 1; }}; {q}/halite -c {q} -l quiet --out json --retcode-passthrough state.pkg \"$d/salt_state.tgz\" pkg_sum={sum} hash_type=sha256 test={test}; rc=$?; rm -rf \"$d\"; exit $rc",
+        "exec {} --retcode-passthrough state.pkg - pkg_sum={sum} hash_type=sha256 test={test}",
+        halite_command(&host),
         test = if test { "True" } else { "False" }
     );
     match host.run(&script, Some(&bytes)) {
@@ -823,8 +831,9 @@ struct Host {
     conn: Arc<Connection>,
     id: String,
     thin: String,
-    setup: String,
-    binary: Arc<[u8]>,
+    /// The host's minion config (compact JSON), which every halite command writes.
+    config: String,
+    binary: Arc<halite_ssh::ThinBinary>,
     sum: Arc<str>,
     cachedir: PathBuf,
     /// Whether the host is known to have this build (`minions/ID/thin.json`).
@@ -839,8 +848,7 @@ impl Host {
             sum: &self.sum,
         };
         let ship = !self.current.load(Ordering::SeqCst);
-        let (out, _) =
-            halite_ssh::run_deployed(&self.conn, &thin, &self.setup, script, stdin, ship)?;
+        let (out, _) = halite_ssh::run_deployed(&self.conn, &thin, script, stdin, ship)?;
         if ship && out.code != 255 && !self.current.swap(true, Ordering::SeqCst) {
             self.remember_deployed();
         }
@@ -912,20 +920,20 @@ fn host_facts(run: &Run, host: &Host, t: &Target, opts: &Map) -> Result<Map, (Va
     if cached.is_none() {
         // Gathered anew (and the host's grains cache rewritten with them).
         commands.push(remote_halite(
-            &host.thin,
+            host,
             "grains.items",
             &["--refresh-grains-cache".to_string()],
             false,
         ));
     }
     for (_, fun, words) in &mine {
-        commands.push(remote_halite(&host.thin, fun, words, false));
+        commands.push(remote_halite(host, fun, words, false));
     }
     let started = Instant::now();
     let mut outs = match commands.len() {
         0 => Vec::new(),
         1 => vec![host
-            .run(&commands[0], None)
+            .run(&format!("exec {}", commands[0]), None)
             .map_err(|o| ssh_failure_or_ret(&o))?],
         _ => host
             .run_batch(&commands)
@@ -1040,7 +1048,10 @@ fn remote_caller(host: Host) -> halite_exec::remote::RemoteCall {
         if let Some(hit) = memo.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return hit;
         }
-        let out = match host.run(&remote_halite(&host.thin, name, &words, false), None) {
+        let out = match host.run(
+            &format!("exec {}", remote_halite(&host, name, &words, false)),
+            None,
+        ) {
             Ok(out) | Err(out) => out,
         };
         let answer = match find_json(&out.stdout) {
@@ -1088,6 +1099,118 @@ pub fn started_as_halite_ssh(argv0: &str) -> bool {
         .is_some_and(|n| n.to_string_lossy().starts_with("halite-ssh"))
 }
 
+/// How old (seconds) a run folder in a host's thin_dir must be before a later command
+/// removes it: a killed run's (its catalog holds the pillar).
+const STALE_RUN_SECS: u64 = 24 * 3600;
+
+/// The host side of every halite command a fleet run sends (`--ssh-minion-config`): the
+/// controller's minion config for this host written as `THIN/minion` (0600, replaced whole,
+/// so a concurrent command never reads half of it), and the run folders (`run.*`) of runs
+/// killed more than a day ago removed from the thin_dir and its cache.
+pub fn host_setup(config_dir: &Path, config: &str) -> Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let opts = match Value::from_json_str(config) {
+        Ok(Value::Map(m)) => m,
+        Ok(other) => {
+            return Err(anyhow!(
+                "--ssh-minion-config: a JSON mapping, not a {}",
+                other.type_name()
+            ))
+        }
+        Err(e) => return Err(anyhow!("--ssh-minion-config: {e}")),
+    };
+    std::fs::create_dir_all(config_dir)
+        .with_context(|| format!("creating {}", config_dir.display()))?;
+    let tmp = config_dir.join(format!(".minion.{}", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(format!("{config}\n").as_bytes()))
+        .and_then(|()| std::fs::rename(&tmp, config_dir.join("minion")));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(anyhow!("writing {}/minion: {e}", config_dir.display()));
+    }
+    let mut dirs = vec![config_dir.to_path_buf()];
+    if let Some(cache) = opts::get_str(&opts, "cachedir") {
+        dirs.push(PathBuf::from(cache));
+    }
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let stale = e.file_name().to_string_lossy().starts_with("run.")
+                && e.file_type().is_ok_and(|t| t.is_dir())
+                && e.metadata()
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_some_and(|age| age.as_secs() > STALE_RUN_SECS);
+            if stale {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The build to deploy and its sha256. The sum is kept in `CACHEDIR/thin.json` with the
+/// file's identity (device, inode, size, modification and change times, to the
+/// nanosecond: any write to the file changes its ctime), so a run whose hosts all have
+/// the build neither reads nor hashes the ~15 MB binary.
+fn thin_build(path: &Path, cachedir: &Path) -> Result<(halite_ssh::ThinBinary, String)> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut id = Map::new();
+    id.insert("path", Value::str(path.display().to_string()));
+    id.insert("dev", Value::Int(meta.dev() as i64));
+    id.insert("ino", Value::Int(meta.ino() as i64));
+    id.insert("size", Value::Int(meta.size() as i64));
+    id.insert(
+        "mtime",
+        Value::str(format!("{}.{:09}", meta.mtime(), meta.mtime_nsec())),
+    );
+    id.insert(
+        "ctime",
+        Value::str(format!("{}.{:09}", meta.ctime(), meta.ctime_nsec())),
+    );
+    let record = cachedir.join("thin.json");
+    if let Some(Value::Map(m)) = std::fs::read_to_string(&record)
+        .ok()
+        .and_then(|t| Value::from_json_str(&t).ok())
+    {
+        let same = id
+            .iter()
+            .all(|(k, v)| m.get(k.py_str().as_str()) == Some(v));
+        if let (true, Some(Value::Str(sum))) = (same, m.get("sha256")) {
+            return Ok((
+                halite_ssh::ThinBinary::new(path.to_path_buf()),
+                sum.to_string(),
+            ));
+        }
+    }
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let sum = halite_catalog::sha256_hex(&bytes);
+    id.insert("sha256", Value::str(sum.clone()));
+    let text = Value::Map(id).to_json_styled(halite_value::JsonStyle::Compact);
+    let tmp = cachedir.join(format!(".thin.json.{}", std::process::id()));
+    let kept = std::fs::create_dir_all(cachedir)
+        .and_then(|()| std::fs::write(&tmp, text))
+        .and_then(|()| std::fs::rename(&tmp, &record));
+    if let Err(e) = kept {
+        let _ = std::fs::remove_file(&tmp);
+        tracing::debug!(
+            "could not keep the build's sum in {}: {e}",
+            record.display()
+        );
+    }
+    Ok((halite_ssh::ThinBinary::read(path.to_path_buf(), bytes), sum))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1118,5 +1241,36 @@ mod tests {
             parse_ret(&out).0,
             Value::str("ssh: connect to host 127.0.0.1 port 1: Connection refused")
         );
+    }
+
+    #[test]
+    fn the_builds_sum_is_kept_until_the_file_changes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let bin = dir.path().join("halite");
+        let cache = dir.path().join("cache");
+        std::fs::write(&bin, "build one").expect("write");
+        let (b, sum) = thin_build(&bin, &cache).expect("first");
+        assert_eq!(sum, halite_catalog::sha256_hex(b"build one"));
+        assert_eq!(b.bytes().expect("bytes"), b"build one");
+        // Kept: the same sum, the bytes read only when asked for.
+        let (b, again) = thin_build(&bin, &cache).expect("again");
+        assert_eq!(again, sum);
+        assert_eq!(b.bytes().expect("bytes"), b"build one");
+        // The same size, rewritten: a new sum.
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        std::fs::write(&bin, "build two").expect("rewrite");
+        let (_, new) = thin_build(&bin, &cache).expect("new");
+        assert_eq!(new, halite_catalog::sha256_hex(b"build two"));
+        // A record naming another sum for this very file is not trusted blindly: its
+        // identity fields must all match.
+        let record = cache.join("thin.json");
+        let text = std::fs::read_to_string(&record).expect("record");
+        std::fs::write(
+            &record,
+            text.replace("\"ino\":", "\"ino\":1").replace(&new, &sum),
+        )
+        .expect("tamper");
+        let (_, checked) = thin_build(&bin, &cache).expect("checked");
+        assert_eq!(checked, new);
     }
 }

@@ -1016,3 +1016,50 @@ fn a_host_applies_with_the_grains_its_first_contact_cached() {
     assert_eq!(rc, 0, "{v}\n{err}");
     assert_ne!(ret_of(&v), Some(serde_json::json!("cached")), "{v}");
 }
+
+/// The host side of a command: `THIN/minion` written 0600 by halite itself, a state run's
+/// folder gone after the run, and a run folder a killed run left more than a day ago
+/// removed by the next command (its catalog holds the pillar); a younger one is kept.
+#[test]
+fn a_host_keeps_its_minion_config_private_and_no_run_folder_behind() {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = fleet.dir.clone();
+    let (v, rc, err) = fleet.run(&["h1", "state.sls", "plain"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let thin = d.join("thin-h1");
+    let mode = std::fs::metadata(thin.join("minion"))
+        .expect("THIN/minion")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let runs = |dir: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .map(|rd| {
+                rd.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.starts_with("run."))
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    assert_eq!(runs(&thin.join("cache")), Vec::<String>::new());
+    let day_old = std::time::SystemTime::now() - std::time::Duration::from_secs(25 * 3600);
+    for dir in [thin.join("run.killed"), thin.join("cache/run.killed")] {
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(dir.join("salt_state.tgz"), "x").expect("write");
+        std::fs::File::open(&dir)
+            .expect("open")
+            .set_modified(day_old)
+            .expect("mtime");
+    }
+    std::fs::create_dir_all(thin.join("cache/run.recent")).expect("mkdir");
+    let (v, rc, err) = fleet.run(&["h1", "state.sls", "plain"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    assert_eq!(runs(&thin), Vec::<String>::new());
+    assert_eq!(runs(&thin.join("cache")), vec!["run.recent".to_string()]);
+}

@@ -11,7 +11,6 @@
 pub mod cache;
 mod net;
 mod os;
-mod sha256;
 mod util;
 
 use halite_value::{Map, Value};
@@ -472,7 +471,8 @@ impl Profile {
 
 /// `get_server_id()`: `abs(int(sha256(id).hexdigest(), 16) % 2**31)`.
 pub fn server_id(id: &str) -> i64 {
-    let d = sha256::sha256(id.as_bytes());
+    use sha2::Digest;
+    let d = sha2::Sha256::digest(id.as_bytes());
     (u32::from_be_bytes([d[28], d[29], d[30], d[31]]) & 0x7fff_ffff) as i64
 }
 

@@ -109,12 +109,18 @@ impl Nest<'_> {
 
 /// `--out nested`.
 pub fn nested(data: &Value, opts: &OutputOptions) -> String {
+    nested_indented(data, 0, opts)
+}
+
+/// Nested with every line indented by `indent` (`nested_indent`): a mapping at the top then
+/// starts with a `----------` line.
+pub(crate) fn nested_indented(data: &Value, indent: usize, opts: &OutputOptions) -> String {
     let nest = Nest {
         c: if opts.color { &COLORS } else { &NO_COLORS },
         retcode: opts.retcode,
     };
     let mut out = Vec::new();
-    nest.display(data, 0, "", &mut out);
+    nest.display(data, indent, "", &mut out);
     let _ = nest.c.yellow;
     out.join("\n")
 }

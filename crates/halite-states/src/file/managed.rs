@@ -535,6 +535,9 @@ fn manage(
         None => None,
         Some(check_cmd) => {
             let tmp_dir = match call.low.get("tmp_dir") {
+                // Salt 3008 changed managed's and serialize's default tmp_dir from "" (the
+                // working folder) to None (the temp folder).
+                None if call.salt_compat() == halite_value::SaltCompat::V3008 => None,
                 None => Some(String::new()),
                 Some(Value::Null) => None,
                 Some(v) => Some(v.py_str()),

@@ -476,8 +476,22 @@ fn manage(
         let ignore = IgnoreChanges::of(call);
         let mut has_changes = false;
         if std::fs::metadata(name).is_err() {
-            changes.insert("newfile", Value::str(name));
-            has_changes = true;
+            match (&content, &new_data) {
+                // Salt 3008's `new_file_diff`: a new file's contents diffed against nothing
+                // (check_file_meta; with a source Salt 3008.4 fails on the missing file's
+                // stats, which halite does not copy).
+                (Content::Text(_), Some(new)) if new_file_diff(call) => {
+                    let diff = file_diff(name, new);
+                    if !diff.is_empty() {
+                        changes.insert("diff", Value::Str(diff.into()));
+                        has_changes = true;
+                    }
+                }
+                _ => {
+                    changes.insert("newfile", Value::str(name));
+                    has_changes = true;
+                }
+            }
         } else {
             if let Some(new) = &new_data {
                 if !file_equals(name, new) {
@@ -725,7 +739,11 @@ fn manage_file(
     let makedirs = call.flag("makedirs", false);
     let is_source = matches!(content, Content::Source(..));
     if is_source {
-        changes_mut(&mut ret).insert("diff", Value::str("New file"));
+        let diff = match &new_data {
+            Some(new) if new_file_diff(call) => file_diff(name, new),
+            _ => "New file".into(),
+        };
+        changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
     }
     if !is_dir(&contain_dir) {
         if makedirs {
@@ -785,10 +803,15 @@ fn manage_file(
                     return Ok(error(ret, format!("Failed to commit change: {e}")));
                 }
             }
+            let diff = if new_file_diff(call) {
+                file_diff(name, t)
+            } else {
+                "New file".into()
+            };
             if let Err(e) = write_atomic(name, t, created) {
                 return Ok(error(ret, format!("File {name} not created: {e}")));
             }
-            changes_mut(&mut ret).insert("diff", Value::str("New file"));
+            changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
         }
         Content::None => {
             let created = if mode.is_some() { 0o600 } else { 0o666 & !mask };
@@ -978,6 +1001,12 @@ pub(crate) fn is_text(block: &[u8]) -> bool {
 /// either side is binary ("Replace binary file", "Replace binary file with text file",
 /// "Replace text file with binary file"; only the first 512 bytes of the file are read),
 /// else the unified diff of the two texts.
+/// Salt 3008's `new_file_diff` (managed, check_file_meta, manage_file): a new file's
+/// changes are a diff against an empty file instead of "New file" / `newfile`.
+fn new_file_diff(call: &StateCall) -> bool {
+    call.salt_compat().is_3008() && call.flag("new_file_diff", false)
+}
+
 fn file_diff(path: &str, new: &[u8]) -> String {
     use std::io::Read;
     let mut head = Vec::with_capacity(512);

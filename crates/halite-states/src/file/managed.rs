@@ -1074,17 +1074,188 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
     // Salt 3008 removed the python, plist and keyvalue serializers (salt/serializers/
     // has no python.py, plist.py, keyvalue.py): they are "not found" there.
     let removed_in_3008 = matches!(formatter.as_str(), "python" | "plist" | "keyvalue");
-    let formatter_known = !(removed_in_3008 && call.salt_compat().is_3008());
-    let text = match formatter.as_str() {
-        _ if !formatter_known => {
-            return Ok(error(
-                ret,
-                format!(
-                    "The {formatter} serializer could not be found. It either does not exist \
-                     or its prerequisites are not installed."
-                ),
-            ));
+    let formatter_known = !(removed_in_3008 && call.salt_compat().is_3008())
+        && matches!(
+            formatter.as_str(),
+            "json"
+                | "yaml"
+                | "plist"
+                | "configparser"
+                | "python"
+                | "msgpack"
+                | "keyvalue"
+                | "yamlex"
+        );
+    if !formatter_known {
+        // No such serializer (Salt 3007.8 has no toml library either).
+        return Ok(error(
+            ret,
+            format!(
+                "The {formatter} serializer could not be found. It either does not exist \
+                 or its prerequisites are not installed."
+            ),
+        ));
+    }
+    let serializer_opts = repack_dictlist(call.arg("serializer_opts"));
+    let deserializer_opts = repack_dictlist(call.arg("deserializer_opts"));
+    let opt_map = |opts: &Map, key: &str| match opts.get(key) {
+        Some(Value::Map(m)) => Some(m.clone()),
+        _ => None,
+    };
+    // merge_if_exists: the existing file's data, deserialized, updated with the dataset
+    let mut dataset = dataset;
+    let mut merged_from: Option<(Value, Value)> = None;
+    if call.flag("merge_if_exists", false) && std::path::Path::new(&name).is_file() {
+        let existing = match formatter.as_str() {
+            // salt.serializers.python has no deserialize
+            "python" | "keyvalue" | "yamlex" => {
+                return Ok(error(
+                    ret,
+                    format!("merge_if_exists is not supported for the {formatter} serializer"),
+                ))
+            }
+            // merge_if_exists reads the file in text mode, which msgpack refuses.
+            "msgpack" => Err("a bytes-like object is required, not '_io.TextIOWrapper'".into()),
+            _ => {
+                let bytes = std::fs::read(&name).unwrap_or_default();
+                let text = String::from_utf8_lossy(&bytes);
+                match formatter.as_str() {
+                    "json" => Value::from_json_str(&text).map_err(|e| {
+                        // json.loads' text for the common case, else serde's
+                        let msg = e.to_string();
+                        if msg.starts_with("expected value") {
+                            let offset: usize = text
+                                .split_inclusive('\n')
+                                .take(e.line().saturating_sub(1))
+                                .map(|l| l.chars().count())
+                                .sum::<usize>()
+                                + e.column().saturating_sub(1);
+                            format!(
+                                "Expecting value: line {} column {} (char {offset})",
+                                e.line(),
+                                e.column()
+                            )
+                        } else {
+                            msg
+                        }
+                    }),
+                    "yaml" => halite_yaml::load(&text, halite_yaml::Schema::Salt)
+                        .map_err(|e| e.to_string()),
+                    "configparser" => super::serializers::configparser_load(
+                        &text,
+                        opt_map(&deserializer_opts, "defaults").as_ref(),
+                    ),
+                    _ => super::serializers::plist_load(&text),
+                }
+            }
+        };
+        let existing = match existing {
+            Ok(v) => v,
+            Err(e) => {
+                return Ok(error(
+                    ret,
+                    format!("Failed to deserialize existing data: {e}"),
+                ))
+            }
+        };
+        if !existing.is_null() {
+            // salt.utils.dictupdate.merge_recurse(existing_data, dataset)
+            let merged = match (&existing, &dataset) {
+                (Value::Map(a), Value::Map(b)) => {
+                    let mut m = a.clone();
+                    halite_value::merge_recurse(&mut m, b, false);
+                    Value::Map(m)
+                }
+                _ => {
+                    return Err(StateError::Other(
+                        "TypeError: Cannot update using non-dict types in dictupdate.update()"
+                            .into(),
+                    ))
+                }
+            };
+            if merged == existing {
+                let mut ret = ret;
+                ret.insert("result", Value::Bool(true));
+                ret.insert(
+                    "comment",
+                    Value::Str(format!("The file {name} is in the correct state").into()),
+                );
+                return Ok(ret);
+            }
+            dataset = merged.clone();
+            merged_from = Some((existing, merged));
         }
+    }
+    let mut ret = serialize_data(call, &name, ret, &formatter, dataset, &serializer_opts)?;
+    if let Some((Value::Map(existing), Value::Map(merged))) = &merged_from {
+        // recursive_diff(existing_data, merged_data).diffs replaces the text diff
+        super::changes_mut(&mut ret).insert("diff", Value::Map(recursive_diff(merged, existing)));
+    }
+    Ok(ret)
+}
+
+/// `salt.utils.data.repack_dictlist`: a list of one-key dicts (or a dict) as one dict.
+fn repack_dictlist(v: Option<&Value>) -> Map {
+    let mut out = Map::new();
+    match v {
+        Some(Value::Map(m)) => out = m.clone(),
+        Some(Value::List(l)) => {
+            for item in l.iter() {
+                if let Value::Map(m) = item {
+                    for (k, v) in m.iter() {
+                        out.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// `RecursiveDictDiffer._get_diffs(current, past, ignore_missing_keys=True)`: for each key of
+/// `current` that `past` lacks or holds differently, `{"new": ..., "old": ...}` (`"<_null_>"`
+/// for a missing old value), nested for dicts on both sides.
+fn recursive_diff(current: &Map, past: &Map) -> Map {
+    let mut out = Map::new();
+    for (k, v) in current.iter() {
+        match past.get_value(k) {
+            None => {
+                let mut d = Map::new();
+                d.insert("new", v.clone());
+                d.insert("old", Value::str("<_null_>"));
+                out.insert(k.clone(), Value::Map(d));
+            }
+            Some(old) if old != v => {
+                if let (Value::Map(a), Value::Map(b)) = (v, old) {
+                    let sub = recursive_diff(a, b);
+                    if !sub.is_empty() {
+                        out.insert(k.clone(), Value::Map(sub));
+                    }
+                } else {
+                    let mut d = Map::new();
+                    d.insert("new", v.clone());
+                    d.insert("old", old.clone());
+                    out.insert(k.clone(), Value::Map(d));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    out
+}
+
+/// The serialized dataset managed as the file's contents.
+fn serialize_data(
+    call: &StateCall,
+    name: &str,
+    ret: Map,
+    formatter: &str,
+    dataset: Value,
+    serializer_opts: &Map,
+) -> Result<Map, StateError> {
+    let name = name.to_string();
+    let text = match formatter {
         // json.dumps(dataset, indent=2, separators=(",", ": "), sort_keys=True) + "\n"
         "json" => {
             let mut v = dataset;
@@ -1097,21 +1268,19 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
             Ok(t) => t,
             Err(e) => return Err(StateError::Other(format!("SerializationError: {e}"))),
         },
-        "configparser" => match super::serializers::configparser(&dataset) {
+        "configparser" => match super::serializers::configparser(
+            &dataset,
+            match serializer_opts.get("defaults") {
+                Some(Value::Map(m)) => Some(m),
+                _ => None,
+            },
+        ) {
             Ok(t) => format!("{t}\n"),
             Err(e) => return Err(StateError::Other(format!("SerializationError: {e}"))),
         },
         "python" => format!("{}\n", super::serializers::python(&dataset)),
         // Bytes: Salt adds no newline to them.
         "msgpack" => {
-            // merge_if_exists reads the file in text mode, which msgpack refuses.
-            if call.flag("merge_if_exists", false) && std::path::Path::new(&name).is_file() {
-                return Ok(error(
-                    ret,
-                    "Failed to deserialize existing data: a bytes-like object is required, \
-                     not '_io.TextIOWrapper'",
-                ));
-            }
             let bytes = super::serializers::msgpack(&dataset);
             return serialize_contents(call, &name, ret, bytes);
         }
@@ -1121,16 +1290,7 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
                 format!("halite: the {formatter} serializer is not implemented"),
             ));
         }
-        other => {
-            // No such serializer (Salt 3007.8 has no toml library either).
-            return Ok(error(
-                ret,
-                format!(
-                    "The {other} serializer could not be found. It either does not exist or \
-                     its prerequisites are not installed."
-                ),
-            ));
-        }
+        _ => unreachable!("the formatter was checked"),
     };
     serialize_contents(call, &name, ret, text.into_bytes())
 }

@@ -404,17 +404,6 @@ pub(crate) fn msgpack(data: &Value) -> Vec<u8> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn word_parts_like_python_findall() {
-        assert_eq!(word_parts("ab  cd e"), vec!["ab  ", "cd ", "e"]);
-        assert_eq!(word_parts(" x"), vec![" ", "x"]);
-    }
-}
-
 /// `salt.serializers.configparser.deserialize`: `ConfigParser(**options).read_file(...)`,
 /// then each section's `items()` (the defaults first, values interpolated by
 /// `BasicInterpolation`). `opt_defaults` is the `defaults` option (`deserializer_opts`).
@@ -677,5 +666,16 @@ impl PlistParser<'_> {
             }
             other => return Err(format!("unsupported plist element <{other}>")),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_parts_like_python_findall() {
+        assert_eq!(word_parts("ab  cd e"), vec!["ab  ", "cd ", "e"]);
+        assert_eq!(word_parts(" x"), vec![" ", "x"]);
     }
 }

@@ -140,4 +140,37 @@ mod tests {
             "local:\n    |_\n      ----------\n      __sls_included_from__:\n          - foo\n      order:\n          10000\n      state:\n          test"
         );
     }
+
+    /// file.patch's "Patch would not apply cleanly" comment: `out_format(pre_check,
+    /// "nested", opts, nested_indent=14)` as Salt 3008.4 printed it under `--out nested`.
+    #[test]
+    fn nested_indent_as_in_file_patch_comment() {
+        let data = Value::Map(map! {
+            "pid" => 1, "retcode" => 1, "stdout" => "patching file x\nHunk #1 FAILED at 1.", "stderr" => ""
+        });
+        let text = crate::out_format(&data, "nested", Some("nested"), 14);
+        let pad = " ".repeat(14);
+        let expected = [
+            "----------",
+            "pid:",
+            "    1",
+            "retcode:",
+            "    1",
+            "stderr:",
+            "stdout:",
+            "    patching file x",
+            "    Hunk #1 FAILED at 1.",
+        ]
+        .map(|l| format!("{pad}{l}"))
+        .join("\n");
+        assert_eq!(text, expected);
+        // `--out json` prints the dict as JSON, highstate falls back to nested
+        assert!(
+            crate::out_format(&data, "nested", Some("json"), 14).starts_with("{\n    \"pid\": 1,")
+        );
+        assert_eq!(
+            crate::out_format(&data, "nested", Some("highstate"), 14),
+            expected
+        );
+    }
 }

@@ -240,6 +240,7 @@ class Session:
         os.makedirs(self.pillar_root, exist_ok=True)
         self.overrides = overrides
         self.opts = self.config()
+        _SESSIONS.append(self)
 
     def config(self):
         conf = {
@@ -268,7 +269,7 @@ class Session:
         cwd = os.path.join(self.scratch, "hsuite-cwd")
         os.makedirs(cwd, exist_ok=True)
         if program == SALT_CALL and not self.uses_parallel():
-            return _inprocess_salt_call(conf_dir, argv)
+            return _inprocess_salt_call(conf_dir, argv, cwd)
         if program == SALT_CALL:
             # parallel states fork from the minion process: a real salt-call (in-process,
             # Salt answers "Parallel cache failure")
@@ -353,9 +354,10 @@ _CURRENT = {"test": None}
 
 
 _CALLERS = {}
+_SESSIONS = []
 
 
-def _inprocess_salt_call(conf_dir, argv):
+def _inprocess_salt_call(conf_dir, argv, cwd):
     """salt-call's `BaseCaller.call()` run in this process with one minion per test module
     (as pytest-salt-factories' loaders do for Salt's own functional tests): the minion
     config, argument parsing (`salt.utils.args.parse_input`), executors, `__context__`
@@ -376,12 +378,18 @@ def _inprocess_salt_call(conf_dir, argv):
     caller.opts["fun"], caller.opts["arg"] = argv[0], list(argv[1:])
     for pack in (caller.minion.functions.pack, caller.minion.executors.pack):
         pack["__context__"].pop("retcode", None)
+    # in the working folder halite's calls (and the forked salt-call) run in: a state that
+    # makes a temp file in "" (3007's check_cmd tmp_dir) makes it there
+    old_cwd = os.getcwd()
+    os.chdir(cwd)
     try:
         ret = caller.call()
     except SystemExit as exc:
         return (1 if exc.code else 0), ""
     except Exception as exc:  # noqa: BLE001 - salt-call would print a traceback, exit 1
         return 1, "<salt-call raised %s: %s>" % (type(exc).__name__, exc)
+    finally:
+        os.chdir(old_cwd)
     out = salt.output.out_format({"local": ret.get("return")}, "json", caller.opts)
     return (0 if ret.get("retcode", 0) == 0 else 1), out
 
@@ -649,15 +657,33 @@ def _hsuite_module(request):
     yield
 
 
+def _reset_loaders_state():
+    """What pytest-salt-factories' `Loaders.reset_state` does after every test (Salt's
+    functional conftest, `reset_loaders_state`): `__context__` cleared and the minion's
+    cachedir removed and made again, so the file server's file-list cache
+    (cachedir/file_lists, kept `fileserver_list_cache_time` = 20 s) and anything else a test
+    left in the cache do not outlive the test. Done for both backends."""
+    for caller in _CALLERS.values():
+        for pack in (caller.minion.functions.pack, caller.minion.executors.pack):
+            pack["__context__"].clear()
+    for session in _SESSIONS:
+        cachedir = session.opts.get("cachedir")
+        if cachedir and _under_root(cachedir):
+            shutil.rmtree(cachedir, ignore_errors=True)
+            os.makedirs(cachedir, exist_ok=True)
+
+
 @pytest.fixture(autouse=True)
 def _hsuite_seed(request):
     _CURRENT["test"] = request.node.nodeid
     random.seed(request.node.nodeid)
-    # pytest-salt-factories resets the loaders' state after each test (reset_loaders_state):
-    # the file server's cached file lists must not outlive the test that made the files
     for caller in _CALLERS.values():
         for pack in (caller.minion.functions.pack, caller.minion.executors.pack):
             pack["__context__"].clear()
+    try:
+        yield
+    finally:
+        _reset_loaders_state()
 
 
 @pytest.fixture(scope="module")

@@ -63,7 +63,7 @@ pub fn take_render_error() -> bool {
     RENDER_ERROR.with(|f| f.replace(false))
 }
 
-pub use modules::cmd::{script_call as cmd_script, ScriptError};
+pub use modules::cmd::{script_call as cmd_script, which_path, ScriptError};
 pub use modules::{
     config_defaults, pillar_masked_on_output, redact_pillar, systemd_booted, REDACT_PLACEHOLDER,
 };

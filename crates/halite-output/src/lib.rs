@@ -86,6 +86,28 @@ pub fn render(outputter: Outputter, data: &Value, opts: &OutputOptions) -> Strin
     }
 }
 
+/// `salt.output.out_format(data, out, opts, nested_indent=N)` with `color: False`, as a
+/// state builds a comment with it: the minion's `output` option (salt-call's `--out`) is
+/// used instead of `out` unless it is `highstate` (`get_printout`); the text ends without
+/// a newline.
+pub fn out_format(
+    data: &Value,
+    out: &str,
+    minion_output: Option<&str>,
+    nested_indent: usize,
+) -> String {
+    let name = match minion_output {
+        Some(o) if o != "highstate" => o,
+        _ => out,
+    };
+    match Outputter::parse(if name == "text" { "txt" } else { name }) {
+        Some(Outputter::Nested) | Some(Outputter::Highstate) | None => {
+            nested::nested_indented(data, nested_indent, &OutputOptions::default())
+        }
+        Some(o) => render(o, data, &OutputOptions::default()),
+    }
+}
+
 /// `--out yaml`: `yaml.safe_dump(data, default_flow_style=False)`.
 pub fn yaml(data: &Value) -> String {
     halite_yaml::salt_yaml_outputter(data)

@@ -109,12 +109,18 @@ impl Nest<'_> {
 
 /// `--out nested`.
 pub fn nested(data: &Value, opts: &OutputOptions) -> String {
+    nested_indented(data, 0, opts)
+}
+
+/// Nested with every line indented by `indent` (`nested_indent`): a mapping at the top then
+/// starts with a `----------` line.
+pub(crate) fn nested_indented(data: &Value, indent: usize, opts: &OutputOptions) -> String {
     let nest = Nest {
         c: if opts.color { &COLORS } else { &NO_COLORS },
         retcode: opts.retcode,
     };
     let mut out = Vec::new();
-    nest.display(data, 0, "", &mut out);
+    nest.display(data, indent, "", &mut out);
     let _ = nest.c.yellow;
     out.join("\n")
 }
@@ -132,6 +138,39 @@ mod tests {
         assert_eq!(
             text,
             "local:\n    |_\n      ----------\n      __sls_included_from__:\n          - foo\n      order:\n          10000\n      state:\n          test"
+        );
+    }
+
+    /// file.patch's "Patch would not apply cleanly" comment: `out_format(pre_check,
+    /// "nested", opts, nested_indent=14)` as Salt 3008.4 printed it under `--out nested`.
+    #[test]
+    fn nested_indent_as_in_file_patch_comment() {
+        let data = Value::Map(map! {
+            "pid" => 1, "retcode" => 1, "stdout" => "patching file x\nHunk #1 FAILED at 1.", "stderr" => ""
+        });
+        let text = crate::out_format(&data, "nested", Some("nested"), 14);
+        let pad = " ".repeat(14);
+        let expected = [
+            "----------",
+            "pid:",
+            "    1",
+            "retcode:",
+            "    1",
+            "stderr:",
+            "stdout:",
+            "    patching file x",
+            "    Hunk #1 FAILED at 1.",
+        ]
+        .map(|l| format!("{pad}{l}"))
+        .join("\n");
+        assert_eq!(text, expected);
+        // `--out json` prints the dict as JSON, highstate falls back to nested
+        assert!(
+            crate::out_format(&data, "nested", Some("json"), 14).starts_with("{\n    \"pid\": 1,")
+        );
+        assert_eq!(
+            crate::out_format(&data, "nested", Some("highstate"), 14),
+            expected
         );
     }
 }

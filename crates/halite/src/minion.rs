@@ -52,6 +52,11 @@ impl Minion {
         if let Some(compat) = cli.salt_compat {
             opts.insert(halite_value::SALT_COMPAT_KEY, Value::str(compat.name()));
         }
+        // salt-call's `--out` is the `output` option (a state's comment printed with
+        // `salt.output.out_format`, file.patch's, uses it).
+        if let Some(out) = &cli.out {
+            opts.insert("output", Value::str(out.clone()));
+        }
         crate::functions::set_salt_compat(halite_value::SaltCompat::of(&opts));
         let config_test = opts::get_bool(&opts, "test", false);
         for key in OPTION_KWARGS {

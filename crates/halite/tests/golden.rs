@@ -195,6 +195,32 @@ fn sorted_requisite_list(s: &str) -> Option<String> {
 
 /// `__salt.tmp.` + 8 random characters (`tempfile.mkstemp`'s names, as file.managed's
 /// `check_cmd` makes them); file.serialize leaks one into its comment.
+/// file.patch's "Patch would not apply cleanly" comment prints the dry run's `cmd.run_all`
+/// dict (`out_format`: JSON under `--out json`, else nested): its pid differs run to run.
+fn patch_dry_run_pid(s: &str) -> Option<String> {
+    if !s.starts_with("Patch would not apply cleanly") {
+        return None;
+    }
+    let mut out = String::new();
+    let mut rest = s;
+    for key in ["\"pid\": ", "pid:\n"] {
+        if let Some(i) = rest.find(key) {
+            let after = &rest[i + key.len()..];
+            let spaces = after.len() - after.trim_start_matches(' ').len();
+            let digits = after[spaces..]
+                .bytes()
+                .take_while(u8::is_ascii_digit)
+                .count();
+            out.push_str(&rest[..i + key.len() + spaces]);
+            out.push_str("<normalized>");
+            rest = &after[spaces + digits..];
+            break;
+        }
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 fn salt_tmp_names(s: &str) -> Option<String> {
     const PREFIX: &str = "__salt.tmp.";
     if !s.contains(PREFIX) {
@@ -276,6 +302,9 @@ fn normalize(text: &str) -> String {
                 *s = n.into();
             }
             if let Some(n) = salt_tmp_names(s) {
+                *s = n.into();
+            }
+            if let Some(n) = patch_dry_run_pid(s) {
                 *s = n.into();
             }
             return;

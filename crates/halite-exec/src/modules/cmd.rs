@@ -245,7 +245,7 @@ pub fn retcode(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 }
 
 /// `salt.utils.path.which`: the first executable `name` on PATH (then Salt's default dirs).
-pub(crate) fn which_path(name: &str) -> Option<String> {
+pub fn which_path(name: &str) -> Option<String> {
     use std::os::unix::fs::PermissionsExt;
     let is_exec = |p: &std::path::Path| {
         p.is_file()

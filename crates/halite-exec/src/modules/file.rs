@@ -439,3 +439,63 @@ pub fn user_to_uid(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         }
     })
 }
+
+/// `file.patch(originalfile, patchfile, options="", dry_run=False)`: the system `patch` run
+/// as Salt runs it, through `cmd.run_all` without a shell: `PATCH OPTIONS [--dry-run]
+/// [--forward] [--reject-file=-] -i PATCHFILE` then `-d ORIGINAL [--strip=0]` for a
+/// directory or `ORIGINAL` for a file. `options` is a string (split as `shlex.split`) or a
+/// list of words (the `file.patch` state passes a list). Returns run_all's dict.
+pub fn patch(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind(
+        "file.patch",
+        a,
+        &["originalfile", "patchfile", "options", "dry_run"],
+        2,
+    )?;
+    let Some(patchpath) = super::cmd::which_path("patch") else {
+        return Err(ExecError::Command(
+            "patch executable not found. Is the distribution's patch package installed?".into(),
+        ));
+    };
+    let mut cmd = vec![patchpath];
+    match b.opt(2) {
+        None => {}
+        Some(Value::List(words)) => cmd.extend(words.iter().map(Value::py_str)),
+        Some(other) => cmd.extend(super::cmd::shlex_split(&other.py_str())?),
+    }
+    if b.truthy(3) {
+        let kernel = ctx.grains.get("kernel").map(Value::py_str);
+        if matches!(kernel.as_deref(), Some("FreeBSD") | Some("OpenBSD")) {
+            cmd.push("-C".into());
+        } else {
+            cmd.push("--dry-run".into());
+        }
+    }
+    // no interactive prompt when the patch does not apply (the exit status still says so)
+    if !cmd.iter().any(|o| o == "-N" || o == "--forward") {
+        cmd.push("--forward".into());
+    }
+    let has_reject_file = cmd
+        .iter()
+        .any(|o| o == "-r" || o.starts_with("-r ") || o.starts_with("--reject-file"));
+    if !has_reject_file {
+        // patch would write rejected hunks to FILE.rej
+        cmd.push("--reject-file=-".into());
+    }
+    let original = b.str_or(0, "");
+    cmd.push("-i".into());
+    cmd.push(b.str_or(1, ""));
+    if Path::new(&original).is_dir() {
+        cmd.push("-d".into());
+        cmd.push(original);
+        if !cmd
+            .iter()
+            .any(|o| o.starts_with("-p") || o.starts_with("--strip="))
+        {
+            cmd.push("--strip=0".into());
+        }
+    } else {
+        cmd.push(original);
+    }
+    super::cmd::run_all_argv(ctx, &cmd, &[]).map(Value::Map)
+}

@@ -263,6 +263,7 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("file.touch", file::touch);
     r.register("file.mkdir", file::mkdir);
     r.register("file.write", file::write);
+    r.register("file.patch", file::patch);
     r.register_pure("file.group_to_gid", file::group_to_gid);
     r.register_pure("file.gid_to_group", file::gid_to_group);
     r.register_pure("file.user_to_uid", file::user_to_uid);

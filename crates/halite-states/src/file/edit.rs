@@ -380,6 +380,15 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
         new.push('\n');
     }
     new.push_str(&orig);
+    // Salt 3008 added `show_changes` to file.prepend (earlier releases ignore the argument).
+    let show_changes = !call.salt_compat().is_3008() || call.flag("show_changes", true);
+    let diff = |a: &str, b: &str| {
+        if show_changes {
+            get_diff(a, b)
+        } else {
+            "<show_changes=False>".to_string()
+        }
+    };
     if call.test {
         if new != orig {
             ret.insert(
@@ -387,7 +396,7 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
                 Value::Str(format!("File {name} is set to be updated").into()),
             );
             ret.insert("result", Value::Null);
-            super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&orig, &new).into()));
+            super::changes_mut(&mut ret).insert("diff", Value::Str(diff(&orig, &new).into()));
         } else {
             ret.insert(
                 "comment",
@@ -410,7 +419,7 @@ pub fn prepend(call: &StateCall) -> Result<Map, StateError> {
             "comment",
             Value::Str(format!("Prepended {} lines", pre.len()).into()),
         );
-        super::changes_mut(&mut ret).insert("diff", Value::Str(get_diff(&orig, &new).into()));
+        super::changes_mut(&mut ret).insert("diff", Value::Str(diff(&orig, &new).into()));
     } else {
         ret.insert(
             "comment",
@@ -560,7 +569,23 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
             ))
         }
     };
-    let orig = std::fs::read_to_string(&name).unwrap_or_default();
+    // Salt 3008's `encoding`: the file is read and written as text in that encoding
+    // (`fopen(path, "r"/"w", encoding=...)`, no newline translation).
+    let encoding = if call.salt_compat().is_3008() {
+        call.arg_str("encoding")
+    } else {
+        None
+    };
+    let orig = match &encoding {
+        Some(enc) => {
+            let bytes = std::fs::read(&name).unwrap_or_default();
+            match text_codec::decode(&bytes, enc) {
+                Ok(t) => t,
+                Err(e) => return Err(StateError::Other(e)),
+            }
+        }
+        None => std::fs::read_to_string(&name).unwrap_or_default(),
+    };
     let rrepl = if call.flag("backslash_literal", false) {
         repl.replace('$', "$$")
     } else {
@@ -639,7 +664,11 @@ pub fn replace(call: &StateCall) -> Result<Map, StateError> {
                 ));
             }
         }
-        if let Err(e) = write_atomic(&name, new.as_bytes(), 0o644) {
+        let data = match &encoding {
+            Some(enc) => text_codec::encode(&new, enc).map_err(StateError::Other)?,
+            None => new.into_bytes(),
+        };
+        if let Err(e) = write_atomic(&name, &data, 0o644) {
             return Ok(error(ret, format!("Unable to write file {name}: {e}")));
         }
         ret.insert("result", Value::Bool(true));
@@ -1469,6 +1498,8 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
     let uncomment = call.arg_str("uncomment");
     let key_ic = call.flag("key_ignore_case", false);
     let value_ic = call.flag("value_ignore_case", false);
+    // `prune` (new in Salt 3008): lines that start with none of the keys are deleted.
+    let prune = call.salt_compat().is_3008() && call.flag("prune", false);
     let file_contents: Vec<String> = match std::fs::read_to_string(&name) {
         Ok(c) => c.split_inclusive('\n').map(String::from).collect(),
         Err(e)
@@ -1491,6 +1522,7 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
     let mut content: Vec<String> = Vec::new();
     let mut changes = 0;
     let mut diff_count: Vec<i64> = vec![count; key_values.len()];
+    let mut not_matched: Vec<String> = Vec::new();
     let tmpl = |k: &str, sep: &str, v: &Value| format!("{k}{sep}{}\n", v.py_str());
     for line in file_contents {
         let mut line = line;
@@ -1501,6 +1533,15 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
         } else {
             test_line0.clone()
         };
+        if prune
+            && !key_values.keys().any(|k| {
+                let k = k.py_str();
+                test_line.starts_with(&*if key_ic { k.to_lowercase() } else { k })
+            })
+        {
+            not_matched.push(line);
+            continue;
+        }
         let mut consumed = false;
         for (ki, (k, v)) in key_values.iter().enumerate() {
             let k = k.py_str();
@@ -1596,16 +1637,21 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
             }
         }
     }
-    if changes == 0 {
+    let deletions = not_matched.len();
+    for line in not_matched {
+        diff.insert(1.min(diff.len()), format!("- {line}"));
+    }
+    if changes == 0 && deletions == 0 {
         ret.insert("result", Value::Bool(true));
         return Ok(ret);
     }
-    // Salt 3008's keyvalue counts deleted lines too (its `prune`, which halite does not
-    // implement: 0 deleted).
+    // Salt 3008's keyvalue counts the lines `prune` deleted too.
     let salt3008 = call.salt_compat().is_3008();
     if call.test {
         let mut c = if salt3008 {
-            format!("File {name} is set to be changed ({changes} lines modified, 0 deleted)")
+            format!(
+                "File {name} is set to be changed ({changes} lines modified, {deletions} deleted)"
+            )
         } else {
             format!("File {name} is set to be changed ({changes} lines)")
         };
@@ -1619,7 +1665,7 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
         return Ok(ret);
     }
     let comment = if salt3008 {
-        format!("Changed {changes}, deleted 0 lines")
+        format!("Changed {changes}, deleted {deletions} lines")
     } else {
         format!("Changed {changes} lines")
     };
@@ -1639,4 +1685,143 @@ pub fn keyvalue(call: &StateCall) -> Result<Map, StateError> {
 /// The state wraps file.blockreplace's CommandExecutionError.
 fn block_error(msg: &str) -> String {
     format!("Encountered error managing block: {msg}. See the log for details.")
+}
+
+/// Python's text codecs for the encodings a file state names (`encoding: utf-16`): decoding
+/// and encoding as `open(path, encoding=ENC)` does. `utf-16`/`utf-32` read a byte order mark
+/// (little-endian without one) and write one, little-endian; the `-le`/`-be` forms have
+/// none. Err is Python's exception line.
+mod text_codec {
+    fn normal(enc: &str) -> String {
+        enc.trim().to_lowercase().replace('_', "-")
+    }
+
+    fn units(bytes: &[u8], width: usize, big: bool) -> Vec<u32> {
+        bytes
+            .chunks(width)
+            .map(|c| {
+                let mut v = 0u32;
+                for i in 0..c.len() {
+                    let b = if big { c[i] } else { c[c.len() - 1 - i] };
+                    v = (v << 8) | u32::from(b);
+                }
+                v
+            })
+            .collect()
+    }
+
+    fn decode_error(enc: &str) -> String {
+        format!("UnicodeDecodeError: '{enc}' codec can't decode the file")
+    }
+
+    pub(super) fn decode(bytes: &[u8], enc: &str) -> Result<String, String> {
+        let name = normal(enc);
+        match name.as_str() {
+            "utf-8" | "utf8" | "u8" => {
+                String::from_utf8(bytes.to_vec()).map_err(|_| decode_error("utf-8"))
+            }
+            "utf-8-sig" => {
+                let b = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+                String::from_utf8(b.to_vec()).map_err(|_| decode_error("utf-8-sig"))
+            }
+            "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" | "l1" => {
+                Ok(bytes.iter().map(|&b| char::from(b)).collect())
+            }
+            "ascii" | "us-ascii" => {
+                if bytes.is_ascii() {
+                    Ok(bytes.iter().map(|&b| char::from(b)).collect())
+                } else {
+                    Err(decode_error("ascii"))
+                }
+            }
+            "utf-16" | "utf16" | "utf-16-le" | "utf-16le" | "utf-16-be" | "utf-16be" => {
+                let (body, big) = match name.as_str() {
+                    "utf-16" | "utf16" => match bytes {
+                        [0xff, 0xfe, rest @ ..] => (rest, false),
+                        [0xfe, 0xff, rest @ ..] => (rest, true),
+                        _ => (bytes, false),
+                    },
+                    n => (bytes, n.ends_with("be")),
+                };
+                if body.len() % 2 != 0 {
+                    return Err(decode_error(enc));
+                }
+                let u: Vec<u16> = units(body, 2, big).into_iter().map(|v| v as u16).collect();
+                String::from_utf16(&u).map_err(|_| decode_error(enc))
+            }
+            "utf-32" | "utf32" | "utf-32-le" | "utf-32le" | "utf-32-be" | "utf-32be" => {
+                let (body, big) = match name.as_str() {
+                    "utf-32" | "utf32" => match bytes {
+                        [0xff, 0xfe, 0, 0, rest @ ..] => (rest, false),
+                        [0, 0, 0xfe, 0xff, rest @ ..] => (rest, true),
+                        _ => (bytes, false),
+                    },
+                    n => (bytes, n.ends_with("be")),
+                };
+                if body.len() % 4 != 0 {
+                    return Err(decode_error(enc));
+                }
+                units(body, 4, big)
+                    .into_iter()
+                    .map(|v| char::from_u32(v).ok_or_else(|| decode_error(enc)))
+                    .collect()
+            }
+            _ => Err(format!("LookupError: unknown encoding: {enc}")),
+        }
+    }
+
+    pub(super) fn encode(text: &str, enc: &str) -> Result<Vec<u8>, String> {
+        let name = normal(enc);
+        let error = || format!("UnicodeEncodeError: '{enc}' codec can't encode the text");
+        Ok(match name.as_str() {
+            "utf-8" | "utf8" | "u8" => text.as_bytes().to_vec(),
+            "utf-8-sig" => [b"\xef\xbb\xbf".as_slice(), text.as_bytes()].concat(),
+            "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" | "l1" => text
+                .chars()
+                .map(|c| u8::try_from(u32::from(c)).map_err(|_| error()))
+                .collect::<Result<_, _>>()?,
+            "ascii" | "us-ascii" => {
+                if !text.is_ascii() {
+                    return Err(error());
+                }
+                text.as_bytes().to_vec()
+            }
+            "utf-16" | "utf16" | "utf-16-le" | "utf-16le" | "utf-16-be" | "utf-16be" => {
+                let big = name.ends_with("be");
+                let mut out = if matches!(name.as_str(), "utf-16" | "utf16") {
+                    vec![0xff, 0xfe]
+                } else {
+                    Vec::new()
+                };
+                for u in text.encode_utf16() {
+                    let b = if big {
+                        u.to_be_bytes()
+                    } else {
+                        u.to_le_bytes()
+                    };
+                    out.extend_from_slice(&b);
+                }
+                out
+            }
+            "utf-32" | "utf32" | "utf-32-le" | "utf-32le" | "utf-32-be" | "utf-32be" => {
+                let big = name.ends_with("be");
+                let mut out = if matches!(name.as_str(), "utf-32" | "utf32") {
+                    vec![0xff, 0xfe, 0, 0]
+                } else {
+                    Vec::new()
+                };
+                for c in text.chars() {
+                    let v = u32::from(c);
+                    let b = if big {
+                        v.to_be_bytes()
+                    } else {
+                        v.to_le_bytes()
+                    };
+                    out.extend_from_slice(&b);
+                }
+                out
+            }
+            _ => return Err(format!("LookupError: unknown encoding: {enc}")),
+        })
+    }
 }

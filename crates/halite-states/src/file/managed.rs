@@ -476,8 +476,22 @@ fn manage(
         let ignore = IgnoreChanges::of(call);
         let mut has_changes = false;
         if std::fs::metadata(name).is_err() {
-            changes.insert("newfile", Value::str(name));
-            has_changes = true;
+            match (&content, &new_data) {
+                // Salt 3008's `new_file_diff`: a new file's contents diffed against nothing
+                // (check_file_meta; with a source Salt 3008.4 fails on the missing file's
+                // stats, which halite does not copy).
+                (Content::Text(_), Some(new)) if new_file_diff(call) => {
+                    let diff = file_diff(name, new);
+                    if !diff.is_empty() {
+                        changes.insert("diff", Value::Str(diff.into()));
+                        has_changes = true;
+                    }
+                }
+                _ => {
+                    changes.insert("newfile", Value::str(name));
+                    has_changes = true;
+                }
+            }
         } else {
             if let Some(new) = &new_data {
                 if !file_equals(name, new) {
@@ -535,6 +549,9 @@ fn manage(
         None => None,
         Some(check_cmd) => {
             let tmp_dir = match call.low.get("tmp_dir") {
+                // Salt 3008 changed managed's and serialize's default tmp_dir from "" (the
+                // working folder) to None (the temp folder).
+                None if call.salt_compat() == halite_value::SaltCompat::V3008 => None,
                 None => Some(String::new()),
                 Some(Value::Null) => None,
                 Some(v) => Some(v.py_str()),
@@ -722,7 +739,11 @@ fn manage_file(
     let makedirs = call.flag("makedirs", false);
     let is_source = matches!(content, Content::Source(..));
     if is_source {
-        changes_mut(&mut ret).insert("diff", Value::str("New file"));
+        let diff = match &new_data {
+            Some(new) if new_file_diff(call) => file_diff(name, new),
+            _ => "New file".into(),
+        };
+        changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
     }
     if !is_dir(&contain_dir) {
         if makedirs {
@@ -782,10 +803,15 @@ fn manage_file(
                     return Ok(error(ret, format!("Failed to commit change: {e}")));
                 }
             }
+            let diff = if new_file_diff(call) {
+                file_diff(name, t)
+            } else {
+                "New file".into()
+            };
             if let Err(e) = write_atomic(name, t, created) {
                 return Ok(error(ret, format!("File {name} not created: {e}")));
             }
-            changes_mut(&mut ret).insert("diff", Value::str("New file"));
+            changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
         }
         Content::None => {
             let created = if mode.is_some() { 0o600 } else { 0o666 & !mask };
@@ -975,6 +1001,12 @@ pub(crate) fn is_text(block: &[u8]) -> bool {
 /// either side is binary ("Replace binary file", "Replace binary file with text file",
 /// "Replace text file with binary file"; only the first 512 bytes of the file are read),
 /// else the unified diff of the two texts.
+/// Salt 3008's `new_file_diff` (managed, check_file_meta, manage_file): a new file's
+/// changes are a diff against an empty file instead of "New file" / `newfile`.
+fn new_file_diff(call: &StateCall) -> bool {
+    call.salt_compat().is_3008() && call.flag("new_file_diff", false)
+}
+
 fn file_diff(path: &str, new: &[u8]) -> String {
     use std::io::Read;
     let mut head = Vec::with_capacity(512);
@@ -1042,17 +1074,188 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
     // Salt 3008 removed the python, plist and keyvalue serializers (salt/serializers/
     // has no python.py, plist.py, keyvalue.py): they are "not found" there.
     let removed_in_3008 = matches!(formatter.as_str(), "python" | "plist" | "keyvalue");
-    let formatter_known = !(removed_in_3008 && call.salt_compat().is_3008());
-    let text = match formatter.as_str() {
-        _ if !formatter_known => {
-            return Ok(error(
-                ret,
-                format!(
-                    "The {formatter} serializer could not be found. It either does not exist \
-                     or its prerequisites are not installed."
-                ),
-            ));
+    let formatter_known = !(removed_in_3008 && call.salt_compat().is_3008())
+        && matches!(
+            formatter.as_str(),
+            "json"
+                | "yaml"
+                | "plist"
+                | "configparser"
+                | "python"
+                | "msgpack"
+                | "keyvalue"
+                | "yamlex"
+        );
+    if !formatter_known {
+        // No such serializer (Salt 3007.8 has no toml library either).
+        return Ok(error(
+            ret,
+            format!(
+                "The {formatter} serializer could not be found. It either does not exist \
+                 or its prerequisites are not installed."
+            ),
+        ));
+    }
+    let serializer_opts = repack_dictlist(call.arg("serializer_opts"));
+    let deserializer_opts = repack_dictlist(call.arg("deserializer_opts"));
+    let opt_map = |opts: &Map, key: &str| match opts.get(key) {
+        Some(Value::Map(m)) => Some(m.clone()),
+        _ => None,
+    };
+    // merge_if_exists: the existing file's data, deserialized, updated with the dataset
+    let mut dataset = dataset;
+    let mut merged_from: Option<(Value, Value)> = None;
+    if call.flag("merge_if_exists", false) && std::path::Path::new(&name).is_file() {
+        let existing = match formatter.as_str() {
+            // salt.serializers.python has no deserialize
+            "python" | "keyvalue" | "yamlex" => {
+                return Ok(error(
+                    ret,
+                    format!("merge_if_exists is not supported for the {formatter} serializer"),
+                ))
+            }
+            // merge_if_exists reads the file in text mode, which msgpack refuses.
+            "msgpack" => Err("a bytes-like object is required, not '_io.TextIOWrapper'".into()),
+            _ => {
+                let bytes = std::fs::read(&name).unwrap_or_default();
+                let text = String::from_utf8_lossy(&bytes);
+                match formatter.as_str() {
+                    "json" => Value::from_json_str(&text).map_err(|e| {
+                        // json.loads' text for the common case, else serde's
+                        let msg = e.to_string();
+                        if msg.starts_with("expected value") {
+                            let offset: usize = text
+                                .split_inclusive('\n')
+                                .take(e.line().saturating_sub(1))
+                                .map(|l| l.chars().count())
+                                .sum::<usize>()
+                                + e.column().saturating_sub(1);
+                            format!(
+                                "Expecting value: line {} column {} (char {offset})",
+                                e.line(),
+                                e.column()
+                            )
+                        } else {
+                            msg
+                        }
+                    }),
+                    "yaml" => halite_yaml::load(&text, halite_yaml::Schema::Salt)
+                        .map_err(|e| e.to_string()),
+                    "configparser" => super::serializers::configparser_load(
+                        &text,
+                        opt_map(&deserializer_opts, "defaults").as_ref(),
+                    ),
+                    _ => super::serializers::plist_load(&text),
+                }
+            }
+        };
+        let existing = match existing {
+            Ok(v) => v,
+            Err(e) => {
+                return Ok(error(
+                    ret,
+                    format!("Failed to deserialize existing data: {e}"),
+                ))
+            }
+        };
+        if !existing.is_null() {
+            // salt.utils.dictupdate.merge_recurse(existing_data, dataset)
+            let merged = match (&existing, &dataset) {
+                (Value::Map(a), Value::Map(b)) => {
+                    let mut m = a.clone();
+                    halite_value::merge_recurse(&mut m, b, false);
+                    Value::Map(m)
+                }
+                _ => {
+                    return Err(StateError::Other(
+                        "TypeError: Cannot update using non-dict types in dictupdate.update()"
+                            .into(),
+                    ))
+                }
+            };
+            if merged == existing {
+                let mut ret = ret;
+                ret.insert("result", Value::Bool(true));
+                ret.insert(
+                    "comment",
+                    Value::Str(format!("The file {name} is in the correct state").into()),
+                );
+                return Ok(ret);
+            }
+            dataset = merged.clone();
+            merged_from = Some((existing, merged));
         }
+    }
+    let mut ret = serialize_data(call, &name, ret, &formatter, dataset, &serializer_opts)?;
+    if let Some((Value::Map(existing), Value::Map(merged))) = &merged_from {
+        // recursive_diff(existing_data, merged_data).diffs replaces the text diff
+        super::changes_mut(&mut ret).insert("diff", Value::Map(recursive_diff(merged, existing)));
+    }
+    Ok(ret)
+}
+
+/// `salt.utils.data.repack_dictlist`: a list of one-key dicts (or a dict) as one dict.
+fn repack_dictlist(v: Option<&Value>) -> Map {
+    let mut out = Map::new();
+    match v {
+        Some(Value::Map(m)) => out = m.clone(),
+        Some(Value::List(l)) => {
+            for item in l.iter() {
+                if let Value::Map(m) = item {
+                    for (k, v) in m.iter() {
+                        out.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// `RecursiveDictDiffer._get_diffs(current, past, ignore_missing_keys=True)`: for each key of
+/// `current` that `past` lacks or holds differently, `{"new": ..., "old": ...}` (`"<_null_>"`
+/// for a missing old value), nested for dicts on both sides.
+fn recursive_diff(current: &Map, past: &Map) -> Map {
+    let mut out = Map::new();
+    for (k, v) in current.iter() {
+        match past.get_value(k) {
+            None => {
+                let mut d = Map::new();
+                d.insert("new", v.clone());
+                d.insert("old", Value::str("<_null_>"));
+                out.insert(k.clone(), Value::Map(d));
+            }
+            Some(old) if old != v => {
+                if let (Value::Map(a), Value::Map(b)) = (v, old) {
+                    let sub = recursive_diff(a, b);
+                    if !sub.is_empty() {
+                        out.insert(k.clone(), Value::Map(sub));
+                    }
+                } else {
+                    let mut d = Map::new();
+                    d.insert("new", v.clone());
+                    d.insert("old", old.clone());
+                    out.insert(k.clone(), Value::Map(d));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    out
+}
+
+/// The serialized dataset managed as the file's contents.
+fn serialize_data(
+    call: &StateCall,
+    name: &str,
+    ret: Map,
+    formatter: &str,
+    dataset: Value,
+    serializer_opts: &Map,
+) -> Result<Map, StateError> {
+    let name = name.to_string();
+    let text = match formatter {
         // json.dumps(dataset, indent=2, separators=(",", ": "), sort_keys=True) + "\n"
         "json" => {
             let mut v = dataset;
@@ -1065,21 +1268,19 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
             Ok(t) => t,
             Err(e) => return Err(StateError::Other(format!("SerializationError: {e}"))),
         },
-        "configparser" => match super::serializers::configparser(&dataset) {
+        "configparser" => match super::serializers::configparser(
+            &dataset,
+            match serializer_opts.get("defaults") {
+                Some(Value::Map(m)) => Some(m),
+                _ => None,
+            },
+        ) {
             Ok(t) => format!("{t}\n"),
             Err(e) => return Err(StateError::Other(format!("SerializationError: {e}"))),
         },
         "python" => format!("{}\n", super::serializers::python(&dataset)),
         // Bytes: Salt adds no newline to them.
         "msgpack" => {
-            // merge_if_exists reads the file in text mode, which msgpack refuses.
-            if call.flag("merge_if_exists", false) && std::path::Path::new(&name).is_file() {
-                return Ok(error(
-                    ret,
-                    "Failed to deserialize existing data: a bytes-like object is required, \
-                     not '_io.TextIOWrapper'",
-                ));
-            }
             let bytes = super::serializers::msgpack(&dataset);
             return serialize_contents(call, &name, ret, bytes);
         }
@@ -1089,16 +1290,7 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
                 format!("halite: the {formatter} serializer is not implemented"),
             ));
         }
-        other => {
-            // No such serializer (Salt 3007.8 has no toml library either).
-            return Ok(error(
-                ret,
-                format!(
-                    "The {other} serializer could not be found. It either does not exist or \
-                     its prerequisites are not installed."
-                ),
-            ));
-        }
+        _ => unreachable!("the formatter was checked"),
     };
     serialize_contents(call, &name, ret, text.into_bytes())
 }

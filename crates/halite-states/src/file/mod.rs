@@ -1,6 +1,6 @@
 //! Salt's `file` state module (salt/states/file.py), split by function family:
 //! `managed.rs` (managed, serialize), `directory.rs`, `recurse.rs`, `misc.rs` (absent, exists, missing, touch,
-//! copy, rename, symlink), `edit.rs` (append, prepend, replace, comment, uncomment, line, blockreplace). Helpers here mirror
+//! copy, rename, symlink), `patch.rs`, `edit.rs` (append, prepend, replace, comment, uncomment, line, blockreplace). Helpers here mirror
 //! salt/modules/file.py (`check_perms`, `stats`) and salt/utils/files.py (`normalize_mode`,
 //! atomic writes).
 
@@ -10,6 +10,7 @@ mod directory;
 mod edit;
 mod managed;
 mod misc;
+mod patch;
 mod pyre;
 mod recurse;
 mod serializers;
@@ -47,6 +48,7 @@ pub(crate) fn register(r: &mut StateRegistry) {
         &["name", "filename", "text"],
     );
     r.register("file.pruned", misc::pruned, &["name"]);
+    r.register("file.patch", patch::patch, &["name"]);
 }
 
 /// `_error(ret, msg)`.

@@ -43,6 +43,7 @@ const RECURSE_PARAMS: &[&str] = &[
     "win_perms",
     "win_deny_perms",
     "win_inheritance",
+    "merge",
 ];
 
 /// `salt.utils.stringutils.check_include_exclude(path, include_pat, exclude_pat)`: each pattern
@@ -335,32 +336,10 @@ pub(crate) fn gen_recurse_managed_files(
         }
     }
     if salt3008 {
-        // Salt 3008 manages the symlinks after the directories and files (salt#66857), each
-        // after the link it points to; halite keeps the sorted order within a round.
-        symlinks.sort();
-        let mut rounds: Vec<(String, String)> = Vec::new();
-        let mut rest = symlinks;
-        while !rest.is_empty() {
-            let dests: BTreeSet<String> = rest.iter().map(|(r, _)| full_path(r)).collect();
-            let (ready, later): (Vec<_>, Vec<_>) = rest.into_iter().partition(|(r, t)| {
-                let abs = if t.starts_with('/') {
-                    normpath_posix(t)
-                } else {
-                    normpath_posix(&join(&dirname(&full_path(r)), t))
-                };
-                !dests.contains(&abs) || abs == full_path(r)
-            });
-            if ready.is_empty() {
-                rounds.extend(later);
-                break;
-            }
-            rounds.extend(ready);
-            rest = later;
-        }
         return RecurseFiles {
             files: files.into_iter().collect(),
             dirs: dirs.into_iter().collect(),
-            symlinks: rounds,
+            symlinks: symlink_rounds(symlinks, &full_path),
             keep,
             symlinks_last: true,
         };
@@ -378,6 +357,214 @@ pub(crate) fn gen_recurse_managed_files(
         symlinks,
         keep,
         symlinks_last: false,
+    }
+}
+
+/// Salt 3008 manages the symlinks after the directories and files (salt#66857), each after
+/// the link it points to; halite keeps the sorted order within a round.
+fn symlink_rounds(
+    mut symlinks: Vec<(String, String)>,
+    full_path: &dyn Fn(&str) -> String,
+) -> Vec<(String, String)> {
+    symlinks.sort();
+    let mut rounds: Vec<(String, String)> = Vec::new();
+    let mut rest = symlinks;
+    while !rest.is_empty() {
+        let dests: BTreeSet<String> = rest.iter().map(|(r, _)| full_path(r)).collect();
+        let (ready, later): (Vec<_>, Vec<_>) = rest.into_iter().partition(|(r, t)| {
+            let abs = if t.starts_with('/') {
+                normpath_posix(t)
+            } else {
+                normpath_posix(&join(&dirname(&full_path(r)), t))
+            };
+            !dests.contains(&abs) || abs == full_path(r)
+        });
+        if ready.is_empty() {
+            rounds.extend(later);
+            break;
+        }
+        rounds.extend(ready);
+        rest = later;
+    }
+    rounds
+}
+
+/// Salt 3008's `_gen_recurse_managed_files` with `merge: True`: every source's paths, the
+/// earlier source winning a path (`is_occupied`: the path, or a parent of it, is already a
+/// file or symlink of this run, or the path is already a directory of it).
+fn gen_recurse_merged(
+    call: &StateCall,
+    spec: &RecurseSpec,
+    sources: &[String],
+    env: &str,
+) -> RecurseFiles {
+    use std::collections::{BTreeMap, HashSet};
+    let full_path = |rel: &str| join(spec.name, &normpath_rel(rel));
+    let mut managed_files: BTreeMap<String, String> = BTreeMap::new();
+    let mut managed_dirs: BTreeSet<String> = BTreeSet::new();
+    let mut managed_symlinks: Vec<(String, String)> = Vec::new();
+    let mut keep: BTreeSet<String> = BTreeSet::new();
+    let mut all_dirs: HashSet<String> = HashSet::new();
+    let mut ignored_dirs: HashSet<String> = HashSet::new();
+    let parents = |p: &str| {
+        let mut out = Vec::new();
+        let mut d = dirname(p);
+        loop {
+            out.push(d.clone());
+            if d == "/" || d.is_empty() {
+                break;
+            }
+            d = dirname(&d);
+        }
+        out
+    };
+    let check = |path: &str, root: &str| -> Option<String> {
+        if path.trim().is_empty() {
+            return None;
+        }
+        let rel = rel_below(path, root)?;
+        (is_valid_relpath(&rel, spec.maxdepth)
+            && check_include_exclude(&rel, spec.include_pat, spec.exclude_pat))
+        .then_some(rel)
+    };
+    for source in sources {
+        let (mut root, senv) = parse_salt_url(source);
+        let senv = senv.unwrap_or_else(|| env.to_string());
+        if !root.ends_with('/') {
+            root.push('/');
+        }
+        let prefix = root.trim_matches('/').to_string();
+        let is_occupied = |dest: &str,
+                           files: &BTreeMap<String, String>,
+                           links: &[(String, String)],
+                           all_dirs: &HashSet<String>| {
+            all_dirs.contains(dest)
+                || std::iter::once(dest.to_string())
+                    .chain(parents(dest))
+                    .any(|p| files.contains_key(&p) || links.iter().any(|(l, _)| *l == p))
+        };
+        let mut fns: Vec<String> = call
+            .ctx
+            .file_roots
+            .list_files(&senv)
+            .into_iter()
+            .filter(|f| f.starts_with(&prefix))
+            .collect();
+        if spec.keep_symlinks {
+            let mut kwargs = Map::new();
+            kwargs.insert("saltenv", Value::str(senv.clone()));
+            kwargs.insert("prefix", Value::str(root.clone()));
+            let found = call
+                .exec
+                .call(
+                    call.ctx,
+                    "cp.list_master_symlinks",
+                    &halite_exec::Args::new(Vec::new(), kwargs),
+                )
+                .ok();
+            if let Some(Value::Map(found)) = found {
+                for (lname, target) in found.iter() {
+                    let (lname, ltarget) = (lname.py_str(), target.py_str());
+                    let under = format!("{lname}/");
+                    let before = fns.len();
+                    fns.retain(|f| *f != lname);
+                    let had_self = before != fns.len();
+                    let before = fns.len();
+                    fns.retain(|f| !f.starts_with(&under));
+                    let target_was_dir = before != fns.len();
+                    let _ = had_self;
+                    let Some(rel) = check(&lname, &root) else {
+                        continue;
+                    };
+                    let dest = full_path(&rel);
+                    if is_occupied(&dest, &managed_files, &managed_symlinks, &all_dirs) {
+                        continue;
+                    }
+                    let local_target = normpath_posix(&join(&dirname(&dest), &ltarget));
+                    if target_was_dir && managed_files.contains_key(&local_target) {
+                        ignored_dirs.insert(dest);
+                        continue;
+                    }
+                    if !target_was_dir && managed_dirs.contains(&local_target) {
+                        continue;
+                    }
+                    managed_symlinks.push((dest.clone(), ltarget));
+                    keep.insert(dest);
+                }
+            }
+        }
+        for f in &fns {
+            let Some(rel) = check(f, &root) else {
+                continue;
+            };
+            let dest = full_path(&rel);
+            if is_occupied(&dest, &managed_files, &managed_symlinks, &all_dirs) {
+                continue;
+            }
+            keep.insert(dest.clone());
+            managed_dirs.insert(dirname(&dest));
+            all_dirs.extend(parents(&dest));
+            managed_files.insert(dest, format!("salt://{f}?saltenv={senv}"));
+        }
+        let mdirs: Vec<String> = call
+            .ctx
+            .file_roots
+            .list_dirs(&senv)
+            .into_iter()
+            .filter(|d| d.starts_with(&prefix))
+            .collect();
+        if spec.include_empty {
+            for mdir in &mdirs {
+                let Some(rel) = check(mdir, &root) else {
+                    continue;
+                };
+                let dest = full_path(&rel);
+                if ignored_dirs.contains(&dest)
+                    || is_occupied(&dest, &managed_files, &managed_symlinks, &all_dirs)
+                {
+                    continue;
+                }
+                managed_dirs.insert(dest.clone());
+                all_dirs.insert(dest.clone());
+                keep.insert(dest);
+            }
+        } else if spec.keep_symlinks {
+            // links to a source directory that nothing managed here creates are dropped,
+            // until none is left to drop (the target joined to the recurse root, as Salt)
+            loop {
+                let snapshot = managed_symlinks.clone();
+                let before = managed_symlinks.len();
+                managed_symlinks.retain(|(_, target)| {
+                    let in_source = normpath_posix(&format!("{root}{target}"));
+                    if !mdirs.iter().any(|d| d == in_source.trim_start_matches('/')) {
+                        return true;
+                    }
+                    let full_tgt = normpath_posix(&full_path(target));
+                    managed_files.contains_key(&full_tgt)
+                        || all_dirs.contains(&full_tgt)
+                        || snapshot.iter().any(|(l, _)| *l == full_tgt)
+                });
+                if managed_symlinks.len() == before {
+                    break;
+                }
+            }
+        }
+    }
+    let rel_of = |dest: &str| {
+        dest.strip_prefix(spec.name)
+            .map(|r| r.trim_start_matches('/').to_string())
+            .unwrap_or_else(|| dest.to_string())
+    };
+    let symlinks: Vec<(String, String)> = managed_symlinks
+        .iter()
+        .map(|(dest, target)| (rel_of(dest), target.clone()))
+        .collect();
+    RecurseFiles {
+        files: managed_files.into_iter().collect(),
+        dirs: managed_dirs.into_iter().collect(),
+        symlinks: symlink_rounds(symlinks, &full_path),
+        keep,
+        symlinks_last: true,
     }
 }
 
@@ -572,6 +759,21 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
         // Salt 3008 takes only directories (`cp.list_master_dirs`).
         (!salt3008 && roots.find(&senv, &path).is_some()) || roots.find_dir(&senv, &path).is_some()
     });
+    // Salt 3008's `merge`: every source the file server has, merged.
+    let merge = salt3008 && call.flag("merge", false);
+    let all_found: Vec<String> = if merge {
+        sources
+            .iter()
+            .filter(|s| {
+                let (path, senv) = parse_salt_url(s);
+                let senv = senv.unwrap_or_else(|| env.clone());
+                call.ctx.file_roots.find_dir(&senv, &path).is_some()
+            })
+            .cloned()
+            .collect()
+    } else {
+        Vec::new()
+    };
     let Some(source) = found.cloned() else {
         ret.insert("result", Value::Bool(false));
         ret.insert(
@@ -624,7 +826,11 @@ pub fn recurse(call: &StateCall) -> Result<Map, StateError> {
         maxdepth: maxdepth_of(call.arg("maxdepth"))?,
         include_empty: call.flag("include_empty", false),
     };
-    let managed = gen_recurse_managed_files(call, &spec, &env);
+    let managed = if merge {
+        gen_recurse_merged(call, &spec, &all_found, &env)
+    } else {
+        gen_recurse_managed_files(call, &spec, &env)
+    };
     let mut merged = Merged {
         changes: Map::new(),
         result: Value::Bool(true),

@@ -382,26 +382,9 @@ fn plist_value(v: &Value, level: usize, out: &mut String) -> Result<(), String> 
     Ok(())
 }
 
-/// `salt.serializers.msgpack.serialize`: `msgpack.packb(dataset)` as Salt's msgpack 1.x
-/// packs it (the most compact integer form, floats as float64, text as `str`).
+/// `salt.serializers.msgpack.serialize`: `msgpack.packb(dataset)` (halite_value::msgpack).
 pub(crate) fn msgpack(data: &Value) -> Vec<u8> {
-    fn to_rmpv(v: &Value) -> rmpv::Value {
-        match v {
-            Value::Null => rmpv::Value::Nil,
-            Value::Bool(b) => rmpv::Value::Boolean(*b),
-            Value::Int(i) => rmpv::Value::Integer((*i).into()),
-            Value::Float(f) => rmpv::Value::F64(*f),
-            Value::Str(s) => rmpv::Value::String(s.to_string().into()),
-            Value::List(l) => rmpv::Value::Array(l.iter().map(to_rmpv).collect()),
-            Value::Map(m) => {
-                rmpv::Value::Map(m.iter().map(|(k, v)| (to_rmpv(k), to_rmpv(v))).collect())
-            }
-        }
-    }
-    let mut out = Vec::new();
-    // Writing into a Vec cannot fail.
-    let _ = rmpv::encode::write_value(&mut out, &to_rmpv(data));
-    out
+    halite_value::msgpack::encode(data)
 }
 
 /// `salt.serializers.configparser.deserialize`: `ConfigParser(**options).read_file(...)`,

@@ -21,6 +21,8 @@ pub struct Outcome {
     pub raw: Option<String>,
     /// A compile-only state run's low chunks (`Minion::catalog_only`).
     pub chunks: Option<Vec<Map>>,
+    /// A state run Salt's `State.call` raised out of ([`call`] reports it for the function).
+    pub aborted: Option<halite_runtime::Aborted>,
 }
 
 impl Outcome {
@@ -31,6 +33,7 @@ impl Outcome {
             default_outputter: Outputter::Nested,
             raw: None,
             chunks: None,
+            aborted: None,
         }
     }
 
@@ -42,6 +45,7 @@ impl Outcome {
             default_outputter: Outputter::Highstate,
             raw: None,
             chunks: None,
+            aborted: None,
         }
     }
 }
@@ -122,7 +126,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
     if pillar_checked {
         check_pillar(minion, fun, &kwargs)?;
     }
-    let outcome = match fun {
+    let mut outcome = match fun {
         "state.show_top" => show_top(minion),
         "state.show_highstate" => show_highstate(minion),
         "state.show_lowstate" => show_lowstate(minion),
@@ -142,7 +146,16 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
         }
         _ => return exec_call(minion, fun, args, kwargs),
     };
-    Ok(outcome)
+    match outcome.aborted.take() {
+        // SaltInvocationError is a TypeError to salt-call: "Passed invalid arguments" and
+        // the called function's docstring.
+        Some(halite_runtime::Aborted::InvalidArguments(msg)) => Ok(compile_failure(
+            fun,
+            CompileFailure::Crash(format!("TypeError: {msg}")),
+            1,
+        )),
+        None => Ok(outcome),
+    }
 }
 
 pub fn compile_options(minion: &Minion) -> CompileOptions {

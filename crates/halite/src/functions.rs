@@ -611,7 +611,15 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
         kwargs.insert("python_shell", Value::Bool(true));
     }
     let masked = halite_exec::pillar_masked_on_output(fun, &kwargs, &ctx.opts);
-    match minion.registry.call(&ctx, fun, &Args::new(args, kwargs)) {
+    let args = Args::new(args, kwargs);
+    let result = match fun {
+        // Salt 3008 masks the pillar obfuscate reads before it reads the types.
+        "pillar.obfuscate" if minion.registry.contains(fun) => {
+            halite_exec::pillar_obfuscate_for_output(&ctx, &args)
+        }
+        _ => minion.registry.call(&ctx, fun, &args),
+    };
+    match result {
         Ok(ret) => {
             // Salt 3008's pillar masking: the pillar functions redact what they return
             // to the command line (salt.utils.secret.serial).

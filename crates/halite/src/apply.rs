@@ -54,6 +54,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Out
         "state.low" => low(minion, args, minion.config_test),
         // template_str takes no `test=` either (get_sls_opts leaves `test` alone).
         "state.template_str" => template_str(minion, args, kwargs, minion.config_test),
+        "state.template" => template(minion, args, kwargs, minion.config_test),
         _ => Outcome::new(Value::str(format!("'{fun}' is not available.")), 1),
     }
 }
@@ -428,6 +429,30 @@ fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
         matches!(ret.get("result"), Some(Value::Bool(false)))
     };
     Outcome::state_run(Value::Map(ret), if failed { EX_STATE_FAILURE } else { 0 })
+}
+
+/// `state.template(tem)`: the sls file at path `tem` on the minion (`.sls` appended when
+/// missing) rendered with `HighState.render_state(tem, saltenv, "", None, local=True)`,
+/// `saltenv` the call's `saltenv=` (else `""`), then `call_high`. The pillar errors were
+/// checked by `functions::call`.
+fn template(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome {
+    let Some(tem) = args.first().or_else(|| kwargs.get("tem")) else {
+        return missing_arguments("state.template", &["tem"]);
+    };
+    let mut path = tem.py_str();
+    if !path.ends_with(".sls") {
+        path.push_str(".sls");
+    }
+    let saltenv = kwargs.get("saltenv").map(Value::py_str).unwrap_or_default();
+    let (high, errors) = minion.highstate().render_local(&path, &saltenv);
+    if !errors.is_empty() {
+        return Outcome::state_run(errors_value(errors), 1);
+    }
+    if high.is_empty() {
+        // `_set_retcode({})`: an empty return is a failed run.
+        return Outcome::state_run(Value::Map(Map::new()), EX_STATE_FAILURE);
+    }
+    call_high(minion, high, test)
 }
 
 /// `state.template_str(tem)`: `State.call_template_str`: the text rendered through the

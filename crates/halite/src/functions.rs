@@ -121,6 +121,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
         "state.show_sls" | "state.show_low_sls" | "state.sls_exists" => {
             mods_arg(&args, &kwargs, 0).is_some()
         }
+        "state.template" => args.first().or_else(|| kwargs.get("tem")).is_some(),
         _ => false,
     };
     if pillar_checked {
@@ -141,7 +142,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
             crate::graph::call(minion, fun, &args, &kwargs)
         }
         "state.apply" | "state.highstate" | "state.sls" | "state.test" | "state.sls_id"
-        | "state.single" | "state.low" | "state.template_str" => {
+        | "state.single" | "state.low" | "state.template_str" | "state.template" => {
             crate::apply::call(minion, fun, &args, &kwargs)
         }
         _ => return exec_call(minion, fun, args, kwargs),

@@ -309,6 +309,7 @@ const LOCKING_CALLS: &[&str] = &[
     "state.single",
     "state.low",
     "state.template_str",
+    "state.template",
 ];
 
 /// Salt counts a running job's proc file only while the job's pid has `salt` in its command

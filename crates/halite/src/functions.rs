@@ -241,6 +241,50 @@ fn docstring(fun: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Whether a function's failure is CPython's TypeError from binding its arguments
+/// ("get() missing 1 required positional argument: 'key'", "... got an unexpected keyword
+/// argument ...", "... takes 1 positional argument but 2 were given").
+fn is_binding_type_error(msg: &str) -> bool {
+    let Some((head, rest)) = msg.split_once("() ") else {
+        return false;
+    };
+    !head.is_empty()
+        && head.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && (rest.starts_with("got ") || rest.starts_with("takes ") || rest.starts_with("missing "))
+}
+
+/// CPython's "f() got an unexpected keyword argument 'KEY'" for a keyword of the call:
+/// the keyword and its value as Python's `str()`.
+fn unexpected_keyword(msg: &str, kwargs: &Map) -> Option<(String, String)> {
+    let (head, rest) = msg.split_once("() got an unexpected keyword argument '")?;
+    if head.is_empty() || !head.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let key = rest.strip_suffix('\'')?;
+    kwargs.get(key).map(|v| (key.to_string(), v.py_str()))
+}
+
+/// The docstring salt-call prints for execution function `fun` (`print_cli(func.__doc__)`),
+/// generated from each release by scripts/oracle/exec_docstrings.py (3007.8's file holds
+/// the ones that differ from 3008.4's).
+fn exec_docstring(minion: &Minion, fun: &str) -> String {
+    static DOCS_3008: &str = include_str!("exec_docstrings-3008.json");
+    static DOCS_3007: &str = include_str!("exec_docstrings-3007.json");
+    let lookup = |docs: &str| {
+        Value::from_json_str(docs)
+            .ok()
+            .and_then(|d| d.get(fun).cloned())
+    };
+    let own = match halite_value::SaltCompat::of(&minion.opts) {
+        halite_value::SaltCompat::V3007 => lookup(DOCS_3007),
+        halite_value::SaltCompat::V3008 => None,
+    };
+    // Python prints a missing docstring as `None`.
+    own.or_else(|| lookup(DOCS_3008))
+        .map(|d| d.py_str())
+        .unwrap_or_else(|| "None".to_string())
+}
+
 /// A `show_*` function on top data of the wrong shape: Salt crashes (see [`TopError`]);
 /// halite also says on stderr what is wrong with the file.
 fn top_failure(fun: &str, error: TopError) -> Outcome {
@@ -638,6 +682,25 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
             status: 255,
         }
         .into()),
+        // A keyword the function does not take: salt-call's `load_args_and_kwargs` refuses
+        // it before the call (SaltInvocationError on stderr, nothing on stdout, exit 1).
+        // halite's functions name the first one.
+        Err(ExecError::Failed(msg)) if unexpected_keyword(&msg, &args.kwargs).is_some() => {
+            let (key, value) = unexpected_keyword(&msg, &args.kwargs).unwrap_or_default();
+            Err(CallerExit {
+                message: format!("The following keyword arguments are not valid: {key}={value}"),
+                status: 1,
+            }
+            .into())
+        }
+        // A TypeError (the arguments do not bind): salt-call's "Passed invalid arguments"
+        // on stderr and the function's docstring on stdout, exit 1.
+        Err(ExecError::Failed(msg)) if is_binding_type_error(&msg) => {
+            eprint!("\nPassed invalid arguments: {msg}.\n\nUsage:\n");
+            let mut o = Outcome::new(Value::Null, 1);
+            o.raw = Some(format!("{}\n", exec_docstring(minion, fun)));
+            Ok(o)
+        }
         Err(ExecError::Failed(msg)) => Ok(Outcome::new(Value::Str(msg.into()), 1)),
         // salt.cli.caller: a CommandExecutionError goes to stderr, exit 1
         Err(ExecError::Command(msg)) => Err(CallerExit {

@@ -184,13 +184,31 @@ pub fn items(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// kept. This is the unmasked form (templates); the command line's is
 /// [`obfuscate_for_output`].
 pub fn obfuscate(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    obfuscate_keywords(ctx, a)?;
     Ok(obfuscated(&items(ctx, a)?))
+}
+
+/// obfuscate's keyword-only arguments (3008 added `unmask`): any other is a TypeError.
+fn obfuscate_keywords(ctx: &ExecContext, a: &Args) -> Result<(), ExecError> {
+    let salt3008 = SaltCompat::of_value(&ctx.opts).is_3008();
+    for key in a.kwargs.keys().filter_map(Value::as_str) {
+        let known = matches!(key, "pillar" | "pillar_enc" | "pillarenv" | "saltenv")
+            || (salt3008 && key == "unmask")
+            || key.starts_with("__");
+        if !known {
+            return Err(ExecError::Failed(format!(
+                "obfuscate() got an unexpected keyword argument '{key}'"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// `pillar.obfuscate` where Salt 3008 masks pillar values (the command line): the `items()`
 /// it sources masks them first (`salt.utils.secret.serial`, unless `unmask=True` or
 /// `pillar_mask_output: False`), so every non-empty scalar reads `<str>`.
 pub fn obfuscate_for_output(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    obfuscate_keywords(ctx, a)?;
     let data = items(ctx, a)?;
     let data = match masked_on_output("pillar.items", &a.kwargs, &ctx.opts) {
         true => redact(&data),

@@ -12,7 +12,7 @@ import salt.modules.state as state
 
 FUNCTIONS = ["show_top", "show_highstate", "show_lowstate", "show_sls", "show_low_sls",
              "apply_", "highstate", "sls", "sls_id", "single", "low", "test", "id_exists", "sls_exists",
-             "template_str"]
+             "template_str", "template", "pkg"]
 out = {}
 for name in FUNCTIONS:
     out["state." + name.rstrip("_")] = getattr(state, name).__doc__

@@ -65,7 +65,8 @@ pub fn take_render_error() -> bool {
 
 pub use modules::cmd::{script_call as cmd_script, which_path, ScriptError};
 pub use modules::{
-    config_defaults, pillar_masked_on_output, redact_pillar, systemd_booted, REDACT_PLACEHOLDER,
+    config_defaults, pillar_masked_on_output, pillar_obfuscate_for_output, redact_pillar,
+    systemd_booted, REDACT_PLACEHOLDER,
 };
 
 use halite_value::{Map, Value};

@@ -17,6 +17,9 @@ pub enum Outputter {
     Txt,
     Quiet,
     Highstate,
+    /// Salt 3007.8's `newline_values_only` (removed in 3008): each minion's return (each
+    /// item of a list return) as Python `str()`, one a line.
+    NewlineValuesOnly,
 }
 
 impl Outputter {
@@ -28,6 +31,7 @@ impl Outputter {
             "txt" => Outputter::Txt,
             "quiet" => Outputter::Quiet,
             "highstate" => Outputter::Highstate,
+            "newline_values_only" => Outputter::NewlineValuesOnly,
             _ => return None,
         })
     }
@@ -83,6 +87,7 @@ pub fn render(outputter: Outputter, data: &Value, opts: &OutputOptions) -> Strin
         Outputter::Nested | Outputter::Highstate => nested(data, opts),
         Outputter::Txt => txt(data).trim_end_matches('\n').to_string(),
         Outputter::Quiet => String::new(),
+        Outputter::NewlineValuesOnly => newline_values_only(data),
     }
 }
 
@@ -106,6 +111,21 @@ pub fn out_format(
         }
         Some(o) => render(o, data, &OutputOptions::default()),
     }
+}
+
+/// `salt/output/newline_values_only.py` (Salt 3007.8): the values of `data` (a list value
+/// contributes its items), each as Python `str()`, joined with newlines.
+pub fn newline_values_only(data: &Value) -> String {
+    let mut lines = Vec::new();
+    if let Value::Map(m) = data {
+        for v in m.values() {
+            match v {
+                Value::List(items) => lines.extend(items.iter().map(Value::py_str)),
+                other => lines.push(other.py_str()),
+            }
+        }
+    }
+    lines.join("\n").trim_end().to_string()
 }
 
 /// `--out yaml`: `yaml.safe_dump(data, default_flow_style=False)`.

@@ -827,6 +827,79 @@ impl HighState {
         }
     }
 
+    /// `render_state(path, saltenv, "", None, local=True)` as `state.template` calls it: the
+    /// file at `path` on the minion, not from the file server (its sls name is the path as
+    /// given, so are `__sls__` and the template's `sls`), its includes merged as
+    /// [`render_highstate`](Self::render_highstate) merges them. `saltenv` is the call's
+    /// (`""` without `saltenv=`, which no include resolves in). The high data and the errors.
+    pub fn render_local(&mut self, path: &str, saltenv: &str) -> (Map, Vec<String>) {
+        let file = std::path::Path::new(path);
+        if !file.is_file() {
+            // compile_template of a missing file renders nothing.
+            let msg = format!("Specified SLS {path} on local filesystem cannot be found.");
+            return (Map::new(), vec![msg]);
+        }
+        let mut errors = Vec::new();
+        let pipe = self.default_pipe();
+        let stateconf = self.stateconf.clone();
+        let engine = self.engine(saltenv);
+        // No file client cache: the template's path is the one given.
+        let rendered = render_sls_file(
+            engine,
+            &pipe,
+            None,
+            file,
+            path,
+            saltenv,
+            path,
+            Some(&stateconf),
+        );
+        let prepared = match rendered {
+            Ok(rendered) => Prepared::new(rendered, path, saltenv),
+            Err(RenderError::Render(msg)) => {
+                errors.push(format!("Rendering SLS '{saltenv}:{path}' failed: {msg}"));
+                Prepared::Empty
+            }
+            Err(RenderError::Other(msg)) => {
+                errors.push(format!("Rendering SLS {path} failed, render error: {msg}"));
+                Prepared::Empty
+            }
+        };
+        let mut mods = HashSet::from([format!("{saltenv}:{path}")]);
+        let (state, include, auto_order) = match prepared {
+            Prepared::Empty => (Map::new(), Vec::new(), Vec::new()),
+            Prepared::NotDict(_) => {
+                errors.push(format!("SLS {path} does not render to a dictionary"));
+                (Map::new(), Vec::new(), Vec::new())
+            }
+            Prepared::Dict {
+                state,
+                include,
+                errors: found,
+                auto_order,
+            } => {
+                errors.extend(found);
+                (state, include, auto_order)
+            }
+        };
+        let mut steps = Vec::new();
+        for inc in include {
+            let matches = Matches::new();
+            self.render_include(&mut steps, inc, path, saltenv, false, &mut mods, &matches);
+        }
+        let level = Level {
+            sls: path.to_string(),
+            state: Value::Map(state),
+            errors,
+            steps,
+            auto_order,
+        };
+        match self.merge_level(level) {
+            (Value::Map(high), errors) => (high, errors),
+            (_, errors) => (Map::new(), errors),
+        }
+    }
+
     /// The walk rendered (or took) `(saltenv, sls)`: its include list tells the speculative
     /// workers what comes next.
     fn learn(&mut self, saltenv: &str, sls: &str, is_init: bool, include: &[Value]) {

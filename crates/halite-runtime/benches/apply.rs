@@ -123,7 +123,7 @@ fn run(label: &str, chunks: Vec<Map>, test: bool, env: &RuntimeEnv) {
     };
     let n = chunks.len();
     let t = Instant::now();
-    let running = apply_chunks(chunks, &opts, env);
+    let running = apply_chunks(chunks, &opts, env).expect("the run is not aborted");
     let el = t.elapsed();
     let failed = running
         .values()

@@ -8,9 +8,12 @@
 //! - `state.apply` / `state.sls` / `state.highstate`: compile to low chunks, then
 //!   [`apply_chunks`]`(chunks, &opts, &env)` -> running; print `{"local": running}`; exit with
 //!   [`retcode`]`(&running)` (1 when any result is False).
-//! - `state.single fun name=... k=v`: [`call_single`]; `Err(list)` is printed as the return
-//!   (exit 1).
+//! - `state.single fun name=... k=v`: [`call_single`]; `Err(SingleError::Verify(list))` is
+//!   printed as the return (exit 1).
 //! - `state.low '{...}'`: [`call_low`] (a bare result dict; Salt ignores `test=` here).
+//! - Each of them is `Err(Aborted)` when Salt's `State.call` raised out of the run (a state
+//!   function given keyword arguments it does not take, checked against Salt's argspecs in
+//!   halite-states' `invalid_keywords`).
 //! - Only one state run at a time: [`lock::acquire`]`(cachedir, "state.apply", concurrent)`
 //!   before running; `Err(messages)` is printed as the return with exit 1.
 //!
@@ -29,6 +32,24 @@ pub mod lock;
 mod state;
 
 pub use state::{apply_chunks, call_chunks, call_low, call_single, call_sls_id};
+
+/// A run Salt ends by raising out of `State.call` instead of returning its running dict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Aborted {
+    /// `format_call`'s SaltInvocationError: a chunk has keyword arguments its state function
+    /// does not take (the text: "'bogus' is an invalid keyword argument for 'mod.fun'").
+    /// The states before it ran; salt-call prints "Passed invalid arguments: TEXT." and the
+    /// called function's docstring, exit 1.
+    InvalidArguments(String),
+}
+
+/// Why `state.single` returned no running dict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SingleError {
+    /// `verify_data`'s errors (or "Invalid function passed"): the return, exit 1.
+    Verify(Vec<String>),
+    Aborted(Aborted),
+}
 
 use halite_exec::{ExecContext, Registry};
 use halite_states::StateRegistry;

@@ -3,7 +3,7 @@
 //! are mutated in place where Salt mutates its low dicts (`__prereq__`, watch turned require).
 
 use crate::checks::{run_check, run_check_cmd};
-use crate::{RunOptions, RuntimeEnv};
+use crate::{Aborted, RunOptions, RuntimeEnv, SingleError};
 use halite_states::util::{fnmatch, gen_tag, local_time_iso};
 use halite_states::{StateCall, StateError};
 use halite_value::{Map, Value};
@@ -70,6 +70,10 @@ struct State<'a> {
     salt3008: bool,
     /// State modules whose `mod_init` ran (Salt's `State.mod_init`).
     mod_init: HashSet<String>,
+    /// Set when a chunk's function was called with keyword arguments it does not take
+    /// (`format_call`'s SaltInvocationError): Salt's `call` raises out of the whole run, so
+    /// nothing runs after it.
+    abort: Option<String>,
 }
 
 #[derive(Default)]
@@ -147,6 +151,17 @@ impl<'a> State<'a> {
             procs: Vec::new(),
             salt3008: halite_value::SaltCompat::of_value(&env.ctx.opts).is_3008(),
             mod_init: HashSet::new(),
+            abort: None,
+        }
+    }
+
+    /// The run as Salt ends it: the running dict, or the exception that ended it (after
+    /// waiting for the parallel states already started, which Salt's own processes finish).
+    fn finish(&mut self, mut running: Map) -> Result<Map, Aborted> {
+        self.reconcile_procs(&mut running);
+        match self.abort.take() {
+            Some(msg) => Err(Aborted::InvalidArguments(msg)),
+            None => Ok(running),
         }
     }
 
@@ -370,6 +385,9 @@ impl<'a> State<'a> {
     fn call_each_chunk(&mut self) -> Map {
         let mut running = Map::new();
         for i in 0..self.chunks.len() {
+            if self.abort.is_some() {
+                break;
+            }
             if running.contains_key("__FAILHARD__") {
                 running.remove("__FAILHARD__");
                 self.reconcile_procs(&mut running);
@@ -605,6 +623,9 @@ impl<'a> State<'a> {
     }
 
     fn call_chunk(&mut self, i: usize, running: &mut Map, depth: u32) {
+        if self.abort.is_some() {
+            return;
+        }
         self.mod_aggregate(i, running);
         self.mod_init(i);
         let tag = gen_tag(&self.chunks[i]);
@@ -1010,6 +1031,9 @@ impl<'a> State<'a> {
     }
 
     fn call(&mut self, low: &mut Map, running: &Map, retries: i64) -> Map {
+        if self.abort.is_some() {
+            return Map::new();
+        }
         let started_wall = SystemTime::now();
         let started = Instant::now();
         let errors = self.verify_data(low);
@@ -1032,6 +1056,13 @@ impl<'a> State<'a> {
         let is_prereq = low.get("__prereq__").map(Value::truthy).unwrap_or(false);
         let test = self.opts.test || is_prereq;
         let full = format!("{}.{}", low_str(low, "state"), low_str(low, "fun"));
+        // format_call binds the chunk to the function's signature before anything runs
+        // (onlyif/unless included); a keyword it does not take raises out of the run.
+        let compat = halite_value::SaltCompat::of_value(&self.env.ctx.opts);
+        if let Some(msg) = halite_states::invalid_keywords(compat, &full, low) {
+            self.abort = Some(msg);
+            return Map::new();
+        }
 
         if ["unless", "onlyif", "creates"]
             .iter()
@@ -1569,7 +1600,12 @@ fn verify_retry_data(data: &Value) -> Map {
 /// for each chunk of the ID (its requisites run too, against a fresh running dict) and
 /// merging the results (later runs of a requisite replace earlier ones, keeping the key's
 /// place).
-pub fn call_sls_id(chunks: Vec<Map>, id: &str, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+pub fn call_sls_id(
+    chunks: Vec<Map>,
+    id: &str,
+    opts: &RunOptions,
+    env: &RuntimeEnv,
+) -> Result<Map, Aborted> {
     let mut st = State::new(opts, env);
     st.chunks = chunks;
     st.index = None;
@@ -1593,28 +1629,38 @@ pub fn call_sls_id(chunks: Vec<Map>, id: &str, opts: &RunOptions, env: &RuntimeE
             st.active.clear();
         }
     }
-    ret
+    st.finish(ret)
 }
 
 /// Salt's `call_chunks`: run the chunks in order, requisites first. The running dictionary is
 /// keyed by tag (`state_|-id_|-name_|-fun`).
-pub fn call_chunks(mut chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+pub fn call_chunks(
+    mut chunks: Vec<Map>,
+    opts: &RunOptions,
+    env: &RuntimeEnv,
+) -> Result<Map, Aborted> {
     let mut st = State::new(opts, env);
     let disabled = st.take_disabled(&mut chunks);
     let (running, _) = st.call_chunks(chunks);
-    disabled_first(disabled, running)
+    st.finish(disabled_first(disabled, running))
 }
 
 /// What `state.apply`/`state.sls`/`state.highstate`/`state.single` run after compilation
 /// (`call_high` without the compile step): `call_chunks` and then `call_listen`.
-pub fn apply_chunks(mut chunks: Vec<Map>, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+pub fn apply_chunks(
+    mut chunks: Vec<Map>,
+    opts: &RunOptions,
+    env: &RuntimeEnv,
+) -> Result<Map, Aborted> {
     let mut st = State::new(opts, env);
     // Salt removes the disabled chunks from the list it then also gives to call_listen.
     let disabled = st.take_disabled(&mut chunks);
     let (running, chunks) = st.call_chunks(chunks);
     let mut running = disabled_first(disabled, running);
-    st.call_listen(&chunks, &mut running);
-    running
+    if st.abort.is_none() {
+        st.call_listen(&chunks, &mut running);
+    }
+    st.finish(running)
 }
 
 /// `dict(list(disabled.items()) + list(running.items()))`.
@@ -1632,17 +1678,17 @@ fn disabled_first(disabled: Map, running: Map) -> Map {
 /// `state.low`: one chunk through `State.call`, returning the bare result dict (no tag,
 /// `__run_num__` 0). Salt raises a KeyError after running a chunk without `__id__`; halite
 /// returns `null` for it.
-pub fn call_low(mut low: Map, opts: &RunOptions, env: &RuntimeEnv) -> Map {
+pub fn call_low(mut low: Map, opts: &RunOptions, env: &RuntimeEnv) -> Result<Map, Aborted> {
     let mut st = State::new(opts, env);
     let tag = gen_tag(&low);
     let ret = st.call(&mut low, &Map::new(), 1);
     let mut one = Map::new();
     one.insert(tag.as_str(), Value::Map(ret));
-    st.reconcile_procs(&mut one);
-    match one.remove(tag.as_str()) {
+    let mut one = st.finish(one)?;
+    Ok(match one.remove(tag.as_str()) {
         Some(Value::Map(r)) => r,
         _ => Map::new(),
-    }
+    })
 }
 
 /// `state.single fun name=... key=value...`: the chunk Salt builds (the keyword arguments, then
@@ -1654,9 +1700,9 @@ pub fn call_single(
     kwargs: Map,
     opts: &RunOptions,
     env: &RuntimeEnv,
-) -> Result<Map, Vec<String>> {
+) -> Result<Map, SingleError> {
     let Some((state, f)) = fun.split_once('.') else {
-        return Err(vec!["Invalid function passed".into()]);
+        return Err(SingleError::Verify(vec!["Invalid function passed".into()]));
     };
     let mut low = kwargs;
     low.insert("state", s(state));
@@ -1666,14 +1712,13 @@ pub fn call_single(
     let mut st = State::new(opts, env);
     let errors = st.verify_data(&mut low);
     if !errors.is_empty() {
-        return Err(errors);
+        return Err(SingleError::Verify(errors));
     }
     let tag = gen_tag(&low);
     let ret = st.call(&mut low, &Map::new(), 1);
     let mut running = Map::new();
     running.insert(tag.as_str(), Value::Map(ret));
-    st.reconcile_procs(&mut running);
-    Ok(running)
+    st.finish(running).map_err(SingleError::Aborted)
 }
 
 /// Sets the process umask and restores it on drop (Salt's `set_umask` context manager).

@@ -55,7 +55,7 @@ fn run(test: bool, scratch: &str) -> Map {
         test,
         ..Default::default()
     };
-    apply_chunks(chunks, &opts, &env)
+    apply_chunks(chunks, &opts, &env).expect("the run is not aborted")
 }
 
 /// The comment as the golden harness compares tracebacks: the exception line.

@@ -5,7 +5,9 @@
 //! and the `pid` in cmd changes are normalized; the scratch folder is `@SCRATCH@` on both sides.
 
 use halite_exec::{ExecContext, FileRoots, Registry};
-use halite_runtime::{apply_chunks, call_low, call_single, retcode, RunOptions, RuntimeEnv};
+use halite_runtime::{
+    apply_chunks, call_low, call_single, retcode, RunOptions, RuntimeEnv, SingleError,
+};
 
 /// Where the fixtures were recorded; cases that manage files inside their own folder (test mode
 /// only) have this path in their data.
@@ -181,7 +183,7 @@ fn run_case(case: &Path, release: Release) -> (usize, Vec<String>) {
                 continue;
             };
             let chunks: Vec<Map> = chunks.iter().filter_map(|c| c.as_map().cloned()).collect();
-            let running = apply_chunks(chunks, &opts, &env);
+            let running = apply_chunks(chunks, &opts, &env).expect("the run is not aborted");
             let rc = retcode(&running);
             (Value::Map(running), rc)
         } else if let Some(rest) = cmd.strip_prefix("state.single ") {
@@ -206,7 +208,10 @@ fn run_case(case: &Path, release: Release) -> (usize, Vec<String>) {
                     let rc = retcode(&running);
                     (Value::Map(running), rc)
                 }
-                Err(errs) => (Value::List(errs.into_iter().map(Value::from).collect()), 1),
+                Err(SingleError::Verify(errs)) => {
+                    (Value::List(errs.into_iter().map(Value::from).collect()), 1)
+                }
+                Err(SingleError::Aborted(a)) => panic!("{case:?}: aborted: {a:?}"),
             }
         } else {
             // state.low '{json}' [test=True]: the bare result; test=True is not passed on.
@@ -216,7 +221,7 @@ fn run_case(case: &Path, release: Release) -> (usize, Vec<String>) {
                 continue;
             };
             opts.test = false;
-            let ret = call_low(low, &opts, &env);
+            let ret = call_low(low, &opts, &env).expect("the run is not aborted");
             // salt-call's exit status for state.low (halite's CLI): Salt 3008's
             // `check_result` of one bare result is always false.
             let rc = if release.compat == "3008" {

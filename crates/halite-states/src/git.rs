@@ -15,8 +15,8 @@ use std::path::Path;
 use std::process::Command;
 
 pub(crate) fn register(r: &mut StateRegistry) {
-    r.register("git.latest", latest, &["name"]);
-    r.register("git.cloned", cloned, &["name"]);
+    r.register("git.latest", latest, &["name", "target"]);
+    r.register("git.cloned", cloned, &["name", "target"]);
 }
 
 /// Runs git as Salt's git module does (`cmd.run_all` with `runas=user`).

@@ -5,6 +5,7 @@
 
 pub mod alternatives;
 pub mod archive;
+mod argspecs;
 pub mod cmd;
 pub mod cron;
 pub mod debconfmod;
@@ -27,6 +28,8 @@ pub mod test;
 pub mod timezone;
 pub mod user;
 pub mod util;
+
+pub use argspecs::invalid_keywords;
 
 use halite_exec::{ExecContext, Registry};
 use halite_jinja::JinjaEngine;

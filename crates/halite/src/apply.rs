@@ -11,7 +11,7 @@ use halite_compile::CompileFailure;
 use halite_render::highstate::Matches;
 use halite_render::opts;
 use halite_render::top::TopError;
-use halite_runtime::{RunOptions, RuntimeEnv};
+use halite_runtime::{RunOptions, RuntimeEnv, SingleError};
 use halite_value::{List, Map, Value};
 
 pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Outcome {
@@ -54,6 +54,7 @@ pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Out
         "state.low" => low(minion, args, minion.config_test),
         // template_str takes no `test=` either (get_sls_opts leaves `test` alone).
         "state.template_str" => template_str(minion, args, kwargs, minion.config_test),
+        "state.template" => template(minion, args, kwargs, minion.config_test),
         _ => Outcome::new(Value::str(format!("'{fun}' is not available.")), 1),
     }
 }
@@ -167,9 +168,21 @@ fn run_chunks(minion: &Minion, chunks: Vec<Map>, test: bool, run_num_start: i64)
         run_num_start,
         ..run_options(minion, test)
     };
-    let running = halite_runtime::apply_chunks(chunks, &options, &env);
-    let retcode = state_failure_retcode(&running);
-    Outcome::state_run(Value::Map(running), retcode)
+    match halite_runtime::apply_chunks(chunks, &options, &env) {
+        Ok(running) => {
+            let retcode = state_failure_retcode(&running);
+            Outcome::state_run(Value::Map(running), retcode)
+        }
+        Err(aborted) => run_aborted(aborted),
+    }
+}
+
+/// A run Salt's `State.call` raised out of: `functions::call` reports the exception for the
+/// function that was called (`state.apply`, `state.sls`, ...).
+fn run_aborted(aborted: halite_runtime::Aborted) -> Outcome {
+    let mut o = Outcome::new(Value::Null, 1);
+    o.aborted = Some(aborted);
+    o
 }
 
 /// Salt's `EX_STATE_FAILURE`: what `--retcode-passthrough` exits with when a state failed
@@ -350,9 +363,13 @@ fn sls_id(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
         return Outcome::state_run(errors_value(vec![msg]), 1);
     }
     let env = runtime_env(minion, &saltenv(minion));
-    let running = halite_runtime::call_sls_id(chunks, &id, &run_options(minion, test), &env);
-    let retcode = state_failure_retcode(&running);
-    Outcome::state_run(Value::Map(running), retcode)
+    match halite_runtime::call_sls_id(chunks, &id, &run_options(minion, test), &env) {
+        Ok(running) => {
+            let retcode = state_failure_retcode(&running);
+            Outcome::state_run(Value::Map(running), retcode)
+        }
+        Err(aborted) => run_aborted(aborted),
+    }
 }
 
 /// `state.single mod.fun name=... key=value`: one state, no sls, no requisites.
@@ -367,11 +384,10 @@ fn single(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
         return missing_arguments("state.single", &missing);
     };
     let mut state_kwargs = Map::new();
+    // `single(fun, name, test=None, queue=None, **kwargs)`: the other keyword arguments
+    // (`saltenv`, `pillar`, ...) stay in the chunk, and format_call checks them.
     for (k, v) in kwargs.iter() {
-        if !matches!(
-            k.as_str(),
-            Some("name" | "test" | "saltenv" | "pillarenv" | "pillar" | "pillar_enc" | "queue")
-        ) {
+        if !matches!(k.as_str(), Some("name" | "test" | "queue")) {
             state_kwargs.insert(k.clone(), v.clone());
         }
     }
@@ -381,7 +397,8 @@ fn single(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome 
             let retcode = state_failure_retcode(&running);
             Outcome::state_run(Value::Map(running), retcode)
         }
-        Err(errors) => Outcome::state_run(errors_value(errors), 1),
+        Err(SingleError::Verify(errors)) => Outcome::state_run(errors_value(errors), 1),
+        Err(SingleError::Aborted(aborted)) => run_aborted(aborted),
     }
 }
 
@@ -399,7 +416,10 @@ fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
         );
     };
     let env = runtime_env(minion, &saltenv(minion));
-    let ret = halite_runtime::call_low(chunk.clone(), &run_options(minion, test), &env);
+    let ret = match halite_runtime::call_low(chunk.clone(), &run_options(minion, test), &env) {
+        Ok(ret) => ret,
+        Err(aborted) => return run_aborted(aborted),
+    };
     let failed = if halite_value::SaltCompat::of(&minion.opts).is_3008() {
         // Salt 3008 fixed the inverted test (`if not check_result(ret)`), but check_result
         // of one bare result dict is always false (its values are not result dicts): every
@@ -409,6 +429,30 @@ fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
         matches!(ret.get("result"), Some(Value::Bool(false)))
     };
     Outcome::state_run(Value::Map(ret), if failed { EX_STATE_FAILURE } else { 0 })
+}
+
+/// `state.template(tem)`: the sls file at path `tem` on the minion (`.sls` appended when
+/// missing) rendered with `HighState.render_state(tem, saltenv, "", None, local=True)`,
+/// `saltenv` the call's `saltenv=` (else `""`), then `call_high`. The pillar errors were
+/// checked by `functions::call`.
+fn template(minion: &Minion, args: &[Value], kwargs: &Map, test: bool) -> Outcome {
+    let Some(tem) = args.first().or_else(|| kwargs.get("tem")) else {
+        return missing_arguments("state.template", &["tem"]);
+    };
+    let mut path = tem.py_str();
+    if !path.ends_with(".sls") {
+        path.push_str(".sls");
+    }
+    let saltenv = kwargs.get("saltenv").map(Value::py_str).unwrap_or_default();
+    let (high, errors) = minion.highstate().render_local(&path, &saltenv);
+    if !errors.is_empty() {
+        return Outcome::state_run(errors_value(errors), 1);
+    }
+    if high.is_empty() {
+        // `_set_retcode({})`: an empty return is a failed run.
+        return Outcome::state_run(Value::Map(Map::new()), EX_STATE_FAILURE);
+    }
+    call_high(minion, high, test)
 }
 
 /// `state.template_str(tem)`: `State.call_template_str`: the text rendered through the

@@ -21,6 +21,8 @@ pub struct Outcome {
     pub raw: Option<String>,
     /// A compile-only state run's low chunks (`Minion::catalog_only`).
     pub chunks: Option<Vec<Map>>,
+    /// A state run Salt's `State.call` raised out of ([`call`] reports it for the function).
+    pub aborted: Option<halite_runtime::Aborted>,
 }
 
 impl Outcome {
@@ -31,6 +33,7 @@ impl Outcome {
             default_outputter: Outputter::Nested,
             raw: None,
             chunks: None,
+            aborted: None,
         }
     }
 
@@ -42,6 +45,7 @@ impl Outcome {
             default_outputter: Outputter::Highstate,
             raw: None,
             chunks: None,
+            aborted: None,
         }
     }
 }
@@ -117,12 +121,13 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
         "state.show_sls" | "state.show_low_sls" | "state.sls_exists" => {
             mods_arg(&args, &kwargs, 0).is_some()
         }
+        "state.template" => args.first().or_else(|| kwargs.get("tem")).is_some(),
         _ => false,
     };
     if pillar_checked {
         check_pillar(minion, fun, &kwargs)?;
     }
-    let outcome = match fun {
+    let mut outcome = match fun {
         "state.show_top" => show_top(minion),
         "state.show_highstate" => show_highstate(minion),
         "state.show_lowstate" => show_lowstate(minion),
@@ -137,12 +142,21 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
             crate::graph::call(minion, fun, &args, &kwargs)
         }
         "state.apply" | "state.highstate" | "state.sls" | "state.test" | "state.sls_id"
-        | "state.single" | "state.low" | "state.template_str" => {
+        | "state.single" | "state.low" | "state.template_str" | "state.template" => {
             crate::apply::call(minion, fun, &args, &kwargs)
         }
         _ => return exec_call(minion, fun, args, kwargs),
     };
-    Ok(outcome)
+    match outcome.aborted.take() {
+        // SaltInvocationError is a TypeError to salt-call: "Passed invalid arguments" and
+        // the called function's docstring.
+        Some(halite_runtime::Aborted::InvalidArguments(msg)) => Ok(compile_failure(
+            fun,
+            CompileFailure::Crash(format!("TypeError: {msg}")),
+            1,
+        )),
+        None => Ok(outcome),
+    }
 }
 
 pub fn compile_options(minion: &Minion) -> CompileOptions {
@@ -225,6 +239,50 @@ fn docstring(fun: &str) -> String {
         .ok()
         .and_then(|d| d.get(fun).map(Value::py_str))
         .unwrap_or_default()
+}
+
+/// Whether a function's failure is CPython's TypeError from binding its arguments
+/// ("get() missing 1 required positional argument: 'key'", "... got an unexpected keyword
+/// argument ...", "... takes 1 positional argument but 2 were given").
+fn is_binding_type_error(msg: &str) -> bool {
+    let Some((head, rest)) = msg.split_once("() ") else {
+        return false;
+    };
+    !head.is_empty()
+        && head.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && (rest.starts_with("got ") || rest.starts_with("takes ") || rest.starts_with("missing "))
+}
+
+/// CPython's "f() got an unexpected keyword argument 'KEY'" for a keyword of the call:
+/// the keyword and its value as Python's `str()`.
+fn unexpected_keyword(msg: &str, kwargs: &Map) -> Option<(String, String)> {
+    let (head, rest) = msg.split_once("() got an unexpected keyword argument '")?;
+    if head.is_empty() || !head.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let key = rest.strip_suffix('\'')?;
+    kwargs.get(key).map(|v| (key.to_string(), v.py_str()))
+}
+
+/// The docstring salt-call prints for execution function `fun` (`print_cli(func.__doc__)`),
+/// generated from each release by scripts/oracle/exec_docstrings.py (3007.8's file holds
+/// the ones that differ from 3008.4's).
+fn exec_docstring(minion: &Minion, fun: &str) -> String {
+    static DOCS_3008: &str = include_str!("exec_docstrings-3008.json");
+    static DOCS_3007: &str = include_str!("exec_docstrings-3007.json");
+    let lookup = |docs: &str| {
+        Value::from_json_str(docs)
+            .ok()
+            .and_then(|d| d.get(fun).cloned())
+    };
+    let own = match halite_value::SaltCompat::of(&minion.opts) {
+        halite_value::SaltCompat::V3007 => lookup(DOCS_3007),
+        halite_value::SaltCompat::V3008 => None,
+    };
+    // Python prints a missing docstring as `None`.
+    own.or_else(|| lookup(DOCS_3008))
+        .map(|d| d.py_str())
+        .unwrap_or_else(|| "None".to_string())
 }
 
 /// A `show_*` function on top data of the wrong shape: Salt crashes (see [`TopError`]);
@@ -598,7 +656,15 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
         kwargs.insert("python_shell", Value::Bool(true));
     }
     let masked = halite_exec::pillar_masked_on_output(fun, &kwargs, &ctx.opts);
-    match minion.registry.call(&ctx, fun, &Args::new(args, kwargs)) {
+    let args = Args::new(args, kwargs);
+    let result = match fun {
+        // Salt 3008 masks the pillar obfuscate reads before it reads the types.
+        "pillar.obfuscate" if minion.registry.contains(fun) => {
+            halite_exec::pillar_obfuscate_for_output(&ctx, &args)
+        }
+        _ => minion.registry.call(&ctx, fun, &args),
+    };
+    match result {
         Ok(ret) => {
             // Salt 3008's pillar masking: the pillar functions redact what they return
             // to the command line (salt.utils.secret.serial).
@@ -616,6 +682,25 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
             status: 255,
         }
         .into()),
+        // A keyword the function does not take: salt-call's `load_args_and_kwargs` refuses
+        // it before the call (SaltInvocationError on stderr, nothing on stdout, exit 1).
+        // halite's functions name the first one.
+        Err(ExecError::Failed(msg)) if unexpected_keyword(&msg, &args.kwargs).is_some() => {
+            let (key, value) = unexpected_keyword(&msg, &args.kwargs).unwrap_or_default();
+            Err(CallerExit {
+                message: format!("The following keyword arguments are not valid: {key}={value}"),
+                status: 1,
+            }
+            .into())
+        }
+        // A TypeError (the arguments do not bind): salt-call's "Passed invalid arguments"
+        // on stderr and the function's docstring on stdout, exit 1.
+        Err(ExecError::Failed(msg)) if is_binding_type_error(&msg) => {
+            eprint!("\nPassed invalid arguments: {msg}.\n\nUsage:\n");
+            let mut o = Outcome::new(Value::Null, 1);
+            o.raw = Some(format!("{}\n", exec_docstring(minion, fun)));
+            Ok(o)
+        }
         Err(ExecError::Failed(msg)) => Ok(Outcome::new(Value::Str(msg.into()), 1)),
         // salt.cli.caller: a CommandExecutionError goes to stderr, exit 1
         Err(ExecError::Command(msg)) => Err(CallerExit {

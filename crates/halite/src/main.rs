@@ -39,8 +39,9 @@ pub struct Cli {
     /// Run masterless (always the case for halite; accepted for salt-call compatibility).
     #[arg(long)]
     pub local: bool,
-    /// Outputter: json, yaml, nested, highstate, txt, quiet.
-    #[arg(long = "out", alias = "output")]
+    /// Outputter: json, yaml, nested, highstate, txt, quiet (and Salt 3007.8's
+    /// newline_values_only); the last one given wins, as in salt-call.
+    #[arg(long = "out", alias = "output", overrides_with = "out")]
     pub out: Option<String>,
     /// Write the output to this file instead of standard output.
     #[arg(long = "out-file", alias = "output-file")]
@@ -319,6 +320,7 @@ const LOCKING_CALLS: &[&str] = &[
     "state.single",
     "state.low",
     "state.template_str",
+    "state.template",
 ];
 
 /// Salt counts a running job's proc file only while the job's pid has `salt` in its command
@@ -456,13 +458,16 @@ fn run(cli: &Cli) -> Result<u8> {
     }
     // salt-call falls back to nested for an outputter it does not have (Salt 3008 removed
     // dson, newline_values_only, no_out_quiet, overstatestage, pony, profile, virt_query;
-    // halite has none of them in either release: docs/compat.md).
+    // halite has Salt 3007.8's newline_values_only and none of the others: docs/compat.md).
+    let salt3008 = halite_value::SaltCompat::of(&minion.opts).is_3008();
     let outputter = match cli.out.as_deref() {
         None => outcome.default_outputter,
-        Some(o) => Outputter::parse(o).unwrap_or_else(|| {
-            eprintln!("[ERROR   ] Invalid outputter {o} specified, fall back to nested");
-            Outputter::Nested
-        }),
+        Some(o) => Outputter::parse(o)
+            .filter(|o| !(salt3008 && *o == Outputter::NewlineValuesOnly))
+            .unwrap_or_else(|| {
+                eprintln!("[ERROR   ] Invalid outputter {o} specified, fall back to nested");
+                Outputter::Nested
+            }),
     };
     let mut wrapped = Map::new();
     wrapped.insert("local", outcome.ret);

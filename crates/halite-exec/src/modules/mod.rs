@@ -37,7 +37,9 @@ mod mount;
 mod network;
 mod pillar;
 pub use pillar::{
-    masked_on_output as pillar_masked_on_output, redact as redact_pillar, REDACT_PLACEHOLDER,
+    masked_on_output as pillar_masked_on_output,
+    obfuscate_for_output as pillar_obfuscate_for_output, redact as redact_pillar,
+    REDACT_PLACEHOLDER,
 };
 mod postgres;
 mod slsutil;
@@ -278,6 +280,8 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("grains.ls", grains::ls);
     r.register_pure("grains.has_value", grains::has_value);
     r.register_pure("grains.filter_by", grains::filter_by);
+    // salt/modules/grains.py: `fetch = get`
+    r.register_pure("grains.fetch", grains::get);
     r.register_pure("hashutil.digest", hashutil::digest);
     r.register_pure("hosts.list_hosts", hosts::list_hosts);
     r.register_pure("hosts.get_ip", hosts::get_ip);
@@ -330,6 +334,8 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("pillar.keys", pillar::keys);
     r.register_pure("pillar.ls", pillar::ls);
     r.register_pure("pillar.fetch", pillar::get);
+    r.register_pure("pillar.obfuscate", pillar::obfuscate);
+    r.register_pure("pillar.filter_by", pillar::filter_by);
     r.register_pure("pillar.file_exists", pillar::file_exists);
     if aptpkg::available() {
         // salt.modules.aptpkg, virtual name `pkg` (os_family Debian)

@@ -2,7 +2,7 @@
 //! `saltenv` would recompile the pillar from one environment; halite's caller compiles the
 //! pillar once, so they read the same data.
 
-use crate::salt_utils::{bind, dict_update, traverse, DEFAULT_DELIM};
+use crate::salt_utils::{bind, dict_update, filter_by_bound, traverse, DEFAULT_DELIM};
 use crate::{Args, ExecContext, ExecError};
 use halite_value::{Map, SaltCompat, Value};
 use std::borrow::Cow;
@@ -176,6 +176,66 @@ pub fn items(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         return item(ctx, a);
     }
     Ok(pillar_map(ctx))
+}
+
+/// `pillar.obfuscate(*args, pillar=None, pillar_enc=None, pillarenv=None, saltenv=None)`
+/// (3008: also `unmask=None`): `items(*args)` with every leaf replaced by its Python type
+/// name (`_obfuscate_inner`: `<str>`, `<int>`, `<NoneType>`, ...), dict keys and list shapes
+/// kept. This is the unmasked form (templates); the command line's is
+/// [`obfuscate_for_output`].
+pub fn obfuscate(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    obfuscate_keywords(ctx, a)?;
+    Ok(obfuscated(&items(ctx, a)?))
+}
+
+/// obfuscate's keyword-only arguments (3008 added `unmask`): any other is a TypeError.
+fn obfuscate_keywords(ctx: &ExecContext, a: &Args) -> Result<(), ExecError> {
+    let salt3008 = SaltCompat::of_value(&ctx.opts).is_3008();
+    for key in a.kwargs.keys().filter_map(Value::as_str) {
+        let known = matches!(key, "pillar" | "pillar_enc" | "pillarenv" | "saltenv")
+            || (salt3008 && key == "unmask")
+            || key.starts_with("__");
+        if !known {
+            return Err(ExecError::Failed(format!(
+                "obfuscate() got an unexpected keyword argument '{key}'"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `pillar.obfuscate` where Salt 3008 masks pillar values (the command line): the `items()`
+/// it sources masks them first (`salt.utils.secret.serial`, unless `unmask=True` or
+/// `pillar_mask_output: False`), so every non-empty scalar reads `<str>`.
+pub fn obfuscate_for_output(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    obfuscate_keywords(ctx, a)?;
+    let data = items(ctx, a)?;
+    let data = match masked_on_output("pillar.items", &a.kwargs, &ctx.opts) {
+        true => redact(&data),
+        false => data,
+    };
+    Ok(obfuscated(&data))
+}
+
+fn obfuscated(v: &Value) -> Value {
+    match v {
+        Value::Map(m) => Value::Map(m.iter().map(|(k, v)| (k.clone(), obfuscated(v))).collect()),
+        Value::List(l) => Value::List(l.iter().map(obfuscated).collect()),
+        leaf => Value::str(format!("<{}>", leaf.type_name())),
+    }
+}
+
+/// `pillar.filter_by(lookup_dict, pillar, merge=None, default='default', base=None)`:
+/// `salt.utils.data.filter_by` over the pillar (3008 reads it unmasked, `secret.expose`, and
+/// returns the lookup's value as it is).
+pub fn filter_by(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind(
+        "pillar.filter_by",
+        a,
+        &["lookup_dict", "pillar", "merge", "default", "base"],
+        2,
+    )?;
+    filter_by_bound(&b, "", &ctx.pillar)
 }
 
 fn pillar_map(ctx: &ExecContext) -> Value {

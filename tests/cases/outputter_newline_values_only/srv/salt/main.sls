@@ -1,0 +1,2 @@
+one:
+  test.nop

@@ -1,0 +1,1 @@
+bad: {{ undefined_thing.attr }}

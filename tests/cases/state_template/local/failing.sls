@@ -1,0 +1,2 @@
+failing:
+  test.fail_without_changes

@@ -1,0 +1,4 @@
+include:
+  - other
+mine:
+  test.nop

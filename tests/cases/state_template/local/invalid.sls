@@ -1,0 +1,3 @@
+bad:
+  test.configurable_test_state:
+    - bogus: 1

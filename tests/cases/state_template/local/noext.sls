@@ -1,0 +1,2 @@
+noext:
+  test.nop

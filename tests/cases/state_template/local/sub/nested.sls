@@ -1,0 +1,3 @@
+nested:
+  test.succeed_without_changes:
+    - name: {{ tpldir }}

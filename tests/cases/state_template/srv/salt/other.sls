@@ -1,0 +1,2 @@
+from_roots:
+  test.nop

@@ -1,6 +1,7 @@
 //! Salt's filters that look at the host: `is_empty`, `is_text_file`, `is_bin_file`,
 //! `list_files` (salt/utils/files.py), `file_hashsum` (salt/utils/hashutils.py `get_hash`),
-//! `which` (salt/utils/path.py) and `get_uid` (salt/utils/user.py). Like Salt's, they read
+//! `which` (salt/utils/path.py), `get_uid` (salt/utils/user.py) and `http_query`'s test
+//! mode (salt/utils/http.py). Like Salt's, they read
 //! the machine the template renders on.
 
 use super::{add, mut_list, FilterResult};
@@ -44,6 +45,20 @@ pub fn register(env: &mut Environment<'static>) {
             return Ok(Value::from(()));
         }
         Ok(which(&exe).map(Value::from).unwrap_or(Value::from(())))
+    });
+    // salt.utils.http.query: with `test=True` and no `test_url` it returns `{}` before any
+    // request; halite makes no HTTP request from a template (docs/compat.md).
+    add(env, "http_query", |_, _, a| {
+        let test = a
+            .get(25, "test")
+            .is_some_and(|t| t.kind() == minijinja::value::ValueKind::Bool && t.is_true());
+        if test && a.get_some(26, "test_url").is_none() {
+            return Ok(crate::mutable::MutMap::default().into_value());
+        }
+        Err(Error::new(
+            ErrorKind::InvalidOperation,
+            "http_query: halite makes no HTTP request from a template (only test=True without test_url, which returns {})",
+        ))
     });
     add(env, "get_uid", |_, v, _| {
         if v.is_none() {

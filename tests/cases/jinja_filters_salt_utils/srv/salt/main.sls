@@ -36,6 +36,7 @@
 {% do r.update({'network_size': ['192.168.1.0/28' | network_size, '10.1.2.3/255.255.0.0' | network_size, '2001:db8::/120' | network_size, ['10.0.0.1', '::1/100'] | network_size, 'nonsense' | network_size]}) %}
 {% do r.update({'ip_host': ['192.168.0.12/24' | ip_host, '192.168.0.12' | ip_host, ['10.1.2.3/0.0.255.255', '::ffff:1.2.3.4', 'no'] | ip_host, '::1' | ip_host(version=4), '::1' | ip_host(version=6)]}) %}
 {% do r.update({'ipaddr': ['10.0.0.1/24' | ipaddr, ['127.0.0.1', '10.1.1.1', '::1', 'fe80::1', '8.8.8.8'] | ipaddr('private'), ['127.0.0.1', '::1', '10.0.0.1'] | ipaddr('loopback'), '8.8.8.8' | ipv4('public'), ['224.0.0.1', 'ff02::1', '1.1.1.1'] | ipaddr('multicast'), '2001:0db8:0000:0000:0001:0000:0000:0001' | ipv6, 42 | is_ipv4, '1.2.3.4/33' | is_ip]}) %}
+{% do r.update({'http_query': 'https://www.example.com' | http_query(test=True)}) %}
 {% do r.update({'random_str': [32 | random_str | length, 10 | random_str | length], 'random_hash': [9999999999 | random_hash | length, 5 | random_hash('sha256') | length], 'gen_mac': ['AC:DE:48' | gen_mac | length, ('52:54:00' | gen_mac)[:9]]}) %}
 results:
   test.show_notification:

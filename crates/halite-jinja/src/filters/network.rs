@@ -1,5 +1,6 @@
 //! Salt's network filters (salt/utils/network.py): `is_ip`, `is_ipv4`, `is_ipv6`, `ipaddr`,
-//! `ipv4`, `ipv6`, `ip_host`, `network_hosts`, `network_size`, `gen_mac`, on Python's
+//! `ipv4`, `ipv6`, `ip_host`, `network_hosts`, `network_size`, `gen_mac`, `ipwrap`,
+//! `filter_by_networks`, `mac_str_to_bytes`, on Python's
 //! `ipaddress` rules (an address, or an interface `addr/prefix`, `addr/netmask`,
 //! `addr/hostmask`; `options` such as `loopback,private` test its properties).
 
@@ -51,6 +52,118 @@ pub fn register(env: &mut Environment<'static>) {
         per_address(s, v, a, |ip| Ok(ip.network_size()))
     });
     add(env, "gen_mac", gen_mac);
+    add(env, "ipwrap", |_, v, _| {
+        if is_list(&v) {
+            let mut out = Vec::new();
+            for x in to_list(&v)? {
+                out.push(ip_bracket(x)?);
+            }
+            return Ok(mut_list(out));
+        }
+        ip_bracket(v)
+    });
+    add(env, "filter_by_networks", filter_by_networks);
+    // network.mac_str_to_bytes: `08:00:27:13:69:77` or `080027136977` as 6 bytes
+    add(env, "mac_str_to_bytes", |_, v, _| {
+        let s = py_str(&v);
+        let hex: String = match s.chars().count() {
+            12 => s.clone(),
+            17 => {
+                let sep = s.chars().nth(2).unwrap_or(':');
+                s.replace(sep, "")
+            }
+            _ => return Err(value_error("Invalid MAC address")),
+        };
+        let mut out = Vec::with_capacity(6);
+        for i in (0..12).step_by(2) {
+            let pair = hex.get(i..i + 2).unwrap_or("");
+            out.push(u8::from_str_radix(pair, 16).map_err(|_| {
+                value_error(&format!("invalid literal for int() with base 16: '{pair}'"))
+            })?);
+        }
+        Ok(Value::from_bytes(out))
+    });
+}
+
+fn value_error(msg: &str) -> Error {
+    Error::new(ErrorKind::InvalidOperation, msg.to_string())
+}
+
+/// `ipwrap` of one value: an IPv6 address (or interface: Salt's `ip_bracket` then fails)
+/// in brackets, anything else as it is.
+fn ip_bracket(v: Value) -> FilterResult {
+    if is_ipv(&v, 6, None).is_none() {
+        return Ok(v);
+    }
+    let s = py_str(&v);
+    let bare = s.trim_start_matches('[').trim_end_matches(']');
+    match parse_addr(bare) {
+        Some(a) => Ok(Value::from(format!("[{}]", addr_string(&a)))),
+        None => Err(value_error(&format!(
+            "'{bare}' does not appear to be an IPv4 or IPv6 address"
+        ))),
+    }
+}
+
+/// `network.filter_by_networks(values, networks)`: the addresses of a list (or of each list
+/// of a dict, by key) inside any of the networks, once for each network holding them; all
+/// of them when `networks` is None.
+fn filter_by_networks(_: &State, v: Value, a: PyArgs) -> FilterResult {
+    let networks = match a.get(0, "networks") {
+        None => {
+            return Err(crate::args::type_error(
+                "filter_by_networks() missing 1 required positional argument: 'networks'",
+            ))
+        }
+        Some(n) if n.is_none() => return Ok(v),
+        Some(n) => n,
+    };
+    let mut nets = Vec::new();
+    for n in to_list(&networks)? {
+        let text = py_str(&n);
+        let ip = Ip::parse(&text).ok_or_else(|| {
+            value_error(&format!(
+                "'{text}' does not appear to be an IPv4 or IPv6 network"
+            ))
+        })?;
+        let (net, _) = ip.network_bounds();
+        if net != ip.bits() {
+            return Err(value_error(&format!("{text} has host bits set")));
+        }
+        nets.push(ip);
+    }
+    let filter = |ips: &Value| -> FilterResult {
+        let mut out = Vec::new();
+        for ip in to_list(ips)? {
+            let text = py_str(&ip);
+            let addr = parse_addr(&text).ok_or_else(|| {
+                value_error(&format!(
+                    "'{text}' does not appear to be an IPv4 or IPv6 address"
+                ))
+            })?;
+            let addr = Ip { addr, prefix: None };
+            for net in &nets {
+                if net.version() == addr.version() && addr.in_net(net.bits(), net.prefix_len()) {
+                    out.push(ip.clone());
+                }
+            }
+        }
+        Ok(mut_list(out))
+    };
+    if let Some(entries) = crate::methods::map_entries(&v) {
+        let out = crate::mutable::MutMap::default();
+        for (k, ips) in entries {
+            out.insert(k, filter(&ips)?);
+        }
+        return Ok(out.into_value());
+    }
+    if is_list(&v) || v.kind() == ValueKind::String {
+        return filter(&v);
+    }
+    Err(value_error(&format!(
+        "Do not know how to filter a <class '{}'>",
+        crate::args::py_type(&v)
+    )))
 }
 
 /// What `_ipv_filter` and friends return: an address text, a list of them, or `None`.

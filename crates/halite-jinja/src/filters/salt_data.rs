@@ -104,6 +104,17 @@ pub fn register(env: &mut Environment<'static>) {
         Ok(Value::from(items.iter().any(|x| py_str(x).contains(&s))))
     });
     add(env, "check_whitelist_blacklist", check_whitelist_blacklist);
+    // stringutils.to_bytes(s): a string as its UTF-8 bytes
+    add(env, "to_bytes", |_, v, _| match v.kind() {
+        minijinja::value::ValueKind::Bytes => Ok(v),
+        minijinja::value::ValueKind::String => Ok(Value::from_bytes(
+            v.as_str().unwrap_or_default().as_bytes().to_vec(),
+        )),
+        _ => Err(type_error(format!(
+            "expected str, bytes, or bytearray not <class '{}'>",
+            crate::args::py_type(&v)
+        ))),
+    });
     add(env, "mysql_to_dict", mysql_to_dict);
     // data.encode_dict / data.encode_list: every string (keys too) as bytes. The `decode`
     // names are registered on the same functions ("Remove this for Aluminium").

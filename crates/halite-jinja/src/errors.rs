@@ -415,7 +415,13 @@ fn describe(
         }
         _ => match detail.strip_prefix(EXEC_ERROR_PREFIX) {
             Some(msg) => format!("Problem running salt function in Jinja template: {msg}"),
-            None => format!("Jinja error: {detail}"),
+            // A Python exception in Jinja2 (a filter's TypeError, `raise()`'s TemplateError):
+            // Salt's `except Exception` in render_jinja_tmpl, whose SaltRenderError carries
+            // the traceback before the template line (halite has no Python frames: one
+            // stands for them, ending with the error).
+            None => format!(
+                "Jinja error: {detail}\nTraceback (most recent call last):\n  File \"halite\", in render\nsalt.exceptions.SaltRenderError: {detail}\n\n"
+            ),
         },
     };
     let message = match line {

@@ -6,6 +6,7 @@ mod dates;
 mod hashes;
 mod host;
 mod network;
+mod pyrandom;
 mod salt_data;
 mod strings;
 
@@ -78,6 +79,7 @@ pub fn register(env: &mut Environment<'static>) {
     strings::register(env);
     collections::register(env);
     network::register(env);
+    pyrandom::register(env);
     hashes::register(env);
     host::register(env);
     dates::register(env);

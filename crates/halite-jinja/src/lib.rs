@@ -20,7 +20,7 @@
 //! Known gaps: imported templates see the importer's local variables (minijinja has no
 //! "without context"); `d.items`-style attribute access without a call gives the key when
 //! the dict has one, not Python's bound method (without the key it is the method); macros have no `varargs`/`kwargs`; Salt's "Jinja error" texts
-//! that embed a Python traceback are not reproduced; `strftime` uses UTC.
+//! that embed a Python traceback carry a one-frame stand-in for it; `strftime` uses UTC.
 
 mod args;
 mod convert;

@@ -109,13 +109,18 @@ pub fn sha1_hex(data: &[u8]) -> String {
 }
 
 pub fn sha256_hex(data: &[u8]) -> String {
-    hex(&sha256_core(
+    hex(&sha256_digest(data))
+}
+
+/// The SHA-256 digest's bytes.
+pub fn sha256_digest(data: &[u8]) -> Vec<u8> {
+    sha256_core(
         data,
         [
             0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
             0x5be0cd19,
         ],
-    ))
+    )
 }
 
 pub fn sha224_hex(data: &[u8]) -> String {
@@ -389,6 +394,27 @@ pub fn b64decode(text: &str) -> Result<Vec<u8>, String> {
         out.extend_from_slice(&bytes[..chunk.len().saturating_sub(1)]);
     }
     Ok(out)
+}
+
+/// HMAC-SHA256 (`hmac.new(key, msg, hashlib.sha256).digest()`).
+pub fn hmac_sha256(key: &[u8], msg: &[u8]) -> Vec<u8> {
+    const BLOCK: usize = 64;
+    let mut k = if key.len() > BLOCK {
+        sha256_digest(key)
+    } else {
+        key.to_vec()
+    };
+    k.resize(BLOCK, 0);
+    let mut inner: Vec<u8> = k.iter().map(|b| b ^ 0x36).collect();
+    inner.extend_from_slice(msg);
+    let mut outer: Vec<u8> = k.iter().map(|b| b ^ 0x5c).collect();
+    outer.extend_from_slice(&sha256_digest(&inner));
+    sha256_digest(&outer)
+}
+
+/// Hex text of bytes, as `hexdigest()` writes it.
+pub fn to_hex(bytes: &[u8]) -> String {
+    hex(bytes)
 }
 
 #[cfg(test)]

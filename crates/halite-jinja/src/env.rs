@@ -3,6 +3,7 @@
 use crate::convert::{to_mj, PillarShapes};
 use crate::loader::{self, SourceCache};
 use crate::mutable::{lazy_copy, lazy_copy_as};
+use crate::preprocess::Delims;
 use crate::salt::SaltLoader;
 use crate::{filters, methods, repr, tests};
 use halite_exec::{ExecContext, Registry};
@@ -67,11 +68,12 @@ fn base() -> &'static Environment<'static> {
     })
 }
 
-/// A copy of the base environment that compiles templates with `flags`.
-pub(crate) fn with_syntax(flags: SyntaxFlags) -> Environment<'static> {
+/// A copy of the base environment that compiles templates with `flags`; an error when
+/// the delimiters are invalid.
+pub(crate) fn with_syntax(flags: &SyntaxFlags) -> Result<Environment<'static>, minijinja::Error> {
     let mut env = base().clone();
-    env.set_syntax(flags.syntax());
-    env
+    env.set_syntax(flags.syntax()?);
+    Ok(env)
 }
 
 /// The environment of one render: `env` (from [`with_syntax`], or one with the template
@@ -79,6 +81,7 @@ pub(crate) fn with_syntax(flags: SyntaxFlags) -> Environment<'static> {
 #[allow(clippy::too_many_arguments)]
 pub fn build(
     mut env: Environment<'static>,
+    flags: &SyntaxFlags,
     registry: &Arc<Registry>,
     ctx: &Arc<ExecContext>,
     cache: &Arc<SourceCache>,
@@ -87,7 +90,7 @@ pub fn build(
     shapes: &Arc<PillarShapes>,
     data: &ContextData,
 ) -> Environment<'static> {
-    loader::install(&mut env, ctx, cache, vars, log);
+    loader::install(&mut env, flags, ctx, cache, vars, log);
     install_globals(&mut env, registry, ctx, vars, shapes, data);
     env
 }
@@ -122,12 +125,32 @@ fn install_globals(
 
 /// The syntax options a template is compiled with: `jinja_trim_blocks` /
 /// `jinja_lstrip_blocks` and the `jinja_env` (other templates) or `jinja_sls_env` (sls
-/// files) options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// files) options: `trim_blocks`, `lstrip_blocks`, `keep_trailing_newline`, the delimiters
+/// (`block_start_string`, `block_end_string`, `variable_start_string`,
+/// `variable_end_string`, `comment_start_string`, `comment_end_string`),
+/// `line_statement_prefix`, `line_comment_prefix` and `newline_sequence`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SyntaxFlags {
     trim_blocks: bool,
     lstrip_blocks: bool,
     keep_trailing_newline: bool,
+    /// Anything else than Jinja2's defaults (delimiters, prefixes, newline sequence).
+    custom: Option<Arc<CustomSyntax>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CustomSyntax {
+    delims: Delims,
+    newline_sequence: String,
+}
+
+impl Default for CustomSyntax {
+    fn default() -> Self {
+        CustomSyntax {
+            delims: Delims::jinja2().clone(),
+            newline_sequence: "\n".into(),
+        }
+    }
 }
 
 impl SyntaxFlags {
@@ -145,7 +168,7 @@ impl SyntaxFlags {
         let mut flags = SyntaxFlags {
             trim_blocks: opt_bool(opts.get("jinja_trim_blocks")),
             lstrip_blocks: opt_bool(opts.get("jinja_lstrip_blocks")),
-            keep_trailing_newline: false,
+            ..SyntaxFlags::default()
         };
         let env_opts = if is_sls {
             opts.get("jinja_sls_env")
@@ -159,25 +182,96 @@ impl SyntaxFlags {
     }
 
     /// These flags with the environment options of `m` (`jinja_env`, or a `#jinja2:` header)
-    /// applied; keys are case-insensitive, the ones halite does not implement are ignored.
+    /// applied; keys are case-insensitive, others are ignored (Salt logs "Jinja2 environment
+    /// ... is not recognized").
     pub(crate) fn overridden(mut self, m: &Map) -> Self {
+        fn custom(c: &mut Option<Arc<CustomSyntax>>) -> &mut CustomSyntax {
+            Arc::make_mut(c.get_or_insert_with(Arc::default))
+        }
         for (k, v) in m.str_iter() {
+            // None (Jinja2's default for the prefixes) or a string
+            let text = if v.is_null() {
+                String::new()
+            } else {
+                v.py_str()
+            };
+            let c = &mut self.custom;
             match k.to_lowercase().as_str() {
                 "trim_blocks" => self.trim_blocks = v.truthy(),
                 "lstrip_blocks" => self.lstrip_blocks = v.truthy(),
                 "keep_trailing_newline" => self.keep_trailing_newline = v.truthy(),
+                "block_start_string" => custom(c).delims.block_start = text,
+                "block_end_string" => custom(c).delims.block_end = text,
+                "variable_start_string" => custom(c).delims.variable_start = text,
+                "variable_end_string" => custom(c).delims.variable_end = text,
+                "comment_start_string" => custom(c).delims.comment_start = text,
+                "comment_end_string" => custom(c).delims.comment_end = text,
+                "line_statement_prefix" => custom(c).delims.line_statement_prefix = text,
+                "line_comment_prefix" => custom(c).delims.line_comment_prefix = text,
+                "newline_sequence" => custom(c).newline_sequence = text,
                 _ => {}
             }
+        }
+        if self.custom.as_deref() == Some(&CustomSyntax::default()) {
+            self.custom = None;
         }
         self
     }
 
-    pub fn syntax(self) -> SyntaxConfig {
+    /// The template's delimiters.
+    pub fn delims(&self) -> &Delims {
+        match &self.custom {
+            Some(c) => &c.delims,
+            None => Delims::jinja2(),
+        }
+    }
+
+    /// Jinja2's `newline_sequence` when it is not `"\n"`.
+    pub fn newline_sequence(&self) -> Option<&str> {
+        self.custom
+            .as_ref()
+            .map(|c| c.newline_sequence.as_str())
+            .filter(|n| *n != "\n")
+    }
+
+    pub fn keep_trailing_newline(&self) -> bool {
+        self.keep_trailing_newline
+    }
+
+    /// The minijinja syntax; an error (invalid delimiters) as Jinja2's lexer words it.
+    pub fn syntax(&self) -> Result<SyntaxConfig, minijinja::Error> {
         let mut b = SyntaxConfig::builder();
+        // with a newline sequence, `preprocess` removes the trailing newline itself
         b.trim_blocks(self.trim_blocks)
             .lstrip_blocks(self.lstrip_blocks)
-            .keep_trailing_newline(self.keep_trailing_newline);
-        b.build().unwrap_or_default()
+            .keep_trailing_newline(self.keep_trailing_newline || self.newline_sequence().is_some());
+        if let Some(c) = &self.custom {
+            let d = &c.delims;
+            b.block_delimiters(d.block_start.clone(), d.block_end.clone())
+                .variable_delimiters(d.variable_start.clone(), d.variable_end.clone())
+                .comment_delimiters(d.comment_start.clone(), d.comment_end.clone())
+                .line_statement_prefix(d.line_statement_prefix.clone())
+                .line_comment_prefix(d.line_comment_prefix.clone());
+        }
+        b.build()
+    }
+
+    /// The template text as this syntax compiles it: Salt's rewrites (see `preprocess`), and
+    /// with a `newline_sequence` other than `"\n"` every line break of the template text
+    /// written as that sequence (Jinja2 normalises the newlines of template data, after
+    /// removing one trailing newline unless `keep_trailing_newline`).
+    pub fn preprocess(&self, source: &str) -> String {
+        let out = crate::preprocess::preprocess_with(source, self.delims());
+        match self.newline_sequence() {
+            None => out,
+            Some(seq) => {
+                let mut text = out.replace("\r\n", "\n").replace('\r', "\n");
+                if !self.keep_trailing_newline && text.ends_with('\n') {
+                    text.pop();
+                }
+                text.replace('\n', seq)
+            }
+        }
     }
 }
 

@@ -415,7 +415,13 @@ fn describe(
         }
         _ => match detail.strip_prefix(EXEC_ERROR_PREFIX) {
             Some(msg) => format!("Problem running salt function in Jinja template: {msg}"),
-            None => format!("Jinja error: {detail}"),
+            // A Python exception in Jinja2 (a filter's TypeError, `raise()`'s TemplateError):
+            // Salt's `except Exception` in render_jinja_tmpl, whose SaltRenderError carries
+            // the traceback before the template line (halite has no Python frames: one
+            // stands for them, ending with the error).
+            None => format!(
+                "Jinja error: {detail}\nTraceback (most recent call last):\n  File \"halite\", in render\nsalt.exceptions.SaltRenderError: {detail}\n\n"
+            ),
         },
     };
     let message = match line {
@@ -857,9 +863,23 @@ pub fn syntax_text(detail: &str, source: &str, line: Option<usize>) -> (String, 
         }
     }
     if detail == "unexpected end of variable block" {
+        // Jinja2's parse_tuple: no expression at all (`{{ }}`)
+        if line.is_some_and(|l| line_has_empty_tag(source, l, false)) {
+            return (
+                "Expected an expression, got 'end of print statement'".into(),
+                line,
+            );
+        }
         return ("unexpected 'end of print statement'".into(), line);
     }
     if detail == "unexpected end of block" {
+        // `{% if %}`, `{% set x = %}`: parse_tuple found no expression
+        if line.is_some_and(|l| line_has_empty_tag(source, l, true)) {
+            return (
+                "Expected an expression, got 'end of statement block'".into(),
+                line,
+            );
+        }
         return ("unexpected 'end of statement block'".into(), line);
     }
     if let Some(name) = detail.strip_prefix("unknown statement ") {
@@ -876,6 +896,38 @@ pub fn syntax_text(detail: &str, source: &str, line: Option<usize>) -> (String, 
         return (text, line);
     }
     (detail.to_string(), line)
+}
+
+/// Whether line `line` of `source` holds a print tag with nothing in it (`{{ }}`), or with
+/// `block`, a statement whose expression is missing (`{% if %}`, `{% elif %}`,
+/// `{% set x = %}`).
+fn line_has_empty_tag(source: &str, line: usize, block: bool) -> bool {
+    let start = nth_line_start(source, line);
+    let text = source[start..].lines().next().unwrap_or("");
+    let (open, close) = if block { ("{%", "%}") } else { ("{{", "}}") };
+    let mut rest = text;
+    while let Some(i) = rest.find(open) {
+        let after = &rest[i + 2..];
+        let Some(j) = after.find(close) else {
+            return false;
+        };
+        let body = after[..j]
+            .trim_start_matches(['-', '+'])
+            .trim_end_matches(['-', '+'])
+            .trim();
+        let empty = if block {
+            let words: Vec<&str> = body.split_whitespace().collect();
+            matches!(words.as_slice(), ["if"] | ["elif"])
+                || (words.first() == Some(&"set") && body.ends_with('='))
+        } else {
+            body.is_empty()
+        };
+        if empty {
+            return true;
+        }
+        rest = &after[j + 2..];
+    }
+    false
 }
 
 fn nth_line_start(source: &str, line: usize) -> usize {

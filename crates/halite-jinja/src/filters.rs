@@ -4,7 +4,9 @@
 mod collections;
 mod dates;
 mod hashes;
+mod host;
 mod network;
+mod pyrandom;
 mod salt_data;
 mod strings;
 
@@ -77,9 +79,21 @@ pub fn register(env: &mut Environment<'static>) {
     strings::register(env);
     collections::register(env);
     network::register(env);
+    pyrandom::register(env);
     hashes::register(env);
+    host::register(env);
     dates::register(env);
     salt_data::register(env);
+}
+
+/// The Salt release the render's options select (`opts['salt_compat']`, 3008 without it).
+pub(crate) fn salt_compat(state: &State) -> halite_value::SaltCompat {
+    state
+        .lookup("opts")
+        .and_then(|o| o.get_item(&Value::from("salt_compat")).ok())
+        .filter(|v| !v.is_undefined())
+        .and_then(|v| halite_value::SaltCompat::parse(&crate::from_mj(&v)))
+        .unwrap_or_default()
 }
 
 /// `list(value)` as a fresh mutable list.

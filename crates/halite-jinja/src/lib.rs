@@ -20,7 +20,7 @@
 //! Known gaps: imported templates see the importer's local variables (minijinja has no
 //! "without context"); `d.items`-style attribute access without a call gives the key when
 //! the dict has one, not Python's bound method (without the key it is the method); macros have no `varargs`/`kwargs`; Salt's "Jinja error" texts
-//! that embed a Python traceback are not reproduced; `strftime` uses UTC.
+//! that embed a Python traceback carry a one-frame stand-in for it; `strftime` uses UTC.
 
 mod args;
 mod convert;
@@ -258,10 +258,20 @@ impl JinjaEngine {
         let compiled = self
             .precompiled
             .as_ref()
-            .and_then(|p| p.take(name, source, flags));
+            .and_then(|p| p.take(name, source, &flags));
         let is_compiled = compiled.is_some();
+        let base = match compiled {
+            Some(env) => env,
+            None => env::with_syntax(&flags).map_err(|e| JinjaError {
+                message: format!("Jinja syntax error: {e}"),
+                line: None,
+                at: None,
+                chain: Vec::new(),
+            })?,
+        };
         let mut environment = env::build(
-            compiled.unwrap_or_else(|| env::with_syntax(flags)),
+            base,
+            &flags,
             &self.registry,
             &self.ctx,
             &self.cache,
@@ -274,7 +284,7 @@ impl JinjaEngine {
         let added = if is_compiled {
             Ok(())
         } else {
-            environment.add_template_owned(name.to_string(), preprocess(source))
+            environment.add_template_owned(name.to_string(), flags.preprocess(source))
         };
         let mut tracker = Tracker::default();
         let result = added
@@ -304,7 +314,7 @@ impl JinjaEngine {
                 let mut templates = vec![loader::LoadedTemplate {
                     name: name.to_string(),
                     raw: source.to_string(),
-                    compiled: preprocess(source),
+                    compiled: flags.preprocess(source),
                 }];
                 templates.extend(log.lock().map(|l| l.clone()).unwrap_or_default());
                 let cache_dir = format!(
@@ -343,7 +353,7 @@ impl JinjaEngine {
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         // Salt re-adds the final newline Jinja2 strips (render_jinja_tmpl's workaround).
         // minijinja strips a final "\r\n" where Jinja2 strips only the "\n".
-        if source.ends_with("\r\n") && !text.ends_with('\r') {
+        if source.ends_with("\r\n") && !text.ends_with('\r') && flags.newline_sequence().is_none() {
             text.push('\r');
         }
         if source.ends_with('\n') {

@@ -2,7 +2,7 @@
 //! the env's file roots (or `salt://` URLs); names starting with `./` or `../` are relative
 //! to the importing template's directory and may not climb above the root.
 
-use crate::preprocess::{preprocess, NO_CONTEXT_PREFIX};
+use crate::preprocess::{Delims, NO_CONTEXT_PREFIX};
 use halite_exec::ExecContext;
 use halite_value::Map;
 use minijinja::Environment;
@@ -90,6 +90,7 @@ impl SourceCache {
 
 pub fn install(
     env: &mut Environment<'static>,
+    flags: &crate::SyntaxFlags,
     ctx: &Arc<ExecContext>,
     cache: &Arc<SourceCache>,
     vars: &Map,
@@ -120,6 +121,8 @@ pub fn install(
     let ctx = ctx.clone();
     let cache = cache.clone();
     let log = log.clone();
+    // imported and included templates are in the render's syntax
+    let flags = flags.clone();
     env.set_loader(move |name| {
         let (name, no_context) = match name.strip_prefix(NO_CONTEXT_PREFIX) {
             Some(n) => (n, true),
@@ -145,14 +148,17 @@ pub fn install(
             ));
         }
         Ok(cache.get(&ctx, name).map(|src| {
-            let body = preprocess(&src);
+            let body = flags.preprocess(&src);
             let compiled = if no_context {
                 let kept = relative_bases
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .get(name)
                     .cloned();
-                format!("{}{body}", own_location_header(name, kept.as_deref()))
+                format!(
+                    "{}{body}",
+                    own_location_header(name, kept.as_deref(), flags.delims())
+                )
             } else {
                 body
             };
@@ -176,14 +182,15 @@ pub fn install(
 /// when it loads `name`: its own folder, or for a template loaded by a relative name the
 /// `tpldir` that name was resolved against (`kept_tpldir`: Salt keeps the global as it was).
 /// All on the first line, so line numbers stay.
-fn own_location_header(name: &str, kept_tpldir: Option<&str>) -> String {
+fn own_location_header(name: &str, kept_tpldir: Option<&str>, d: &Delims) -> String {
     let dir = match kept_tpldir {
         Some(kept) => kept,
         None => name.rsplit_once('/').map(|(d, _)| d).unwrap_or_default(),
     };
     let tpldir = if dir.is_empty() { "." } else { dir };
+    let (bs, be) = (&d.block_start, &d.block_end);
     format!(
-        "{{% set tpldir = {} %}}{{% set tplfile = {} %}}{{% set tpldot = {} %}}",
+        "{bs} set tpldir = {} {be}{bs} set tplfile = {} {be}{bs} set tpldot = {} {be}",
         quote(tpldir),
         quote(name),
         quote(&dir.replace('/', "."))

@@ -12,7 +12,6 @@
 //! next sls) is compiled again at render time.
 
 use crate::env::{self, SyntaxFlags};
-use crate::preprocess::preprocess;
 use minijinja::Environment;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,9 +35,11 @@ impl Precompiled {
     /// Compiles `source` (the file `name`) with the syntax options `flags`. A template that
     /// does not compile is left for its render, which reports the error.
     pub fn compile(&self, name: &str, source: String, flags: SyntaxFlags) {
-        let mut environment = env::with_syntax(flags);
+        let Ok(mut environment) = env::with_syntax(&flags) else {
+            return;
+        };
         if environment
-            .add_template_owned(name.to_string(), preprocess(&source))
+            .add_template_owned(name.to_string(), flags.preprocess(&source))
             .is_err()
         {
             return;
@@ -65,10 +66,10 @@ impl Precompiled {
         &self,
         name: &str,
         source: &str,
-        flags: SyntaxFlags,
+        flags: &SyntaxFlags,
     ) -> Option<Environment<'static>> {
         let compiled = self.templates.lock().ok()?.remove(name)?;
-        let usable = compiled.source == source && compiled.flags == flags;
+        let usable = compiled.source == source && compiled.flags == *flags;
         if usable {
             self.used.fetch_add(1, Ordering::Relaxed);
         }

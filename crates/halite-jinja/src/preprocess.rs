@@ -10,9 +10,72 @@
 //! - `'fmt' % args` (Python string formatting, which minijinja lacks) becomes
 //!   `__pyfmt('fmt', args)` when the left operand is a string literal.
 
+mod custom;
 mod expr;
 
 use expr::rewrite_expr;
+
+/// The template syntax the source is written in: Jinja2's `{% %}`, `{{ }}`, `{# #}` or the
+/// environment options `block_start_string` and the like.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Delims {
+    pub block_start: String,
+    pub block_end: String,
+    pub variable_start: String,
+    pub variable_end: String,
+    pub comment_start: String,
+    pub comment_end: String,
+    /// `line_statement_prefix`, `line_comment_prefix` (empty: none).
+    pub line_statement_prefix: String,
+    pub line_comment_prefix: String,
+}
+
+impl Delims {
+    /// Jinja2's defaults.
+    pub fn jinja2() -> &'static Delims {
+        static D: std::sync::OnceLock<Delims> = std::sync::OnceLock::new();
+        D.get_or_init(|| Delims {
+            block_start: "{%".into(),
+            block_end: "%}".into(),
+            variable_start: "{{".into(),
+            variable_end: "}}".into(),
+            comment_start: "{#".into(),
+            comment_end: "#}".into(),
+            line_statement_prefix: String::new(),
+            line_comment_prefix: String::new(),
+        })
+    }
+
+    /// The delimiters of a minijinja syntax configuration.
+    pub fn of_syntax(syntax: &minijinja::syntax::SyntaxConfig) -> Delims {
+        let (bs, be) = syntax.block_delimiters();
+        let (vs, ve) = syntax.variable_delimiters();
+        let (cs, ce) = syntax.comment_delimiters();
+        Delims {
+            block_start: bs.into(),
+            block_end: be.into(),
+            variable_start: vs.into(),
+            variable_end: ve.into(),
+            comment_start: cs.into(),
+            comment_end: ce.into(),
+            line_statement_prefix: syntax.line_statement_prefix().unwrap_or_default().into(),
+            line_comment_prefix: syntax.line_comment_prefix().unwrap_or_default().into(),
+        }
+    }
+
+    pub fn is_jinja2(&self) -> bool {
+        self == Delims::jinja2()
+    }
+}
+
+/// Rewrites a whole template source written in `d`'s syntax.
+pub fn preprocess_with(src: &str, d: &Delims) -> String {
+    if d.is_jinja2() {
+        preprocess(src)
+    } else {
+        custom::preprocess(src, d)
+    }
+}
 
 /// Rewrites a whole template source.
 pub fn preprocess(src: &str) -> String {
@@ -44,7 +107,13 @@ pub fn preprocess(src: &str) -> String {
                 }
                 if kind == "{%" {
                     let close_full = format!("{close_marker}{close}");
-                    out.push_str(&rewrite_block(open, body, &close_full, &mut loads));
+                    out.push_str(&rewrite_block(
+                        open,
+                        body,
+                        &close_full,
+                        &mut loads,
+                        Delims::jinja2(),
+                    ));
                 } else {
                     // `{{ ... }}`, the most common tag: no intermediate strings.
                     out.push_str(open);
@@ -74,12 +143,12 @@ fn find_tag_start(s: &str) -> Option<usize> {
     None
 }
 
-fn marker_len(s: &str) -> usize {
+pub(super) fn marker_len(s: &str) -> usize {
     usize::from(s.starts_with('-') || s.starts_with('+'))
 }
 
 /// Index of the closing delimiter, skipping string literals and nested brackets.
-fn find_close(s: &str, from: usize, close: &str) -> usize {
+pub(super) fn find_close(s: &str, from: usize, close: &str) -> usize {
     let b = s.as_bytes();
     let c0 = close.as_bytes()[0];
     let mut depth = 0usize;
@@ -108,7 +177,7 @@ fn find_close(s: &str, from: usize, close: &str) -> usize {
 }
 
 /// Splits a trailing `-`/`+` whitespace marker off a tag body.
-fn split_close_marker(body: &str) -> (&str, &str) {
+pub(super) fn split_close_marker(body: &str) -> (&str, &str) {
     if let Some(stripped) = body.strip_suffix('-') {
         (stripped, "-")
     } else if let Some(stripped) = body.strip_suffix('+') {
@@ -118,7 +187,7 @@ fn split_close_marker(body: &str) -> (&str, &str) {
     }
 }
 
-fn first_word(body: &str) -> &str {
+pub(super) fn first_word(body: &str) -> &str {
     let t = body.trim_start();
     let end = t
         .find(|c: char| !(c.is_alphanumeric() || c == '_'))
@@ -141,7 +210,14 @@ fn find_endraw(s: &str, from: usize) -> usize {
 }
 
 /// Rewrites one `{% ... %}` tag; `loads` tracks open `load_*` blocks.
-fn rewrite_block(open: &str, body: &str, close: &str, loads: &mut Vec<(String, String)>) -> String {
+pub(super) fn rewrite_block(
+    open: &str,
+    body: &str,
+    close: &str,
+    loads: &mut Vec<(String, String)>,
+    d: &Delims,
+) -> String {
+    let (bs, be) = (d.block_start.as_str(), d.block_end.as_str());
     let word = first_word(body);
     let after = body.trim_start()[word.len()..].to_string();
     match word {
@@ -155,7 +231,7 @@ fn rewrite_block(open: &str, body: &str, close: &str, loads: &mut Vec<(String, S
                     } else {
                         format!("__nc({src})")
                     };
-                    format!("{open} import {src} as {target} %}}{{% set {target} = {target}|load_{fmt} {close}")
+                    format!("{open} import {src} as {target} {be}{bs} set {target} = {target}|load_{fmt} {close}")
                 }
                 None => format!("{open}{}{close}", rewrite_expr(body)),
             }
@@ -172,7 +248,7 @@ fn rewrite_block(open: &str, body: &str, close: &str, loads: &mut Vec<(String, S
         }
         "endload" => match loads.pop() {
             Some((filter, target)) => {
-                format!("{open} endset %}}{{% set {target} = {target}|{filter} {close}")
+                format!("{open} endset {be}{bs} set {target} = {target}|{filter} {close}")
             }
             None => format!("{open}{body}{close}"),
         },

@@ -32,14 +32,36 @@ fn write_repr(v: &Value, out: &mut String, depth: usize) {
         ValueKind::Bool => out.push_str(if v.is_true() { "True" } else { "False" }),
         ValueKind::Number => out.push_str(&number_repr(v)),
         ValueKind::String => out.push_str(&py_str_repr(v.as_str().unwrap_or_default())),
-        ValueKind::Bytes => {
-            out.push('b');
-            out.push_str(&py_str_repr(&String::from_utf8_lossy(
-                v.as_bytes().unwrap_or_default(),
-            )));
-        }
+        ValueKind::Bytes => write_bytes_repr(v.as_bytes().unwrap_or_default(), out),
         _ => write_container(v, out, depth),
     }
+}
+
+/// Python `repr(bytes)`: `b'...'` (double quotes when the data has `'` and no `"`), with
+/// `\\`, `\t`, `\n`, `\r`, the quote and bytes outside printable ASCII escaped.
+fn write_bytes_repr(data: &[u8], out: &mut String) {
+    let quote = if data.contains(&b'\'') && !data.contains(&b'"') {
+        '"'
+    } else {
+        '\''
+    };
+    out.push('b');
+    out.push(quote);
+    for &b in data {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'\t' => out.push_str("\\t"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            _ if b as char == quote => {
+                out.push('\\');
+                out.push(quote);
+            }
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out.push(quote);
 }
 
 /// Python repr of a number: ints as digits, floats as Python's shortest repr (`1.0`, `1e+16`).

@@ -156,7 +156,7 @@ impl Job {
                 return;
             }
             if let Some(path) = roots.find(env, &state_top) {
-                self.compile_file(&path, syntax);
+                self.compile_file(&path, &syntax);
             }
         }
     }
@@ -168,7 +168,7 @@ impl Job {
                 return;
             }
             if let Some(file) = get_state(roots, sls, &saltenv) {
-                self.compile_file(&file.path, self.sls_syntax);
+                self.compile_file(&file.path, &self.sls_syntax);
             }
         }
     }
@@ -184,7 +184,7 @@ impl Job {
                     continue;
                 };
                 match self
-                    .compile_file(&file.path, self.sls_syntax)
+                    .compile_file(&file.path, &self.sls_syntax)
                     .map(compiled_size)
                 {
                     Some(size) if size < budget => budget -= size,
@@ -197,7 +197,7 @@ impl Job {
 
     /// Compiles the file at `path` when its render pipe starts with Jinja; the size of the
     /// text compiled.
-    fn compile_file(&self, path: &std::path::Path, syntax: SyntaxFlags) -> Option<usize> {
+    fn compile_file(&self, path: &std::path::Path, syntax: &SyntaxFlags) -> Option<usize> {
         let name = path.to_string_lossy();
         if self.precompiled.contains(&name) {
             return None;
@@ -207,7 +207,7 @@ impl Job {
             return None;
         }
         let size = text.len();
-        self.precompiled.compile(&name, text, syntax);
+        self.precompiled.compile(&name, text, syntax.clone());
         Some(size)
     }
 }

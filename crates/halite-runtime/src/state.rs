@@ -759,6 +759,29 @@ impl<'a> State<'a> {
                     .unwrap_or(false)
                 {
                     let (status, _) = self.check_requisite(i, running, false);
+                    if self.salt3008 && status == Status::Pre {
+                        // Salt 3008 (#68438, `_call_unmet_requisites`): the prereq chain of
+                        // this prereq check reported no changes, so it is not called.
+                        let (start, dur) = fake_duration();
+                        let mut ret = Map::new();
+                        ret.insert("changes", Value::Map(Map::new()));
+                        ret.insert("result", Value::Bool(true));
+                        ret.insert("duration", dur);
+                        ret.insert("start_time", start);
+                        ret.insert("comment", s("No changes detected"));
+                        ret.insert("__run_num__", Value::Int(self.run_num));
+                        ret.insert("__state_ran__", Value::Bool(false));
+                        for key in ["__sls__", "__id__", "name"] {
+                            let v = self.chunks[i].get(key).cloned().unwrap_or(Value::Null);
+                            ret.insert(key, v);
+                        }
+                        self.pre.insert(tag.as_str(), Value::Map(ret));
+                        self.run_num += 1;
+                        if self.check_failhard(i, running) {
+                            running.insert("__FAILHARD__", Value::Bool(true));
+                        }
+                        return;
+                    }
                     let mut r = self.call_index(i, running);
                     if !r.get("changes").map(Value::truthy).unwrap_or(false)
                         && status == Status::Change
@@ -908,6 +931,11 @@ impl<'a> State<'a> {
                     "State was not run because onfail req did not change",
                     Some(("__state_ran__", Value::Bool(false))),
                 );
+                // Salt 3008's `_assign_not_run_result_dict` also keeps the result of a prereq
+                // check in `pre`.
+                if self.salt3008 && is_prereq {
+                    self.pre.insert(tag.as_str(), Value::Map(ret.clone()));
+                }
                 running.insert(tag.as_str(), Value::Map(ret));
                 self.run_num += 1;
             }
@@ -917,6 +945,13 @@ impl<'a> State<'a> {
                     "State was not run because none of the onchanges reqs changed",
                     Some(("__state_ran__", Value::Bool(false))),
                 );
+                // Salt 3008's `_assign_not_run_result_dict` also keeps the result of a prereq
+                // check in `pre`: a state prerequiring this one then sees it ran without
+                // changes ("No changes detected") where 3007 recursed into "Recursive
+                // requisite found" (test_onchanges_any_recursive_error_issues_50811).
+                if self.salt3008 && is_prereq {
+                    self.pre.insert(tag.as_str(), Value::Map(ret.clone()));
+                }
                 running.insert(tag.as_str(), Value::Map(ret));
                 self.run_num += 1;
             }

@@ -1,7 +1,8 @@
 //! Salt's data filters that mutate or build dicts (salt/utils/dictupdate.py) and other
 //! deterministic helpers: `set_dict_key_value`, `update_dict_key_value`,
 //! `append_dict_key_value`, `extend_dict_key_value`, `uuid`, `human_to_bytes`,
-//! `method_call`, `substring_in_list`, `check_whitelist_blacklist`.
+//! `method_call`, `substring_in_list`, `check_whitelist_blacklist`, `mysql_to_dict`,
+//! `json_encode_dict`/`json_encode_list` (and their `json_decode_*` aliases).
 
 use super::{add, to_list, FilterResult};
 use crate::args::{type_error, PyArgs};
@@ -102,6 +103,161 @@ pub fn register(env: &mut Environment<'static>) {
         let items = to_list(&a.require(0, "list_", "substring_in_list")?)?;
         Ok(Value::from(items.iter().any(|x| py_str(x).contains(&s))))
     });
+    add(env, "check_whitelist_blacklist", check_whitelist_blacklist);
+    // stringutils.to_bytes(s): a string as its UTF-8 bytes
+    add(env, "to_bytes", |_, v, _| match v.kind() {
+        minijinja::value::ValueKind::Bytes => Ok(v),
+        minijinja::value::ValueKind::String => Ok(Value::from_bytes(
+            v.as_str().unwrap_or_default().as_bytes().to_vec(),
+        )),
+        _ => Err(type_error(format!(
+            "expected str, bytes, or bytearray not <class '{}'>",
+            crate::args::py_type(&v)
+        ))),
+    });
+    add(env, "mysql_to_dict", mysql_to_dict);
+    // data.encode_dict / data.encode_list: every string (keys too) as bytes. The `decode`
+    // names are registered on the same functions ("Remove this for Aluminium").
+    add(env, "json_encode_dict", |_, v, _| encode_dict(&v));
+    add(env, "json_decode_dict", |_, v, _| encode_dict(&v));
+    add(env, "json_encode_list", |_, v, _| encode_list(&v));
+    add(env, "json_decode_list", |_, v, _| encode_list(&v));
+}
+
+/// `salt.utils.data.encode_dict(data)`: keys and values that are strings become bytes,
+/// lists (and tuples) and dicts below are encoded the same way, anything else is kept.
+fn encode_dict(v: &Value) -> FilterResult {
+    let Some(entries) = crate::methods::map_entries(v) else {
+        return Err(Error::new(
+            ErrorKind::InvalidOperation,
+            format!(
+                "'{}' object has no attribute 'items'",
+                crate::args::py_type(v)
+            ),
+        ));
+    };
+    let out = MutMap::default();
+    for (k, val) in entries {
+        let key = if k.is_tuple() {
+            encode_list(&k)?
+        } else {
+            encode_scalar(k)
+        };
+        out.insert(key, encode_value(val)?);
+    }
+    Ok(out.into_value())
+}
+
+/// `salt.utils.data.encode_list(data)`.
+fn encode_list(v: &Value) -> FilterResult {
+    let items = to_list(v)?;
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        out.push(encode_value(item)?);
+    }
+    Ok(MutList::new(out).into_value())
+}
+
+fn encode_value(v: Value) -> FilterResult {
+    if crate::methods::map_entries(&v).is_some() {
+        return encode_dict(&v);
+    }
+    if matches!(v.kind(), minijinja::value::ValueKind::Seq) {
+        return encode_list(&v);
+    }
+    Ok(encode_scalar(v))
+}
+
+fn encode_scalar(v: Value) -> Value {
+    match v.as_str() {
+        Some(s) => Value::from_bytes(s.as_bytes().to_vec()),
+        None => v,
+    }
+}
+
+/// `salt.utils.stringutils.check_whitelist_blacklist(value, whitelist=None, blacklist=None)`:
+/// each list a string or a list of patterns, each pattern an fnmatch glob or else a regular
+/// expression matching the whole value.
+fn check_whitelist_blacklist(_: &State, v: Value, a: PyArgs) -> FilterResult {
+    let list = |idx: usize, name: &str| -> Result<Vec<Value>, Error> {
+        match a.get(idx, name) {
+            Some(l) if l.is_true() => {
+                if l.as_str().is_some() {
+                    return Ok(vec![l]);
+                }
+                to_list(&l).map_err(|_| {
+                    type_error(format!(
+                        "Expecting iterable {name}, but got {} ({})",
+                        crate::args::py_type(&l),
+                        py_str(&l)
+                    ))
+                })
+            }
+            _ => Ok(Vec::new()),
+        }
+    };
+    let whitelist = list(0, "whitelist")?;
+    let blacklist = list(1, "blacklist")?;
+    let black = blacklist.iter().any(|e| expr_match(&v, e));
+    let white = whitelist.iter().any(|e| expr_match(&v, e));
+    Ok(Value::from(
+        match (whitelist.is_empty(), blacklist.is_empty()) {
+            (true, false) => !black,
+            (false, true) => white,
+            (false, false) => !black && white,
+            (true, true) => true,
+        },
+    ))
+}
+
+/// `salt.utils.stringutils.expr_match(line, expr)`: fnmatch, then `re.match(\A{expr}\Z)`;
+/// a value or pattern that is not a string matches nothing (Salt logs the TypeError).
+fn expr_match(line: &Value, expr: &Value) -> bool {
+    let (Some(line), Some(expr)) = (line.as_str(), expr.as_str()) else {
+        return false;
+    };
+    if halite_value::fnmatch(line, expr) {
+        return true;
+    }
+    regex::Regex::new(&format!(r"\A{expr}\z")).is_ok_and(|re| re.is_match(line))
+}
+
+/// `salt.utils.data.mysql_to_dict(data, key)`: the rows of a MySQL table printout, each a
+/// dict of the header's columns (values through `to_num`), keyed by the row's `key` column.
+fn mysql_to_dict(state: &State, v: Value, a: PyArgs) -> FilterResult {
+    let key = a.require(0, "key", "mysql_to_dict")?;
+    let out = MutMap::default();
+    let mut headers: Vec<String> = vec![String::new()];
+    for line in to_list(&v)? {
+        let line = py_str(&line);
+        if line.is_empty() || line.starts_with('+') {
+            continue;
+        }
+        let comps: Vec<String> = line.split('|').map(|c| py_strip(c).to_string()).collect();
+        if headers.len() > 1 {
+            let row = MutMap::default();
+            for (field, header) in headers.iter().enumerate().take(headers.len() - 1).skip(1) {
+                let cell = comps.get(field).ok_or_else(|| {
+                    Error::new(ErrorKind::InvalidOperation, "list index out of range")
+                })?;
+                let num =
+                    super::strings::to_num(state, Value::from(cell.as_str()), PyArgs::new(&[]))?;
+                row.insert(Value::from(header.as_str()), num);
+            }
+            let id = row.get(&key).ok_or_else(|| {
+                Error::new(ErrorKind::InvalidOperation, crate::repr::py_repr(&key))
+            })?;
+            out.insert(id, row.into_value());
+        } else {
+            headers = comps;
+        }
+    }
+    Ok(out.into_value())
+}
+
+/// Python's `str.strip()` (Unicode whitespace).
+fn py_strip(s: &str) -> &str {
+    s.trim_matches(char::is_whitespace)
 }
 
 fn invocation(msg: &str) -> Error {

@@ -55,11 +55,11 @@ pub fn register(env: &mut Environment<'static>) {
     add(env, "wordcount", |_, v, _| {
         Ok(Value::from(py_str(&v).split_whitespace().count()))
     });
-    add(env, "regex_search", |_, v, a| {
-        regex_groups(&v, &a, RegexMode::Search)
+    add(env, "regex_search", |s, v, a| {
+        regex_groups(s, &v, &a, RegexMode::Search)
     });
-    add(env, "regex_match", |_, v, a| {
-        regex_groups(&v, &a, RegexMode::Match)
+    add(env, "regex_match", |s, v, a| {
+        regex_groups(s, &v, &a, RegexMode::Match)
     });
     add(env, "regex_replace", regex_replace);
     add(env, "regex_escape", |_, v, _| {
@@ -308,8 +308,10 @@ fn build_regex(pattern: &str, a: &PyArgs, from: usize) -> Result<regex::Regex, E
         .map_err(|e| Error::new(ErrorKind::InvalidOperation, format!("error: {e}")))
 }
 
-/// Salt's `regex_search` / `regex_match`: the match's groups as a tuple, or `None`.
-fn regex_groups(v: &Value, a: &PyArgs, mode: RegexMode) -> FilterResult {
+/// Salt's `regex_search` / `regex_match`: the match's groups as a tuple, or `None`. A
+/// pattern without groups gives `()` in 3007 and `(whole match,)` in 3008 (Salt 3008 added
+/// "Handle regular expressions which do not use grouping" to both filters).
+fn regex_groups(state: &State, v: &Value, a: &PyArgs, mode: RegexMode) -> FilterResult {
     let pattern = a.str_at(0, "rgx").unwrap_or_default();
     let re = build_regex(&pattern, a, 1)?;
     let text = py_str(v);
@@ -330,6 +332,12 @@ fn regex_groups(v: &Value, a: &PyArgs, mode: RegexMode) -> FilterResult {
                 .unwrap_or_else(|| Value::from(()))
         })
         .collect();
+    if groups.is_empty() && super::salt_compat(state).is_3008() {
+        let whole = caps.get(0).map(|m| m.as_str()).unwrap_or_default();
+        return Ok(Value::from_object(minijinja::value::Tuple::new(vec![
+            Value::from(whole),
+        ])));
+    }
     Ok(Value::from_object(minijinja::value::Tuple::new(groups)))
 }
 
@@ -435,7 +443,7 @@ pub fn to_bool(v: &Value) -> bool {
 }
 
 /// Salt's `to_num`: int, else float, else the value unchanged.
-fn to_num(_: &State, v: Value, _: PyArgs) -> FilterResult {
+pub(super) fn to_num(_: &State, v: Value, _: PyArgs) -> FilterResult {
     let Some(s) = v.as_str() else { return Ok(v) };
     if let Ok(i) = s.trim().parse::<i64>() {
         return Ok(Value::from(i));
@@ -449,9 +457,22 @@ fn to_num(_: &State, v: Value, _: PyArgs) -> FilterResult {
 /// Salt's `path_join` (salt.utils.path.join): parts normalized, leading slashes of all but
 /// the first stripped, joined and normalized.
 fn path_join(_: &State, v: Value, a: PyArgs) -> FilterResult {
-    let root = posix_normpath(&py_str(&v));
+    let parts: Vec<String> = a.pos.iter().map(py_str).collect();
+    Ok(Value::from(salt_join(&py_str(&v), &parts)))
+}
+
+/// `salt.utils.path.join(root, part)`.
+pub(super) fn salt_path_join(root: &str, part: &str) -> String {
+    salt_join(root, &[part.to_string()])
+}
+
+fn salt_join(root: &str, parts: &[String]) -> String {
+    let root = posix_normpath(root);
+    if parts.is_empty() {
+        return root;
+    }
     let mut out = root;
-    for p in a.pos.iter().map(|p| posix_normpath(&py_str(p))) {
+    for p in parts.iter().map(|p| posix_normpath(p)) {
         let p = p.trim_start_matches('/');
         if out.is_empty() || out.ends_with('/') {
             out.push_str(p);
@@ -460,7 +481,7 @@ fn path_join(_: &State, v: Value, a: PyArgs) -> FilterResult {
             out.push_str(p);
         }
     }
-    Ok(Value::from(posix_normpath(&out)))
+    posix_normpath(&out)
 }
 
 /// `posixpath.normpath`.

@@ -1,0 +1,2 @@
+literal:
+  test.succeed_without_changes

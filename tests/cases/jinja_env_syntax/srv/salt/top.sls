@@ -1,0 +1,7 @@
+[% set mains = ['main'] %]
+base:
+  '*':
+[% for m in mains %]
+    - [[ m ]]
+[% endfor %]
+    - literal  # {{ jinja2's delimiters are text here }}

@@ -375,6 +375,7 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("ssh.set_auth_key", ssh::set_auth_key);
         r.register("ssh.set_auth_key_from_file", ssh::set_auth_key_from_file);
         r.register("ssh.rm_auth_key", ssh::rm_auth_key);
+        r.register("ssh.rm_auth_key_from_file", ssh::rm_auth_key_from_file);
         r.register("ssh.get_known_host_entries", ssh::get_known_host_entries);
         r.register("ssh.check_known_host", ssh::check_known_host);
         r.register("ssh.set_known_host", ssh::set_known_host);

@@ -634,6 +634,55 @@ pub fn set_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, Exec
     }))
 }
 
+/// `ssh.rm_auth_key_from_file(user, source, config='.ssh/authorized_keys', saltenv='base',
+/// fingerprint_hash_type=None)`: `rm_auth_key` for every key of the file (options and all),
+/// the words folded as Salt folds them.
+pub fn rm_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind(
+        "ssh.rm_auth_key_from_file",
+        a,
+        &[
+            "user",
+            "source",
+            "config",
+            "saltenv",
+            "fingerprint_hash_type",
+        ],
+        2,
+    )?;
+    let config = opt_str(b.get(2)).unwrap_or_else(|| ".ssh/authorized_keys".into());
+    let saltenv = opt_str(b.get(3)).unwrap_or_else(|| "base".into());
+    let ht = b.get(4).cloned().unwrap_or(Value::Null);
+    let Some(file) = source_file(ctx, &b.str_or(1, ""), &saltenv) else {
+        return Err(failed("Failed to pull key file from salt file server"));
+    };
+    let keys = validate_keys(&file.to_string_lossy(), opt_str(Some(&ht)).as_deref())?;
+    if keys.is_empty() {
+        return Ok(Value::str("fail"));
+    }
+    let mut rval = String::new();
+    for (key, _) in keys {
+        let mut kw = Map::new();
+        kw.insert("config", Value::str(config.as_str()));
+        kw.insert("fingerprint_hash_type", ht.clone());
+        let r = rm_auth_key(
+            ctx,
+            &Args::new(
+                vec![b.get(0).cloned().unwrap_or(Value::Null), Value::str(key)],
+                kw,
+            ),
+        )?;
+        rval.push_str(&r.py_str());
+    }
+    Ok(Value::str(if rval.contains("Key not removed") {
+        "Key not removed"
+    } else if rval.contains("Key removed") {
+        "Key removed"
+    } else {
+        "Key not present"
+    }))
+}
+
 /// `cmd.run(argv, python_shell=False)`: stdout and stderr in one stream, trailing space cut.
 fn cmd_run(ctx: &ExecContext, argv: &[&str]) -> Result<String, ExecError> {
     let opts = crate::process::CmdOptions {

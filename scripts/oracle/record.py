@@ -143,6 +143,13 @@ def record(case, salt_call, expected="expected", salt_compat="3007"):
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(out_dir)
     make_empty_dirs(case)
+    needs_path = os.path.join(case, "needs")
+    if os.path.isfile(needs_path):
+        with open(needs_path) as f:
+            needs = [l.split("#")[0].strip() for l in f]
+        missing = [p for p in needs if p and shutil.which(p) is None]
+        if missing:
+            sys.exit("%s needs %s on PATH" % (case, ", ".join(missing)))
     reset = os.path.join(case, "reset")
     host = os.path.isfile(reset)
     if host:

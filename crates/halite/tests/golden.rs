@@ -13,7 +13,9 @@
 //! for real: packages from the local test repository, users, services, files with the
 //! `halitetest` prefix. They need root (skipped with that reason otherwise) and run one at a
 //! time, commands in order, with `sh reset` before and after each case (the state the
-//! recording started from; record.py runs it the same way).
+//! recording started from; record.py runs it the same way). A host case's `needs` file names
+//! programs (one a line, `#` comments) its recording ran with, looked up on PATH as Salt's
+//! `__virtual__` looks them up; without one the case is skipped, with that reason.
 
 use halite_value::{Map, SaltCompat, Value};
 use std::collections::BTreeMap;
@@ -452,6 +454,18 @@ fn run_job(job: &Job) -> Verdict {
 
 /// A progress line on the process's stderr, past libtest's capture (which hides `eprintln!`
 /// output of a passing test), so that a long run says what it is doing.
+/// The programs of a case's `needs` file that are not on PATH.
+fn missing_needs(case: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(case.join("needs")).unwrap_or_default();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .filter(|prog| !std::env::split_paths(&path).any(|d| d.join(prog).is_file()))
+        .map(str::to_string)
+        .collect()
+}
+
 fn progress(line: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr().lock(), "{line}");
@@ -658,6 +672,14 @@ fn golden_cases_match_salt() {
             continue;
         }
         make_empty_dirs(&case);
+        let missing = missing_needs(&case);
+        if !missing.is_empty() {
+            progress(&format!(
+                "golden: SKIPPED {rel}: it was recorded with {} on PATH, which this host lacks",
+                missing.join(", ")
+            ));
+            continue;
+        }
         let name = case
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

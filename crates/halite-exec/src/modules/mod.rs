@@ -136,6 +136,12 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
         );
         r.register_from("debconfmod", "debconf.show", debconfmod::show);
         r.register_from("debconfmod", "debconf.set", debconfmod::set);
+        r.register_from("debconfmod", "debconf.set_file", debconfmod::set_file);
+        r.register_from(
+            "debconfmod",
+            "debconf.set_template",
+            debconfmod::set_template,
+        );
     }
     if host.enabled("linux_sysctl") && linux_sysctl::available(host.grains) {
         r.register_from(

@@ -22,6 +22,8 @@
 #   halitetest-pkg-svc    1.0, ships /etc/init.d/halitetest-pkg-svc (a trivial sleep daemon)
 #   halitetest-pkg-epoch  1:1.0~rc1 and 1:1.0 (an epoch and a tilde)
 #   halitetest-pkg-conf   1.0, ships the conffile /etc/halitetest-pkg-conf.conf (remove vs purge)
+#   halitetest-pkg-daemon 1.0, halitetest-pkg-svc's daemon as /etc/init.d/halitetest-pkg-daemon,
+#                         enabled in its postinst (update-rc.d defaults), disabled on purge
 #   halitetest-pkg-debconf 1.0, ships debconf `templates` (a string, a boolean, a select and a
 #                         password question), a `config` script that asks them (run by its
 #                         `postinst`) and a `postrm` that purges its answers (debconf.set, debconf.get_selections)
@@ -77,6 +79,19 @@ esac
 INIT
         chmod 755 "$dir/etc/init.d/$name"
         echo "/etc/init.d/$name" >"$dir/DEBIAN/conffiles"
+        ;;
+    halitetest-pkg-daemon)
+        # halitetest-pkg-svc's daemon, enabled by its postinst as packaged services are
+        # (update-rc.d defaults), stopped and disabled again by prerm/postrm
+        mkdir -p "$dir/etc/init.d"
+        sed 's/halitetest-pkg-svc/halitetest-pkg-daemon/g' "$REPO/build/halitetest-pkg-svc-1.0/etc/init.d/halitetest-pkg-svc" \
+            >"$dir/etc/init.d/$name"
+        chmod 755 "$dir/etc/init.d/$name"
+        echo "/etc/init.d/$name" >"$dir/DEBIAN/conffiles"
+        printf '#!/bin/sh\nset -e\nupdate-rc.d %s defaults >/dev/null\n' "$name" >"$dir/DEBIAN/postinst"
+        printf '#!/bin/sh\n/etc/init.d/%s stop || true\n' "$name" >"$dir/DEBIAN/prerm"
+        printf '#!/bin/sh\nset -e\n[ "$1" = purge ] && update-rc.d %s remove >/dev/null\nexit 0\n' "$name" >"$dir/DEBIAN/postrm"
+        chmod 755 "$dir/DEBIAN/postinst" "$dir/DEBIAN/prerm" "$dir/DEBIAN/postrm"
         ;;
     halitetest-pkg-conf)
         mkdir -p "$dir/etc"
@@ -157,6 +172,7 @@ build() {
     deb halitetest-pkg-epoch 1:1.0
     deb halitetest-pkg-conf 1.0
     deb halitetest-pkg-debconf 1.0
+    deb halitetest-pkg-daemon 1.0
     rm -rf "$REPO/build"
     (
         cd "$REPO"
@@ -194,6 +210,10 @@ purge_packages() {
         kill "$(cat /run/halitetest-pkg-svc.pid)" 2>/dev/null || true
     fi
     rm -f /run/halitetest-pkg-svc.pid
+    if [ -f /run/halitetest-pkg-daemon.pid ]; then
+        kill "$(cat /run/halitetest-pkg-daemon.pid)" 2>/dev/null || true
+    fi
+    rm -f /run/halitetest-pkg-daemon.pid
 }
 
 case ${1:-reset} in

@@ -21,8 +21,9 @@ counted as skipped. Tests marked destructive or needing the network are skipped.
 Usage (needs the network once: pip downloads the sdists into ~/.cache/halite-salt-sdists and
 pytest + pytest-salt-factories into ~/.cache/halite-salt-suite/pylib; never committed):
   python3 scripts/salt-suite/run.py --halite target/debug/halite [--release 3007 --release 3008]
-      [--report report.md] [--keep DIR] [-k EXPR] [FILE ...]
-FILE narrows the run to test files under tests/pytests/functional/ (default: FILES).
+      [--report report.md] [--keep DIR] [-k EXPR] [--system] [FILE ...]
+FILE narrows the run to test files under tests/pytests/functional/ (default: FILES, or
+SYSTEM_FILES with --system: the user state tests, as root, on halitetestsy- names only).
 Differences whose cause is known are explained in scripts/salt-suite/causes.yaml; any other
 difference is reported as unexplained.
 """

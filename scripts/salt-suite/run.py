@@ -177,6 +177,10 @@ def cleanup_system():
             name = line.split(":", 1)[0]
             if SYSTEM_NAMES.match(name):
                 subprocess.run(tool + [name], capture_output=True)
+    # homes of accounts deleted without their home
+    for name in os.listdir("/home"):
+        if SYSTEM_NAMES.match(name):
+            shutil.rmtree(os.path.join("/home", name), ignore_errors=True)
 
 
 def run_session(release, backend, program, halite, work, files, kexpr, shard=0,

@@ -253,7 +253,28 @@ pub fn present(call: &StateCall) -> Result<Map, StateError> {
             kw,
         )
     };
-    let data = if !c.source.is_empty() {
+    let data = if !c.source.is_empty() && call.salt_compat().is_3008() {
+        // Salt 3008: a source `cp.get_url` fetches goes whole to ssh.set_auth_key_from_file,
+        // with the state's `options` (over every key's own); one it cannot is "no key".
+        if source_fetched(call, &c) {
+            let mut kw = Map::new();
+            kw.insert("config", c.config.clone());
+            kw.insert("saltenv", Value::str(c.saltenv.as_str()));
+            kw.insert("fingerprint_hash_type", c.fht.clone());
+            kw.insert(
+                "options",
+                call.arg("options").cloned().unwrap_or(Value::Null),
+            );
+            salt_call(
+                call,
+                "ssh.set_auth_key_from_file",
+                vec![Value::str(c.user.as_str()), Value::str(c.source.as_str())],
+                kw,
+            )?
+        } else {
+            Value::str("no key")
+        }
+    } else if !c.source.is_empty() {
         let mut kw = Map::new();
         kw.insert("saltenv", Value::str(c.saltenv.as_str()));
         let text = salt_call(
@@ -434,14 +455,7 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
         // Salt 3008: a source that `cp.get_url(source, None)` cannot fetch (a salt:// file
         // that is not there, an empty local file) leaves the comment empty; otherwise
         // ssh.rm_auth_key_from_file removes every key of it.
-        let fetched = if c.source.starts_with("salt://") {
-            let (path, env) = halite_exec::fileserver::split_salt_url(&c.source, &c.saltenv);
-            call.ctx.file_roots.find(&env, &path).is_some()
-        } else {
-            let local = c.source.strip_prefix("file://").unwrap_or(&c.source);
-            std::fs::metadata(local).is_ok_and(|m| m.len() > 0)
-        };
-        if fetched {
+        if source_fetched(call, &c) {
             comment = rm_from_file()?;
         }
     } else if !c.source.is_empty() {
@@ -481,6 +495,18 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("changes", Value::Map(m));
     }
     Ok(ret)
+}
+
+/// Salt 3008's `cp.get_url(source, None)` as the states test it: a salt:// file that exists,
+/// a local file with something in it.
+fn source_fetched(call: &StateCall, c: &Common) -> bool {
+    if c.source.starts_with("salt://") {
+        let (path, env) = halite_exec::fileserver::split_salt_url(&c.source, &c.saltenv);
+        call.ctx.file_roots.find(&env, &path).is_some()
+    } else {
+        let local = c.source.strip_prefix("file://").unwrap_or(&c.source);
+        std::fs::metadata(local).is_ok_and(|m| m.len() > 0)
+    }
 }
 
 /// `present`/`absent` run by `manage` for one key: the same arguments, `name` the key.

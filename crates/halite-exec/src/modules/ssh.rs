@@ -581,7 +581,10 @@ pub fn check_key_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// `ssh.set_auth_key_from_file(user, source, config='.ssh/authorized_keys', saltenv='base',
 /// fingerprint_hash_type=None)`: "fail", "replace", "new" or "no change".
 pub fn set_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    let b = bind(
+    // Salt 3008 takes **kwargs and an `options` keyword that replaces every key's options
+    // from the file; 3007's signature has neither.
+    let salt3008 = halite_value::SaltCompat::of_value(&ctx.opts).is_3008();
+    let b = crate::salt_utils::bind_with(
         "ssh.set_auth_key_from_file",
         a,
         &[
@@ -592,7 +595,13 @@ pub fn set_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, Exec
             "fingerprint_hash_type",
         ],
         2,
+        salt3008,
     )?;
+    let forced_options = a
+        .kwargs
+        .get("options")
+        .filter(|o| salt3008 && o.truthy())
+        .cloned();
     let config = opt_str(b.get(2)).unwrap_or_else(|| ".ssh/authorized_keys".into());
     let saltenv = opt_str(b.get(3)).unwrap_or_else(|| "base".into());
     let ht = b.get(4).cloned().unwrap_or(Value::Null);
@@ -610,7 +619,9 @@ pub fn set_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, Exec
         kw.insert("comment", Value::str(k.comment));
         kw.insert(
             "options",
-            Value::List(k.options.iter().map(Value::from).collect()),
+            forced_options
+                .clone()
+                .unwrap_or_else(|| Value::List(k.options.iter().map(Value::from).collect())),
         );
         kw.insert("config", Value::str(config.as_str()));
         kw.insert("fingerprint_hash_type", ht.clone());

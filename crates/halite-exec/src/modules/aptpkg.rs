@@ -1815,7 +1815,14 @@ fn add_key_from_url(
     let signed_name = signed.file_name().map(|n| n.to_os_string());
     if !signedby.is_empty() && fn_.file_name().map(|n| n.to_os_string()) != signed_name {
         let new_path = fn_.with_file_name(signed_name.unwrap_or_default());
-        std::fs::rename(&fn_, &new_path).map_err(|e| ExecError::Failed(py_os_error(&e)))?;
+        std::fs::rename(&fn_, &new_path).map_err(|e| {
+            ExecError::Failed(format!(
+                "{}: '{}' -> '{}'",
+                py_os_error(&e),
+                fn_.display(),
+                new_path.display()
+            ))
+        })?;
         fn_ = new_path;
     }
     let path = fn_.to_string_lossy().into_owned();
@@ -1828,17 +1835,40 @@ fn add_key_from_url(
         }
         return Ok(());
     }
-    // _decrypt_key
+    let salt3008 = SaltCompat::of_value(&ctx.opts).is_3008();
+    // add_repo_key's keydir: the signed-by file's folder, else /etc/apt/keyrings. A missing
+    // one fails the key (Salt 3007); Salt 3008 makes it (0755).
+    let keydir = match signed.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("/etc/apt/keyrings"),
+    };
+    let could_not = || ExecError::Failed(format!("Error: Could not add key: {path}"));
+    if !salt3008 && !keydir.is_dir() {
+        tracing::error!("The directory {} does not exist", keydir.display());
+        return Err(could_not());
+    }
+    if salt3008 && !keydir.is_dir() {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o755)
+            .create(&keydir)
+            .map_err(|_| could_not())?;
+    }
+    // _decrypt_key: an ASCII-armored key is dearmored by gpg (the `.decrypted` file is left
+    // beside it); Salt 3008 keeps it armored when the destination name ends in `.asc`.
+    let dest_name = fn_
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut key = path.clone();
     let armored = std::fs::read(&path)
         .ok()
         .and_then(|b| String::from_utf8(b).ok())
         .is_some_and(|t| t.trim_matches('-').starts_with("BEGIN PGP"));
-    if armored {
+    if armored && !(salt3008 && dest_name.ends_with(".asc")) {
         if crate::modules::cmd::which_path("gpg").is_none() {
-            return Err(ExecError::Failed(format!(
-                "Error: Could not add key: {path}"
-            )));
+            return Err(could_not());
         }
         let decrypted = format!("{path}.decrypted");
         let out = run(
@@ -1858,10 +1888,22 @@ fn add_key_from_url(
     if let Some(stripped) = keyfile.strip_suffix(".decrypted") {
         keyfile = stripped.to_string();
     }
-    let keydir = signed.parent().unwrap_or(std::path::Path::new(""));
-    std::fs::copy(key_path, keydir.join(&keyfile))
-        .map_err(|e| ExecError::Failed(py_os_error(&e)))?;
+    let dest = keydir.join(&keyfile);
+    copyfile(key_path, &dest)?;
+    if salt3008 {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(0o644));
+    }
     Ok(())
+}
+
+/// `shutil.copyfile(src, dst)`: the contents only (a new file gets the umask's mode); its
+/// error as Python words it, naming the file that could not be opened.
+fn copyfile(src: &std::path::Path, dst: &std::path::Path) -> Result<(), ExecError> {
+    let data = std::fs::read(src)
+        .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), src.display())))?;
+    std::fs::write(dst, data)
+        .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), dst.display())))
 }
 
 /// Python's `str(OSError)` without the file names: `[Errno N] text`.

@@ -5,7 +5,8 @@ A case is a folder:
     CASE/srv/salt/...      file_roots for base (CASE/srv/salt-ENV/ adds env ENV)
     CASE/srv/pillar/...    pillar_roots for base (optional)
     CASE/minion            extra minion config (YAML, optional), merged over the defaults;
-                           the string @CASE@ in it stands for the case folder's absolute path
+                           the string @CASE@ in it stands for the case folder's absolute path,
+                           @FORMULAS@ for $HALITE_FORMULAS
     CASE/empty-dirs        folders to make before the commands run (git keeps no empty
                            folder), one a line, relative to the case (optional)
     CASE/commands          one salt-call invocation a line: `state.show_lowstate`,
@@ -22,6 +23,11 @@ A case is a folder:
                            makes); run with `sh reset` before the first command and after the
                            last (`sh reset after`: it may then also remove what the case starts
                            from), as root. The commands then run in order against the real host.
+    CASE/needs             what the recording needs (optional; one a line, `#` comments): a
+                           program on PATH, or `formulas/PATH`, a folder of the saltstack-formulas
+                           checkouts in $HALITE_FORMULAS (default /work/formulas), which the
+                           case's `minion` writes @FORMULAS@. The recorder refuses to run without
+                           them; halite's golden test skips the case, saying why.
 
 Only the recording needs Salt; halite's tests read the expected files. The minion config is
 built by `minion_config()` here and by halite's test harness the same way.
@@ -72,7 +78,9 @@ def minion_config(case, scratch, salt_compat="3007"):
     extra_path = os.path.join(case, "minion")
     if os.path.exists(extra_path):
         with open(extra_path) as f:
-            extra = yaml.safe_load(f.read().replace("@CASE@", os.path.abspath(case))) or {}
+            text = f.read().replace("@CASE@", os.path.abspath(case))
+            text = text.replace("@FORMULAS@", os.environ.get("HALITE_FORMULAS", "/work/formulas"))
+            extra = yaml.safe_load(text) or {}
         conf.update(extra)
     return conf
 
@@ -143,6 +151,16 @@ def record(case, salt_call, expected="expected", salt_compat="3007"):
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(out_dir)
     make_empty_dirs(case)
+    needs_path = os.path.join(case, "needs")
+    if os.path.isfile(needs_path):
+        with open(needs_path) as f:
+            needs = [l.split("#")[0].strip() for l in f]
+        formulas = os.environ.get("HALITE_FORMULAS", "/work/formulas")
+        missing = [p for p in needs if p and (
+            not os.path.isdir(os.path.join(formulas, p[len("formulas/"):]))
+            if p.startswith("formulas/") else shutil.which(p) is None)]
+        if missing:
+            sys.exit("%s needs %s on PATH" % (case, ", ".join(missing)))
     reset = os.path.join(case, "reset")
     host = os.path.isfile(reset)
     if host:

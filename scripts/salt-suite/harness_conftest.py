@@ -77,6 +77,24 @@ REQUISITE_WORDS = {
     "require_any", "watch_any", "onchanges_any", "onfail_any", "onfail_all",
 }
 
+# System mode (HSUITE_SYSTEM=1, run.py --system): the user/group state tests, as root. Every
+# name the tests draw from saltfactories' random_string gets the halitetestsy- prefix (patched
+# here, before the test modules import it), and a user/group state runs only on such names.
+SYSTEM = os.environ.get("HSUITE_SYSTEM") == "1"
+SYSTEM_PREFIX = "halitetestsy-"
+if SYSTEM:
+    import saltfactories.utils as _sf_utils
+
+    _random_string = _sf_utils.random_string
+
+    def _prefixed_random_string(prefix, *args, **kwargs):
+        return _random_string(SYSTEM_PREFIX + prefix, *args, **kwargs)
+
+    _sf_utils.random_string = _prefixed_random_string
+    SAFE_STATES = SAFE_STATES | {"user", "group"}
+    SAFE_EXEC = SAFE_EXEC | {"user.info", "user.list_groups", "user.list_users", "group.info",
+                             "user.getent", "group.getent", "user.chgid"}
+
 _counter = itertools.count()
 
 
@@ -169,6 +187,9 @@ def check_state(mod, fun, kwargs):
                 _check_paths(v, key)
             else:
                 check_command(v)
+    if mod in ("user", "group"):
+        _check_accounts(kwargs)
+        return
     if mod == "cmd":
         for key in ("name", "names"):
             if key in kwargs:
@@ -205,6 +226,27 @@ def check_state(mod, fun, kwargs):
                 _check_paths(val, key)
             if key in ("source", "sources", "source_hash", "template_url"):
                 _check_paths(val, key)
+
+
+def _check_accounts(kwargs):
+    """A user/group state (system mode only) may name only halitetestsy- accounts and groups,
+    and a home folder named after one (or under the scratch folder)."""
+    names = [kwargs.get("name")] + list(kwargs.get("names") or [])
+    for key in ("groups", "optional_groups", "remove_groups", "members", "addusers",
+                "delusers"):
+        val = kwargs.get(key)
+        if isinstance(val, str):
+            val = val.split(",")
+        names += list(val or [])
+    if isinstance(kwargs.get("gid"), str) and not kwargs["gid"].isdigit():
+        names.append(kwargs["gid"])
+    for n in names:
+        if n is not None and not str(n).startswith(SYSTEM_PREFIX):
+            raise Unsafe("account or group %r without the %s prefix" % (n, SYSTEM_PREFIX))
+    home = kwargs.get("home")
+    if home and not os.path.basename(str(home).rstrip("/")).startswith(SYSTEM_PREFIX) \
+            and not _under_root(str(home)):
+        raise Unsafe("home %s" % home)
 
 
 def check_text(text):
@@ -778,6 +820,40 @@ def salt_call_cli():
     pytest.skip("needs Salt daemons")
 
 
+@pytest.fixture(scope="session")
+def sminion():
+    """Salt's in-process minion (system mode): the tests' own setup and cleanup through it,
+    as Salt's conftest does; not part of the comparison."""
+    if not SYSTEM:
+        pytest.skip("needs Salt's in-process minion (system mode)")
+    from tests.support.sminion import create_sminion
+
+    return create_sminion()
+
+
+def _register_system_helpers():
+    """Salt's own create_account/create_group helpers (tests/support/pytest/helpers.py), with
+    the group create_account makes named halitetestsy-group-... (Salt's is group-<user>)."""
+    import contextlib
+
+    import attr as _attr
+    import tests.support.pytest.helpers as salt_helpers
+
+    @contextlib.contextmanager
+    def create_account(username=_attr.NOTHING, password=_attr.NOTHING,
+                       hashed_password=_attr.NOTHING, group_name=_attr.NOTHING,
+                       create_group=False, group=_attr.NOTHING, sminion=_attr.NOTHING):
+        if create_group and group_name is _attr.NOTHING:
+            group_name = _prefixed_random_string("group-", uppercase=False)
+        with salt_helpers.TestAccount(sminion=sminion, username=username, password=password,
+                                      hashed_password=hashed_password, group_name=group_name,
+                                      create_group=create_group, group=group) as account:
+            yield account
+
+    pytest.helpers._registry.pop("create_account", None)
+    pytest.helpers.register(create_account, name="create_account")
+
+
 def _refuse(*args, **kwargs):
     pytest.skip("unsafe for the differential run: creates system accounts")
 
@@ -800,6 +876,8 @@ def pytest_configure(config):
         finally:
             os.chdir(old)
 
+    if SYSTEM:
+        _register_system_helpers()
     for name, fn in (("temp_file", temp_file), ("create_account", _refuse),
                      ("create_group", _refuse), ("shell_test_true", shell_test_true),
                      ("shell_test_false", shell_test_false), ("change_cwd", change_cwd)):
@@ -817,7 +895,7 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.get_closest_marker("destructive_test"):
+        if item.get_closest_marker("destructive_test") and not SYSTEM:
             item.add_marker(pytest.mark.skip(reason="destructive test"))
         if item.get_closest_marker("requires_network"):
             item.add_marker(pytest.mark.skip(reason="needs the network"))

@@ -21,8 +21,9 @@ counted as skipped. Tests marked destructive or needing the network are skipped.
 Usage (needs the network once: pip downloads the sdists into ~/.cache/halite-salt-sdists and
 pytest + pytest-salt-factories into ~/.cache/halite-salt-suite/pylib; never committed):
   python3 scripts/salt-suite/run.py --halite target/debug/halite [--release 3007 --release 3008]
-      [--report report.md] [--keep DIR] [-k EXPR] [FILE ...]
-FILE narrows the run to test files under tests/pytests/functional/ (default: FILES).
+      [--report report.md] [--keep DIR] [-k EXPR] [--system] [FILE ...]
+FILE narrows the run to test files under tests/pytests/functional/ (default: FILES, or
+SYSTEM_FILES with --system: the user state tests, as root, on halitetestsy- names only).
 Differences whose cause is known are explained in scripts/salt-suite/causes.yaml; any other
 difference is reported as unexplained.
 """
@@ -54,6 +55,9 @@ FILES = [
     "states/file", "states/cmd", "states/test_file.py", "states/test_module.py",
     "states/test_archive.py", "modules/state",
 ]
+# --system: the system state tests (users and groups on this host, as root, every name
+# with the halitetestsy- prefix: harness_conftest.py's system mode), one session at a time
+SYSTEM_FILES = ["states/test_user.py"]
 PYTEST_PLUGINS_OFF = ["cacheprovider", "salt-factories-event-listener",
                       "salt-factories-log-server", "salt-factories-sysinfo"]
 
@@ -160,7 +164,27 @@ def shards(work, files, n):
     return [sorted(x) for x in out if x]
 
 
-def run_session(release, backend, program, halite, work, files, kexpr, shard=0):
+SYSTEM_NAMES = re.compile(r"^halitetestsy-(account|new-account|group)-")
+
+
+def cleanup_system():
+    """Removes what system-mode tests left (Salt's create_account deletes the account's group
+    before the account, which fails while it is the account's primary group): the users and
+    groups named as the harness names them."""
+    for db, tool in (("passwd", ["userdel", "-r"]), ("group", ["groupdel"])):
+        out = subprocess.run(["getent", db], capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            name = line.split(":", 1)[0]
+            if SYSTEM_NAMES.match(name):
+                subprocess.run(tool + [name], capture_output=True)
+    # homes of accounts deleted without their home
+    for name in os.listdir("/home"):
+        if SYSTEM_NAMES.match(name):
+            shutil.rmtree(os.path.join("/home", name), ignore_errors=True)
+
+
+def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
+                system=False):
     version, venv = RELEASES[release]
     tag = "%s-%d" % (backend, shard)
     log = os.path.join(work, "%s.jsonl" % tag)
@@ -176,16 +200,23 @@ def run_session(release, backend, program, halite, work, files, kexpr, shard=0):
         "HSUITE_SALT_CALL": os.path.join(venv, "bin", "salt-call"), "HSUITE_HALITE": halite,
         "HSUITE_COMPAT": release, "HSUITE_LOG": log, "HSUITE_ROOT": work,
         "PYTHONPATH": PYLIB, "PYTHONDONTWRITEBYTECODE": "1",
+        "HSUITE_SYSTEM": "1" if system else "",
     })
     argv = [venv_python(venv), "-m", "pytest", "-q", "-rN", "--tb=no", "--no-header",
             "--basetemp=" + basetemp, "--continue-on-collection-errors",
             "-o", "junit_family=xunit2", "--junitxml=" + os.path.join(work, tag + ".xml")]
     for plugin in PYTEST_PLUGINS_OFF:
         argv += ["-p", "no:" + plugin]
+    if system:
+        argv += ["--run-destructive"]  # pytest-skip-markers' switch for destructive_test
     if kexpr:
         argv += ["-k", kexpr]
     argv += [os.path.join("tests/pytests/functional", f) for f in files]
+    if system:
+        cleanup_system()
     proc = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True)
+    if system:
+        cleanup_system()
     with open(os.path.join(work, tag + ".pytest.txt"), "w") as f:
         f.write(proc.stdout + proc.stderr)
     calls = []
@@ -458,11 +489,18 @@ def main():
                          "after a fix) and compare with the other backend's kept logs")
     ap.add_argument("--compare-only", action="store_true",
                     help="compare the logs a previous run left in --keep")
+    ap.add_argument("--system", action="store_true",
+                    help="run the system state tests (SYSTEM_FILES; root only: they create "
+                         "halitetestsy- users and groups), one session at a time")
     ap.add_argument("files", nargs="*")
     opts = ap.parse_args()
     releases = opts.release or ["3007", "3008"]
     halite = os.path.abspath(opts.halite)
-    files = opts.files or FILES
+    files = opts.files or (SYSTEM_FILES if opts.system else FILES)
+    if opts.system:
+        if os.geteuid() != 0:
+            sys.exit("--system creates users and groups: run it as root")
+        opts.shards = 1
     base = os.path.abspath(opts.keep) if opts.keep else tempfile.mkdtemp(prefix="halite-suite-")
     if os.path.realpath(base).startswith(("/usr", "/etc", "/var/lib", "/root")) or \
             os.path.realpath(base) == "/":
@@ -488,9 +526,11 @@ def main():
             sessions = {j: _read_session(j[3], j[1], j[5]) for j in jobs}
         else:
             todo = [j for j in jobs if not opts.rerun or j[1] == opts.rerun]
-            with concurrent.futures.ThreadPoolExecutor(len(todo)) as pool:
+            # system mode: the sessions draw the same names, so they run one at a time
+            workers = 1 if opts.system else len(todo)
+            with concurrent.futures.ThreadPoolExecutor(workers) as pool:
                 futs = {j: pool.submit(run_session, j[0], j[1], j[2], halite, j[3], j[4],
-                                       opts.kexpr, j[5]) for j in todo}
+                                       opts.kexpr, j[5], opts.system) for j in todo}
             sessions = {j: f.result() for j, f in futs.items()}
             for j in jobs:
                 if j not in sessions:

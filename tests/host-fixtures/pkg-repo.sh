@@ -22,6 +22,11 @@
 #   halitetest-pkg-svc    1.0, ships /etc/init.d/halitetest-pkg-svc (a trivial sleep daemon)
 #   halitetest-pkg-epoch  1:1.0~rc1 and 1:1.0 (an epoch and a tilde)
 #   halitetest-pkg-conf   1.0, ships the conffile /etc/halitetest-pkg-conf.conf (remove vs purge)
+#   halitetest-pkg-daemon 1.0, halitetest-pkg-svc's daemon as /etc/init.d/halitetest-pkg-daemon,
+#                         enabled in its postinst (update-rc.d defaults), disabled on purge
+#   halitetest-pkg-debconf 1.0, ships debconf `templates` (a string, a boolean, a select and a
+#                         password question), a `config` script that asks them (run by its
+#                         `postinst`) and a `postrm` that purges its answers (debconf.set, debconf.get_selections)
 set -eu
 
 REPO=/var/tmp/halitetest-pkg-repo
@@ -75,10 +80,76 @@ INIT
         chmod 755 "$dir/etc/init.d/$name"
         echo "/etc/init.d/$name" >"$dir/DEBIAN/conffiles"
         ;;
+    halitetest-pkg-daemon)
+        # halitetest-pkg-svc's daemon, enabled by its postinst as packaged services are
+        # (update-rc.d defaults), stopped and disabled again by prerm/postrm
+        mkdir -p "$dir/etc/init.d"
+        sed 's/halitetest-pkg-svc/halitetest-pkg-daemon/g' "$REPO/build/halitetest-pkg-svc-1.0/etc/init.d/halitetest-pkg-svc" \
+            >"$dir/etc/init.d/$name"
+        chmod 755 "$dir/etc/init.d/$name"
+        echo "/etc/init.d/$name" >"$dir/DEBIAN/conffiles"
+        printf '#!/bin/sh\nset -e\nupdate-rc.d %s defaults >/dev/null\n' "$name" >"$dir/DEBIAN/postinst"
+        printf '#!/bin/sh\n/etc/init.d/%s stop || true\n' "$name" >"$dir/DEBIAN/prerm"
+        printf '#!/bin/sh\nset -e\n[ "$1" = purge ] && update-rc.d %s remove >/dev/null\nexit 0\n' "$name" >"$dir/DEBIAN/postrm"
+        chmod 755 "$dir/DEBIAN/postinst" "$dir/DEBIAN/prerm" "$dir/DEBIAN/postrm"
+        ;;
     halitetest-pkg-conf)
         mkdir -p "$dir/etc"
         echo "setting = 1" >"$dir/etc/$name.conf"
         echo "/etc/$name.conf" >"$dir/DEBIAN/conffiles"
+        ;;
+    halitetest-pkg-debconf)
+        cat >"$dir/DEBIAN/templates" <<'TEMPLATES'
+Template: halitetest-pkg-debconf/greeting
+Type: string
+Default: hello
+Description: Greeting of the halite test package:
+ A string question.
+
+Template: halitetest-pkg-debconf/enabled
+Type: boolean
+Default: true
+Description: Enable the halite test package?
+ A boolean question.
+
+Template: halitetest-pkg-debconf/colour
+Type: select
+Choices: red, green, blue
+Default: green
+Description: Colour of the halite test package:
+ A select question.
+
+Template: halitetest-pkg-debconf/secret
+Type: password
+Description: Secret of the halite test package:
+ A password question (no default).
+TEMPLATES
+        cat >"$dir/DEBIAN/config" <<'CONFIG'
+#!/bin/sh
+set -e
+. /usr/share/debconf/confmodule
+db_input low halitetest-pkg-debconf/greeting || true
+db_input low halitetest-pkg-debconf/enabled || true
+db_input low halitetest-pkg-debconf/colour || true
+db_go || true
+CONFIG
+        # the postinst loads the templates and runs `config` (debconf's confmodule does both)
+        cat >"$dir/DEBIAN/postinst" <<'POSTINST'
+#!/bin/sh
+set -e
+. /usr/share/debconf/confmodule
+db_get halitetest-pkg-debconf/greeting || true
+exit 0
+POSTINST
+        cat >"$dir/DEBIAN/postrm" <<'POSTRM'
+#!/bin/sh
+set -e
+if [ "$1" = purge ] && [ -e /usr/share/debconf/confmodule ]; then
+    . /usr/share/debconf/confmodule
+    db_purge
+fi
+POSTRM
+        chmod 755 "$dir/DEBIAN/config" "$dir/DEBIAN/postinst" "$dir/DEBIAN/postrm"
         ;;
     esac
     dpkg-deb --root-owner-group --build "$dir" "$REPO/$name-$(echo "$version" | tr ':~' '__').deb" >/dev/null
@@ -100,6 +171,8 @@ build() {
     deb halitetest-pkg-epoch 1:1.0~rc1
     deb halitetest-pkg-epoch 1:1.0
     deb halitetest-pkg-conf 1.0
+    deb halitetest-pkg-debconf 1.0
+    deb halitetest-pkg-daemon 1.0
     rm -rf "$REPO/build"
     (
         cd "$REPO"
@@ -130,13 +203,17 @@ purge_packages() {
         # shellcheck disable=SC2086
         apt-mark unhold $pkgs >/dev/null 2>&1 || true
         # shellcheck disable=SC2086
-        dpkg --purge $pkgs >/dev/null
+        DEBIAN_FRONTEND=noninteractive dpkg --purge $pkgs >/dev/null
     fi
     # the test service's daemon, if a case left it running (purging does not stop it)
     if [ -f /run/halitetest-pkg-svc.pid ]; then
         kill "$(cat /run/halitetest-pkg-svc.pid)" 2>/dev/null || true
     fi
     rm -f /run/halitetest-pkg-svc.pid
+    if [ -f /run/halitetest-pkg-daemon.pid ]; then
+        kill "$(cat /run/halitetest-pkg-daemon.pid)" 2>/dev/null || true
+    fi
+    rm -f /run/halitetest-pkg-daemon.pid
 }
 
 case ${1:-reset} in

@@ -1,5 +1,7 @@
 //! Salt's `cron` state module (salt/states/cron.py): `present`, `absent`, `env_present`,
-//! `env_absent`, through the `cron.*` execution functions. `cron.file` is not implemented.
+//! `env_absent`, through the `cron.*` execution functions, and `file` (a whole crontab from a
+//! source, managed as a temp file through `file.managed`'s code, then installed with
+//! `cron.write_cron_file_verbose`).
 
 use crate::util::{salt, salt_call};
 use crate::{StateCall, StateError, StateRegistry};
@@ -10,6 +12,7 @@ pub(crate) fn register(r: &mut StateRegistry) {
     r.register("cron.absent", absent, &["name"]);
     r.register("cron.env_present", env_present, &["name"]);
     r.register("cron.env_absent", env_absent, &["name"]);
+    r.register("cron.file", file, &["name"]);
 }
 
 /// `{"changes": {}, "comment": "", "name": name, "result": True}` in cron.py's key order.
@@ -414,5 +417,181 @@ pub fn env_absent(call: &StateCall) -> Result<Map, StateError> {
         "removed from",
         "removed",
     );
+    Ok(ret)
+}
+
+/// A temp file removed when dropped (cron.py's `os.unlink(cron_path)`).
+struct CronTemp(String);
+
+impl Drop for CronTemp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// `cron.file(name, source_hash='', source_hash_name=None, user='root', template=None,
+/// context=None, replace=True, defaults=None, backup='')`: the user's current crontab goes to
+/// a temp file (`cron.raw_cron`, with a final newline), which is then managed from `name` as
+/// `file.managed` manages a file (`file.check_managed` in test mode, `file.get_managed` +
+/// `file.manage_file` otherwise, mode 0600, owned by the user and their first group); when
+/// the file's content changed the temp file becomes the crontab.
+pub fn file(call: &StateCall) -> Result<Map, StateError> {
+    let name = call.name_str();
+    let user = call.arg_str("user").unwrap_or_else(|| "root".into());
+    let mut ret = Map::new();
+    ret.insert("changes", Value::Map(Map::new()));
+    ret.insert("comment", Value::str(""));
+    ret.insert("name", Value::str(name.as_str()));
+    ret.insert("result", Value::Bool(true));
+    // `__salt__["user.info"](user)["groups"][0]`: a missing user (or one without groups)
+    // raises, which the state reports.
+    let info = salt(call, "user.info", vec![Value::str(user.as_str())]).ok();
+    let group = info
+        .as_ref()
+        .and_then(|i| i.get("groups"))
+        .and_then(|g| match g {
+            Value::List(l) => l.first().map(Value::py_str),
+            _ => None,
+        });
+    let Some(group) = group else {
+        let mut r = Map::new();
+        r.insert("changes", Value::Map(Map::new()));
+        r.insert(
+            "comment",
+            Value::Str(format!("Could not identify group for user {user}").into()),
+        );
+        r.insert("name", Value::str(name.as_str()));
+        r.insert("result", Value::Bool(false));
+        return Ok(r);
+    };
+    let path = halite_exec::files::mkstemp(None, "")
+        .map_err(|e| StateError::Other(format!("Unable to create a temp file: {e}")))?;
+    let tmp = CronTemp(path);
+    let mut raw = salt(call, "cron.raw_cron", vec![Value::str(user.as_str())])?.py_str();
+    if !raw.ends_with('\n') {
+        raw.push('\n');
+    }
+    std::fs::write(&tmp.0, &raw)
+        .map_err(|e| StateError::Other(format!("Unable to write {}: {e}", tmp.0)))?;
+    // `os.stat(cron_path).st_size > 0` after the newline was added: always true, so
+    // `replace: False` never manages anything (Salt's behaviour).
+    if !call.flag("replace", true) {
+        ret.insert(
+            "comment",
+            Value::Str(format!("User {user} already has a crontab. No changes made").into()),
+        );
+        return Ok(ret);
+    }
+    let mut low = Map::new();
+    for key in ["__id__", "__sls__", "__env__", "saltenv"] {
+        if let Some(v) = call.low.get(key) {
+            low.insert(key, v.clone());
+        }
+    }
+    low.insert("name", Value::str(tmp.0.as_str()));
+    low.insert("source", Value::str(name.as_str()));
+    for key in [
+        "source_hash",
+        "source_hash_name",
+        "template",
+        "context",
+        "defaults",
+        "backup",
+    ] {
+        if let Some(v) = call.arg(key) {
+            low.insert(key, v.clone());
+        }
+    }
+    low.insert("user", Value::str(user.as_str()));
+    low.insert("group", Value::str(group.as_str()));
+    low.insert("mode", Value::str("0600"));
+    let fcall = StateCall { low: &low, ..*call };
+    let managed = crate::file::managed(&fcall)?;
+    let changes = match managed.get("changes") {
+        Some(Value::Map(m)) => m.clone(),
+        _ => Map::new(),
+    };
+    if call.test {
+        // file.check_managed: (result, comment); the temp file's owner, group and mode are
+        // not changes (it is under the temp folder).
+        let result = managed.get("result").cloned().unwrap_or(Value::Null);
+        if result == Value::Bool(false) {
+            ret.insert("result", Value::Bool(false));
+            ret.insert(
+                "comment",
+                managed.get("comment").cloned().unwrap_or_default(),
+            );
+            return Ok(ret);
+        }
+        let mut text = String::new();
+        for (key, val) in changes.iter() {
+            let key = key.py_str();
+            if !matches!(key.as_str(), "user" | "group" | "mode") {
+                text.push_str(&format!("{key}: {}\n", val.py_str()));
+            }
+        }
+        if text.is_empty() {
+            ret.insert("result", Value::Bool(true));
+            ret.insert(
+                "comment",
+                Value::Str(format!("The file {} is in the correct state", tmp.0).into()),
+            );
+        } else {
+            ret.insert("result", Value::Null);
+            ret.insert(
+                "comment",
+                Value::Str(format!("The following values are set to be changed:\n{text}").into()),
+            );
+        }
+        return Ok(ret);
+    }
+    let ok = managed.get("result").is_some_and(Value::truthy);
+    if !ok {
+        let mut r = managed;
+        r.insert("name", Value::str(name.as_str()));
+        // Salt 3008's file.managed prefixes file.get_managed's comment with "Unable to
+        // manage file: "; cron.file calls get_managed itself and returns its comment as is.
+        if call.salt_compat().is_3008() {
+            let comment = r.get("comment").map(Value::py_str).unwrap_or_default();
+            if let Some(rest) = comment.strip_prefix("Unable to manage file: ") {
+                r.insert("comment", Value::str(rest));
+            }
+        }
+        return Ok(r);
+    }
+    if changes.contains_key("diff") {
+        let mut kw = Map::new();
+        kw.insert("user", Value::str(user.as_str()));
+        kw.insert("path", Value::str(tmp.0.as_str()));
+        let cron_ret = salt_call(call, "cron.write_cron_file_verbose", vec![], kw)?;
+        if cron_ret.get("retcode").and_then(Value::as_i64) == Some(0) {
+            ret.insert("changes", Value::Map(changes));
+            ret.insert(
+                "comment",
+                Value::Str(format!("Crontab for user {user} was updated").into()),
+            );
+        } else {
+            let stderr = cron_ret
+                .get("stderr")
+                .map(Value::py_str)
+                .unwrap_or_default();
+            ret.insert("result", Value::Bool(false));
+            ret.insert(
+                "comment",
+                Value::Str(
+                    format!(
+                        "Unable to update user {user} crontab {}. Error: {stderr}",
+                        tmp.0
+                    )
+                    .into(),
+                ),
+            );
+        }
+    } else {
+        ret.insert(
+            "comment",
+            Value::Str(format!("Crontab for user {user} is in the correct state").into()),
+        );
+    }
     Ok(ret)
 }

@@ -7,6 +7,60 @@ use halite_value::{List, Map, Value};
 
 pub(crate) fn register(r: &mut StateRegistry) {
     r.register("debconf.set", set, &["name", "data"]);
+    r.register("debconf.set_file", set_file, &["name", "source"]);
+}
+
+/// `debconf.set_file(name, source, template=None, context=None, defaults=None)`.
+pub fn set_file(call: &StateCall) -> Result<Map, StateError> {
+    let mut ret = crate::ret_ncrc(call.name(), Value::Bool(true), "");
+    let fail = |mut ret: Map, text: &str| {
+        ret.insert("result", Value::Bool(false));
+        ret.insert("comment", Value::str(text));
+        Ok(ret)
+    };
+    let context = match call.arg("context") {
+        None => Value::Map(Map::new()),
+        Some(v @ Value::Map(_)) => v.clone(),
+        Some(_) => return fail(ret, "Context must be formed as a dict"),
+    };
+    let defaults = match call.arg("defaults") {
+        None => Value::Map(Map::new()),
+        Some(v @ Value::Map(_)) => v.clone(),
+        Some(_) => return fail(ret, "Defaults must be formed as a dict"),
+    };
+    if call.test {
+        ret.insert("result", Value::Null);
+        ret.insert(
+            "comment",
+            Value::str("Debconf selections would have been set."),
+        );
+        return Ok(ret);
+    }
+    let source = call.arg("source").cloned().unwrap_or(Value::Null);
+    let saltenv = call
+        .low
+        .get("__env__")
+        .cloned()
+        .unwrap_or(Value::str("base"));
+    let mut kw = Map::new();
+    kw.insert("saltenv", saltenv);
+    let result = match call.arg("template").filter(|t| t.truthy()) {
+        Some(template) => call.exec.call(
+            call.ctx,
+            "debconf.set_template",
+            &Args::new(vec![source, template.clone(), context, defaults], kw),
+        ),
+        None => call
+            .exec
+            .call(call.ctx, "debconf.set_file", &Args::new(vec![source], kw)),
+    }
+    .map_err(|e| StateError::Command(e.to_string()))?;
+    if result.truthy() {
+        ret.insert("comment", Value::str("Debconf selections were set."));
+        Ok(ret)
+    } else {
+        fail(ret, "Unable to set debconf selections from file.")
+    }
 }
 
 fn exec(call: &StateCall, fun: &str, args: Vec<Value>) -> Result<Value, StateError> {

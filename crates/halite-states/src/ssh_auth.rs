@@ -253,7 +253,28 @@ pub fn present(call: &StateCall) -> Result<Map, StateError> {
             kw,
         )
     };
-    let data = if !c.source.is_empty() {
+    let data = if !c.source.is_empty() && call.salt_compat().is_3008() {
+        // Salt 3008: a source `cp.get_url` fetches goes whole to ssh.set_auth_key_from_file,
+        // with the state's `options` (over every key's own); one it cannot is "no key".
+        if source_fetched(call, &c) {
+            let mut kw = Map::new();
+            kw.insert("config", c.config.clone());
+            kw.insert("saltenv", Value::str(c.saltenv.as_str()));
+            kw.insert("fingerprint_hash_type", c.fht.clone());
+            kw.insert(
+                "options",
+                call.arg("options").cloned().unwrap_or(Value::Null),
+            );
+            salt_call(
+                call,
+                "ssh.set_auth_key_from_file",
+                vec![Value::str(c.user.as_str()), Value::str(c.source.as_str())],
+                kw,
+            )?
+        } else {
+            Value::str("no key")
+        }
+    } else if !c.source.is_empty() {
         let mut kw = Map::new();
         kw.insert("saltenv", Value::str(c.saltenv.as_str()));
         let text = salt_call(
@@ -415,7 +436,32 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
     };
     let mut name = k.name.clone();
     let mut comment = Value::str("");
-    if !c.source.is_empty() {
+    let rm_from_file = || -> Result<Value, StateError> {
+        let mut kw = Map::new();
+        kw.insert("saltenv", Value::str(c.saltenv.as_str()));
+        kw.insert("fingerprint_hash_type", c.fht.clone());
+        salt_call(
+            call,
+            "ssh.rm_auth_key_from_file",
+            vec![
+                Value::str(c.user.as_str()),
+                Value::str(c.source.as_str()),
+                c.config.clone(),
+            ],
+            kw,
+        )
+    };
+    if !c.source.is_empty() && call.salt_compat().is_3008() {
+        // Salt 3008: a source that `cp.get_url(source, None)` cannot fetch (a salt:// file
+        // that is not there, an empty local file) leaves the comment empty; otherwise
+        // ssh.rm_auth_key_from_file removes every key of it.
+        if source_fetched(call, &c) {
+            comment = rm_from_file()?;
+        }
+    } else if !c.source.is_empty() {
+        // Salt 3007: each line of the file; one that starts with the key type is removed by
+        // its key, any other (options first) removes the whole file's keys; the last line's
+        // word is the comment.
         let mut kw = Map::new();
         kw.insert("saltenv", Value::str(c.saltenv.as_str()));
         let text = salt_call(
@@ -429,9 +475,7 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
                 let parts: Vec<&str> = keyline.split(' ').collect();
                 comment = rm(parts.get(1).copied().unwrap_or(""))?;
             } else {
-                return Err(StateError::Other(
-                    "halite does not implement ssh.rm_auth_key_from_file (a source of key lines with options)".into(),
-                ));
+                comment = rm_from_file()?;
             }
         }
     } else {
@@ -451,6 +495,18 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
         ret.insert("changes", Value::Map(m));
     }
     Ok(ret)
+}
+
+/// Salt 3008's `cp.get_url(source, None)` as the states test it: a salt:// file that exists,
+/// a local file with something in it.
+fn source_fetched(call: &StateCall, c: &Common) -> bool {
+    if c.source.starts_with("salt://") {
+        let (path, env) = halite_exec::fileserver::split_salt_url(&c.source, &c.saltenv);
+        call.ctx.file_roots.find(&env, &path).is_some()
+    } else {
+        let local = c.source.strip_prefix("file://").unwrap_or(&c.source);
+        std::fs::metadata(local).is_ok_and(|m| m.len() > 0)
+    }
 }
 
 /// `present`/`absent` run by `manage` for one key: the same arguments, `name` the key.

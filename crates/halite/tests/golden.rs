@@ -13,7 +13,11 @@
 //! for real: packages from the local test repository, users, services, files with the
 //! `halitetest` prefix. They need root (skipped with that reason otherwise) and run one at a
 //! time, commands in order, with `sh reset` before and after each case (the state the
-//! recording started from; record.py runs it the same way).
+//! recording started from; record.py runs it the same way). A host case's `needs` file names
+//! programs (one a line, `#` comments) its recording ran with, looked up on PATH as Salt's
+//! `__virtual__` looks them up, and `formulas/PATH` folders of the saltstack-formulas
+//! checkouts in `$HALITE_FORMULAS` (which a case's `minion` names `@FORMULAS@`); without one
+//! the case is skipped, with that reason.
 
 use halite_value::{Map, SaltCompat, Value};
 use std::collections::BTreeMap;
@@ -163,7 +167,9 @@ fn minion_config(case: &Path, scratch: &Path, compat: SaltCompat) -> Map {
     conf.insert("grains", Value::Map(grains));
     conf.insert("salt_compat", Value::str(compat.name()));
     if let Ok(extra) = std::fs::read_to_string(case.join("minion")) {
-        let extra = extra.replace("@CASE@", &case.to_string_lossy());
+        let extra = extra
+            .replace("@CASE@", &case.to_string_lossy())
+            .replace("@FORMULAS@", &formulas_dir().to_string_lossy());
         if let Ok(Value::Map(extra)) = halite_yaml::load(&extra, halite_yaml::Schema::Salt) {
             for (k, v) in extra {
                 conf.insert(k, v);
@@ -481,6 +487,36 @@ fn run_job(job: &Job) -> Verdict {
 
 /// A progress line on the process's stderr, past libtest's capture (which hides `eprintln!`
 /// output of a passing test), so that a long run says what it is doing.
+/// Where the saltstack-formulas checkouts are (`$HALITE_FORMULAS`, default /work/formulas,
+/// as tests/formulas.rs): a case's `minion` writes it `@FORMULAS@`.
+fn formulas_dir() -> PathBuf {
+    std::env::var_os("HALITE_FORMULAS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/work/formulas"))
+}
+
+/// What a case's `needs` file names that this host lacks: programs looked up on PATH, and
+/// `formulas/PATH` lines, folders under the formulas checkouts.
+fn missing_needs(case: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(case.join("needs")).unwrap_or_default();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .filter(|need| match need.strip_prefix("formulas/") {
+            Some(rel) => !formulas_dir().join(rel).is_dir(),
+            None => !std::env::split_paths(&path).any(|d| d.join(need).is_file()),
+        })
+        .map(|need| match need.strip_prefix("formulas/") {
+            Some(rel) => format!(
+                "the formula checkout {} (set HALITE_FORMULAS; .ci/run clones it)",
+                formulas_dir().join(rel).display()
+            ),
+            None => format!("{need} on PATH"),
+        })
+        .collect()
+}
+
 fn progress(line: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr().lock(), "{line}");
@@ -687,6 +723,14 @@ fn golden_cases_match_salt() {
             continue;
         }
         make_empty_dirs(&case);
+        let missing = missing_needs(&case);
+        if !missing.is_empty() {
+            progress(&format!(
+                "golden: SKIPPED {rel}: it was recorded with {}, which this host lacks",
+                missing.join(", ")
+            ));
+            continue;
+        }
         let name = case
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

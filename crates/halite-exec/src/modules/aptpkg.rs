@@ -1618,12 +1618,11 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             "cannot parse \"ppa:\" style repo definitions: {repo}"
         )));
     }
-    for key in ["keyid", "key_url", "key_text"] {
-        if kw.contains_key(key) {
-            return Err(ExecError::Failed(format!(
-                "halite: pkgrepo/mod_repo '{key}' (adding an apt key) is not supported (docs/compat.md)"
-            )));
-        }
+    if kw.contains_key("keyid") {
+        return Err(ExecError::Failed(
+            "halite: pkgrepo/mod_repo 'keyid' (a key from a keyserver) is not supported (docs/compat.md)"
+                .into(),
+        ));
     }
     let mut sources = SourcesList::load();
     let entry = split_repo_str(&repo);
@@ -1634,10 +1633,25 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     }
     let aptkey = b.get(2).map(Value::truthy).unwrap_or(true)
         && crate::modules::cmd::which_path("apt-key").is_some();
-    if !aptkey && entry.signedby.is_empty() {
+    // Salt 3008 checks this later, for a new entry only, and takes `trusted` too.
+    let compat3008 = SaltCompat::of_value(&ctx.opts).is_3008();
+    if !compat3008 && !aptkey && entry.signedby.is_empty() {
         return Err(ExecError::Failed(
             "missing 'signedby' option when apt-key is missing".into(),
         ));
+    }
+    if let Some(key_url) = kw.get("key_url") {
+        let saltenv = b.str_or(1, "base");
+        add_key_from_url(ctx, &key_url.py_str(), &saltenv, aptkey, &entry.signedby)?;
+    } else if let Some(text) = kw.get("key_text") {
+        // Salt runs `apt-key add -` whatever `aptkey` says.
+        let out = run(&["apt-key", "add", "-"], Some(text.py_str()))?;
+        if !out.stdout.to_uppercase().starts_with("OK") {
+            return Err(ExecError::Failed(format!(
+                "Error: failed to add key:\n{}",
+                text.py_str()
+            )));
+        }
     }
     let split = |k: &str| -> Option<Vec<String>> {
         kw.get(k).map(|v| {
@@ -1691,6 +1705,17 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let idx = match found {
         Some(i) => i,
         None => {
+            let trusted = kw.get("trusted").is_some_and(|t| {
+                matches!(
+                    t.py_str().to_lowercase().as_str(),
+                    "yes" | "true" | "1" | "on"
+                )
+            });
+            if compat3008 && !aptkey && entry.signedby.is_empty() && !trusted {
+                return Err(ExecError::Failed(
+                    "missing 'signedby' or 'trusted' option when apt-key is missing".into(),
+                ));
+            }
             sources.list.push(SourceEntry::new(&repo, None));
             sources.list.len() - 1
         }
@@ -1741,6 +1766,154 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let mut out = Map::new();
     out.insert(repo.as_str(), Value::Map(m));
     Ok(Value::Map(out))
+}
+
+/// `cp.cache_file(url, saltenv)` for a key: a salt:// file is copied to
+/// `cachedir/files/SALTENV/PATH` (the cached copy mod_repo may rename), a local path is the
+/// file itself; None when there is no such file.
+fn cache_key_file(ctx: &ExecContext, url: &str, saltenv: &str) -> Option<std::path::PathBuf> {
+    if url.starts_with("salt://") {
+        let (path, env) = crate::fileserver::split_salt_url(url, saltenv);
+        let found = ctx.file_roots.find(&env, &path)?;
+        let cachedir = ctx.opts.get("cachedir").map(Value::py_str)?;
+        let rel = url
+            .trim_start_matches("salt://")
+            .split('?')
+            .next()
+            .unwrap_or("");
+        let dest = std::path::Path::new(&cachedir)
+            .join("files")
+            .join(&env)
+            .join(rel.trim_start_matches('/'));
+        std::fs::create_dir_all(dest.parent()?).ok()?;
+        std::fs::copy(found, &dest).ok()?;
+        return Some(dest);
+    }
+    let local = std::path::PathBuf::from(url.strip_prefix("file://").unwrap_or(url));
+    local.is_file().then_some(local)
+}
+
+/// mod_repo's `key_url` branch: the key file (renamed to the `signed-by` file's name when it
+/// differs, in place: for a local path that is the user's own file, as in Salt), then
+/// `add_repo_key`: with `aptkey` `apt-key add FILE`, without it the key, dearmored by
+/// `gpg --dearmor` when ASCII-armored (the `.decrypted` file is left beside it), copied
+/// into the `signed-by` file's folder.
+fn add_key_from_url(
+    ctx: &ExecContext,
+    key_url: &str,
+    saltenv: &str,
+    aptkey: bool,
+    signedby: &str,
+) -> Result<(), ExecError> {
+    let Some(mut fn_) = cache_key_file(ctx, key_url, saltenv) else {
+        // cp.cache_file's False goes to pathlib.Path().
+        return Err(ExecError::Failed(
+            "expected str, bytes or os.PathLike object, not bool".into(),
+        ));
+    };
+    let signed = std::path::Path::new(signedby);
+    let signed_name = signed.file_name().map(|n| n.to_os_string());
+    if !signedby.is_empty() && fn_.file_name().map(|n| n.to_os_string()) != signed_name {
+        let new_path = fn_.with_file_name(signed_name.unwrap_or_default());
+        std::fs::rename(&fn_, &new_path).map_err(|e| {
+            ExecError::Failed(format!(
+                "{}: '{}' -> '{}'",
+                py_os_error(&e),
+                fn_.display(),
+                new_path.display()
+            ))
+        })?;
+        fn_ = new_path;
+    }
+    let path = fn_.to_string_lossy().into_owned();
+    if aptkey {
+        let out = run(&["apt-key", "add", &path], None)?;
+        if !out.stdout.to_uppercase().starts_with("OK") {
+            return Err(ExecError::Failed(format!(
+                "Error: failed to add key from {key_url}"
+            )));
+        }
+        return Ok(());
+    }
+    let salt3008 = SaltCompat::of_value(&ctx.opts).is_3008();
+    // add_repo_key's keydir: the signed-by file's folder, else /etc/apt/keyrings. A missing
+    // one fails the key (Salt 3007); Salt 3008 makes it (0755).
+    let keydir = match signed.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("/etc/apt/keyrings"),
+    };
+    let could_not = || ExecError::Failed(format!("Error: Could not add key: {path}"));
+    if !salt3008 && !keydir.is_dir() {
+        tracing::error!("The directory {} does not exist", keydir.display());
+        return Err(could_not());
+    }
+    if salt3008 && !keydir.is_dir() {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o755)
+            .create(&keydir)
+            .map_err(|_| could_not())?;
+    }
+    // _decrypt_key: an ASCII-armored key is dearmored by gpg (the `.decrypted` file is left
+    // beside it); Salt 3008 keeps it armored when the destination name ends in `.asc`.
+    let dest_name = fn_
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut key = path.clone();
+    let armored = std::fs::read(&path)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .is_some_and(|t| t.trim_matches('-').starts_with("BEGIN PGP"));
+    if armored && !(salt3008 && dest_name.ends_with(".asc")) {
+        if crate::modules::cmd::which_path("gpg").is_none() {
+            return Err(could_not());
+        }
+        let decrypted = format!("{path}.decrypted");
+        let out = run(
+            &["gpg", "--yes", "--output", &decrypted, "--dearmor", &path],
+            None,
+        )?;
+        if out.retcode != 0 {
+            tracing::error!("Failed to decrypt the key {path}");
+        }
+        key = decrypted;
+    }
+    let key_path = std::path::Path::new(&key);
+    let mut keyfile = key_path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if let Some(stripped) = keyfile.strip_suffix(".decrypted") {
+        keyfile = stripped.to_string();
+    }
+    let dest = keydir.join(&keyfile);
+    copyfile(key_path, &dest)?;
+    if salt3008 {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(0o644));
+    }
+    Ok(())
+}
+
+/// `shutil.copyfile(src, dst)`: the contents only (a new file gets the umask's mode); its
+/// error as Python words it, naming the file that could not be opened.
+fn copyfile(src: &std::path::Path, dst: &std::path::Path) -> Result<(), ExecError> {
+    let data = std::fs::read(src)
+        .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), src.display())))?;
+    std::fs::write(dst, data)
+        .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), dst.display())))
+}
+
+/// Python's `str(OSError)` without the file names: `[Errno N] text`.
+fn py_os_error(e: &std::io::Error) -> String {
+    let msg = e.to_string();
+    let msg = msg.split(" (os error").next().unwrap_or(&msg).to_string();
+    match e.raw_os_error() {
+        Some(n) => format!("[Errno {n}] {msg}"),
+        None => msg,
+    }
 }
 
 /// `pkg.del_repo(repo)`: removes the line's comps from matching entries (the entry when

@@ -366,7 +366,11 @@ fn cache_error() -> Map {
 
 /// `cp.cache_file(source, saltenv)` for what halite's file client reaches: a `salt://` file
 /// from the file roots or a local file (`None` when it is not there).
-fn cache_script(ctx: &ExecContext, source: &str, saltenv: &str) -> Result<Option<String>, String> {
+pub(crate) fn cache_script(
+    ctx: &ExecContext,
+    source: &str,
+    saltenv: &str,
+) -> Result<Option<String>, String> {
     if source.starts_with("salt://") {
         return Ok(ctx
             .file_roots

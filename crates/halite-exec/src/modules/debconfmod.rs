@@ -85,6 +85,76 @@ pub fn show(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         .unwrap_or(Value::Null))
 }
 
+/// `_set_file(path)`: `debconf-set-selections PATH`.
+fn set_selections_file(ctx: &ExecContext, path: &str) -> Result<(), ExecError> {
+    let mut kw = Map::new();
+    kw.insert("python_shell", Value::Bool(false));
+    cmd::run_stdout(
+        ctx,
+        &Args::new(
+            vec![Value::str(format!("debconf-set-selections {path}"))],
+            kw,
+        ),
+    )?;
+    Ok(())
+}
+
+/// `debconf.set_file(path, saltenv='base')`: the answers of a file (salt:// or local, as
+/// `cp.cache_file` fetches it) through `debconf-set-selections`; False when it cannot be
+/// fetched.
+pub fn set_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("debconf.set_file", a, &["path", "saltenv"], 1)?;
+    let saltenv = b.str_or(1, "base");
+    let cached = cmd::cache_script(ctx, &b.str_or(0, ""), &saltenv).map_err(ExecError::Failed)?;
+    match cached {
+        Some(path) => {
+            set_selections_file(ctx, &path)?;
+            Ok(Value::Bool(true))
+        }
+        None => Ok(Value::Bool(false)),
+    }
+}
+
+/// `debconf.set_template(path, template, context, defaults, saltenv='base')`: the file
+/// rendered as `cp.get_template` renders it (`defaults`, then `context` over them, and
+/// `saltenv`), then `set_file` on the result.
+pub fn set_template(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind(
+        "debconf.set_template",
+        a,
+        &["path", "template", "context", "defaults", "saltenv"],
+        4,
+    )?;
+    let saltenv = b.str_or(4, "base");
+    let engine = b.str_or(1, "jinja");
+    let Some(cached) =
+        cmd::cache_script(ctx, &b.str_or(0, ""), &saltenv).map_err(ExecError::Failed)?
+    else {
+        return Ok(Value::Bool(false));
+    };
+    let text = std::fs::read_to_string(&cached).map_err(|e| ExecError::Failed(e.to_string()))?;
+    let mut vars = Map::new();
+    for i in [3, 2] {
+        if let Some(Value::Map(m)) = b.get(i) {
+            for (k, v) in m.iter() {
+                vars.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    vars.insert("saltenv", Value::str(saltenv.as_str()));
+    let renderer = ctx
+        .renderer
+        .as_ref()
+        .ok_or_else(|| ExecError::Failed("no template renderer is available here".into()))?;
+    let rendered = renderer.render_template(ctx, &engine, &text, &vars)?;
+    let path = crate::files::mkstemp(None, "").map_err(|e| ExecError::Failed(e.to_string()))?;
+    let done = std::fs::write(&path, rendered)
+        .map_err(|e| ExecError::Failed(e.to_string()))
+        .and_then(|()| set_selections_file(ctx, &path));
+    let _ = std::fs::remove_file(&path);
+    done.map(|()| Value::Bool(true))
+}
+
 /// `debconf.set(package, question, type, value, *extra)`: one line through a temp file and
 /// `debconf-set-selections`.
 pub fn set(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {

@@ -138,6 +138,12 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
         );
         r.register_from("debconfmod", "debconf.show", debconfmod::show);
         r.register_from("debconfmod", "debconf.set", debconfmod::set);
+        r.register_from("debconfmod", "debconf.set_file", debconfmod::set_file);
+        r.register_from(
+            "debconfmod",
+            "debconf.set_template",
+            debconfmod::set_template,
+        );
     }
     if host.enabled("linux_sysctl") && linux_sysctl::available(host.grains) {
         r.register_from(
@@ -382,6 +388,7 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("ssh.set_auth_key", ssh::set_auth_key);
         r.register("ssh.set_auth_key_from_file", ssh::set_auth_key_from_file);
         r.register("ssh.rm_auth_key", ssh::rm_auth_key);
+        r.register("ssh.rm_auth_key_from_file", ssh::rm_auth_key_from_file);
         r.register("ssh.get_known_host_entries", ssh::get_known_host_entries);
         r.register("ssh.check_known_host", ssh::check_known_host);
         r.register("ssh.set_known_host", ssh::set_known_host);

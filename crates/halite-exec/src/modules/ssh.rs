@@ -581,8 +581,76 @@ pub fn check_key_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 /// `ssh.set_auth_key_from_file(user, source, config='.ssh/authorized_keys', saltenv='base',
 /// fingerprint_hash_type=None)`: "fail", "replace", "new" or "no change".
 pub fn set_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    let b = bind(
+    // Salt 3008 takes **kwargs and an `options` keyword that replaces every key's options
+    // from the file; 3007's signature has neither.
+    let salt3008 = halite_value::SaltCompat::of_value(&ctx.opts).is_3008();
+    let b = crate::salt_utils::bind_with(
         "ssh.set_auth_key_from_file",
+        a,
+        &[
+            "user",
+            "source",
+            "config",
+            "saltenv",
+            "fingerprint_hash_type",
+        ],
+        2,
+        salt3008,
+    )?;
+    let forced_options = a
+        .kwargs
+        .get("options")
+        .filter(|o| salt3008 && o.truthy())
+        .cloned();
+    let config = opt_str(b.get(2)).unwrap_or_else(|| ".ssh/authorized_keys".into());
+    let saltenv = opt_str(b.get(3)).unwrap_or_else(|| "base".into());
+    let ht = b.get(4).cloned().unwrap_or(Value::Null);
+    let Some(file) = source_file(ctx, &b.str_or(1, ""), &saltenv) else {
+        return Err(failed("Failed to pull key file from salt file server"));
+    };
+    let keys = validate_keys(&file.to_string_lossy(), opt_str(Some(&ht)).as_deref())?;
+    if keys.is_empty() {
+        return Ok(Value::str("fail"));
+    }
+    let mut rval = String::new();
+    for (key, k) in keys {
+        let mut kw = Map::new();
+        kw.insert("enc", Value::str(k.enc));
+        kw.insert("comment", Value::str(k.comment));
+        kw.insert(
+            "options",
+            forced_options
+                .clone()
+                .unwrap_or_else(|| Value::List(k.options.iter().map(Value::from).collect())),
+        );
+        kw.insert("config", Value::str(config.as_str()));
+        kw.insert("fingerprint_hash_type", ht.clone());
+        let r = set_auth_key(
+            ctx,
+            &Args::new(
+                vec![b.get(0).cloned().unwrap_or(Value::Null), Value::str(key)],
+                kw,
+            ),
+        )?;
+        rval.push_str(&r.py_str());
+    }
+    Ok(Value::str(if rval.contains("fail") {
+        "fail"
+    } else if rval.contains("replace") {
+        "replace"
+    } else if rval.contains("new") {
+        "new"
+    } else {
+        "no change"
+    }))
+}
+
+/// `ssh.rm_auth_key_from_file(user, source, config='.ssh/authorized_keys', saltenv='base',
+/// fingerprint_hash_type=None)`: `rm_auth_key` for every key of the file (options and all),
+/// the words folded as Salt folds them.
+pub fn rm_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind(
+        "ssh.rm_auth_key_from_file",
         a,
         &[
             "user",
@@ -604,17 +672,11 @@ pub fn set_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, Exec
         return Ok(Value::str("fail"));
     }
     let mut rval = String::new();
-    for (key, k) in keys {
+    for (key, _) in keys {
         let mut kw = Map::new();
-        kw.insert("enc", Value::str(k.enc));
-        kw.insert("comment", Value::str(k.comment));
-        kw.insert(
-            "options",
-            Value::List(k.options.iter().map(Value::from).collect()),
-        );
         kw.insert("config", Value::str(config.as_str()));
         kw.insert("fingerprint_hash_type", ht.clone());
-        let r = set_auth_key(
+        let r = rm_auth_key(
             ctx,
             &Args::new(
                 vec![b.get(0).cloned().unwrap_or(Value::Null), Value::str(key)],
@@ -623,14 +685,12 @@ pub fn set_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, Exec
         )?;
         rval.push_str(&r.py_str());
     }
-    Ok(Value::str(if rval.contains("fail") {
-        "fail"
-    } else if rval.contains("replace") {
-        "replace"
-    } else if rval.contains("new") {
-        "new"
+    Ok(Value::str(if rval.contains("Key not removed") {
+        "Key not removed"
+    } else if rval.contains("Key removed") {
+        "Key removed"
     } else {
-        "no change"
+        "Key not present"
     }))
 }
 

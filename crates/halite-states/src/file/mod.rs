@@ -16,6 +16,9 @@ mod recurse;
 mod serializers;
 mod source_hash;
 
+/// `file.managed` for the states that manage a file through it (`cron.file`).
+pub(crate) use managed::managed;
+
 use crate::StateRegistry;
 use halite_value::{Map, Value};
 use std::io::Write;

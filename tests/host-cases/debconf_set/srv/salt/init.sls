@@ -1,5 +1,7 @@
-halitetest-svc:
+halitetest-pkg-debconf:
   debconf.set:
     - data:
-        halitetest-svc/greeting: {type: string, value: hello}
-        halitetest-svc/enabled: {type: boolean, value: True}
+        halitetest-pkg-debconf/greeting: {type: string, value: hello there}
+        halitetest-pkg-debconf/enabled: {type: boolean, value: False}
+        halitetest-pkg-debconf/colour: {type: select, value: green}
+        halitetest-pkg-debconf/secret: {type: password, value: s3cret}

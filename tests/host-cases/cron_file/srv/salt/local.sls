@@ -1,0 +1,3 @@
+/tmp/halitetestsy-cron/tab:
+  cron.file:
+    - user: halitetestsy-c1

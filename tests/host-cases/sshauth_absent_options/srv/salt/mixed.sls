@@ -1,0 +1,4 @@
+mixed-keys:
+  ssh_auth.absent:
+    - user: halitetestsy-s1
+    - source: salt://keys/mixed.pub

@@ -1063,3 +1063,31 @@ fn a_host_keeps_its_minion_config_private_and_no_run_folder_behind() {
     assert_eq!(runs(&thin), Vec::<String>::new());
     assert_eq!(runs(&thin.join("cache")), vec!["run.recent".to_string()]);
 }
+
+/// The master's `ssh_options` reach every host's ssh command line, as salt-ssh's target
+/// defaults do (an option ssh does not know fails that host with ssh's own message).
+#[test]
+fn master_ssh_options_are_every_hosts_default() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let master = fleet.dir.join("conf/master");
+    let text = std::fs::read_to_string(&master).expect("master");
+    write(
+        &master,
+        &format!("{text}ssh_options:\n  - KexAlgorithms=curve25519-sha256\n"),
+    );
+    fleet.expect(&["h1", "test.ping"], serde_json::json!({"h1": true}));
+    write(
+        &master,
+        &format!("{text}ssh_options:\n  - NoSuchOption=1\n"),
+    );
+    let (v, rc, _) = fleet.run(&["h1", "test.ping"]);
+    assert_ne!(rc, 0, "{v}");
+    assert!(
+        v["h1"]
+            .to_string()
+            .contains("Bad configuration option: nosuchoption"),
+        "{v}"
+    );
+}

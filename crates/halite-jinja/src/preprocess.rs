@@ -147,14 +147,16 @@ pub(super) fn marker_len(s: &str) -> usize {
     usize::from(s.starts_with('-') || s.starts_with('+'))
 }
 
-/// Index of the closing delimiter, skipping string literals and nested brackets.
+/// Index of the closing delimiter `close` (any syntax's: `%}`, `>>`, a line statement's
+/// newline) in `s` from `from`, outside string literals and brackets; `s.len()` when there
+/// is none. Bytes are compared, so a non-ASCII character never splits a slice.
 pub(super) fn find_close(s: &str, from: usize, close: &str) -> usize {
     let b = s.as_bytes();
-    let c0 = close.as_bytes()[0];
+    let close = close.as_bytes();
     let mut depth = 0usize;
     let mut i = from;
     while i < b.len() {
-        if depth == 0 && i + 1 < b.len() && b[i] == c0 && b[i + 1] == b'}' {
+        if depth == 0 && b[i..].starts_with(close) {
             return i;
         }
         match b[i] {
@@ -294,7 +296,17 @@ fn split_as(s: &str) -> Option<(String, String)> {
 
 #[cfg(test)]
 mod tests {
-    use super::preprocess;
+    use super::{find_close, preprocess};
+
+    #[test]
+    fn a_closing_delimiter_is_found_past_non_ascii_text() {
+        // Any syntax's closer, with multi-byte characters before it outside quotes (a
+        // byte-wise scan that sliced the text there would split a character).
+        assert_eq!(find_close("set café = 1 %>", 0, "%>"), 14);
+        assert_eq!(find_close("é ~ \"%>\" %>x", 0, "%>"), 10);
+        assert_eq!(find_close("ü line\nnext", 0, "\n"), 7);
+        assert_eq!(find_close("{'a': '}}'} }}", 0, "}}"), 12);
+    }
 
     #[test]
     fn wraps_literals() {

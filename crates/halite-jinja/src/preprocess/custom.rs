@@ -5,7 +5,7 @@
 //! need a block tag.
 
 use super::expr::rewrite_expr;
-use super::{first_word, marker_len, rewrite_block, split_close_marker, Delims};
+use super::{find_close, first_word, marker_len, rewrite_block, split_close_marker, Delims};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -135,34 +135,6 @@ fn line_statement(src: &str, from: usize, prefix: &str) -> Option<(usize, usize)
         }
         start += line.find('\n')? + 1;
     }
-}
-
-/// Index of `close` in `s` from `from`, outside string literals and brackets.
-fn find_close(s: &str, from: usize, close: &str) -> usize {
-    let b = s.as_bytes();
-    let mut depth = 0usize;
-    let mut i = from;
-    while i < b.len() {
-        if depth == 0 && s[i..].starts_with(close) {
-            return i;
-        }
-        match b[i] {
-            q @ (b'\'' | b'"') => {
-                i += 1;
-                while i < b.len() && b[i] != q {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    s.len()
 }
 
 fn find_endraw(s: &str, from: usize, d: &Delims) -> usize {

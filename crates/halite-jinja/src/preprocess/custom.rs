@@ -169,6 +169,54 @@ mod tests {
         }
     }
 
+    /// Any text (tags cut short, brackets and quotes unbalanced, multi-byte characters next
+    /// to every delimiter) is rewritten without a panic: a small deterministic fuzz.
+    #[test]
+    fn any_text_is_preprocessed_without_a_panic() {
+        let d = latex();
+        let pieces = [
+            "<%",
+            "%>",
+            "<<",
+            ">>",
+            "<#",
+            "#>",
+            "%%",
+            "##",
+            "\n",
+            "é",
+            "ü€",
+            "'",
+            "\"",
+            "(",
+            ")",
+            "[",
+            "]",
+            "{",
+            "}",
+            "-",
+            "+",
+            " ",
+            "set ",
+            "raw",
+            "endraw",
+            "import_yaml ",
+            "x",
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..5000 {
+            let mut text = String::new();
+            for _ in 0..12 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            let _ = preprocess_with(&text, &d);
+            let _ = super::super::preprocess(&text);
+        }
+    }
+
     #[test]
     fn custom_delimiters_get_the_same_rewrites() {
         let d = latex();

@@ -36,6 +36,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
@@ -56,8 +57,13 @@ FILES = [
     "states/test_archive.py", "modules/state",
 ]
 # --system: the system state tests (users and groups on this host, as root, every name
-# with the halitetestsy- prefix: harness_conftest.py's system mode), one session at a time
-SYSTEM_FILES = ["states/test_user.py"]
+# with the halitetestsy- prefix; packages of the local test apt repository only:
+# harness_conftest.py's system mode), one session at a time
+SYSTEM_FILES = ["states/test_user.py", "states/test_pkg.py"]
+# the local apt repository of halitetest-pkg-* packages (tests/host-fixtures/pkg-repo.sh),
+# the only one apt reads during a --system run (APT_CONFIG)
+PKG_REPO_SH = os.path.join(HERE, "..", "..", "tests", "host-fixtures", "pkg-repo.sh")
+PKG_APT_CONFIG = "/var/tmp/halitetest-pkg-repo/apt.conf"
 PYTEST_PLUGINS_OFF = ["cacheprovider", "salt-factories-event-listener",
                       "salt-factories-log-server", "salt-factories-sysinfo"]
 
@@ -183,6 +189,12 @@ def cleanup_system():
             shutil.rmtree(os.path.join("/home", name), ignore_errors=True)
 
 
+def pkg_repo(action):
+    """pkg-repo.sh reset (purges every halitetest-pkg package, builds the repository, indexes
+    only it) or clean (purges, deletes the list file, indexes and repository)."""
+    subprocess.run(["sh", PKG_REPO_SH, action], check=True)
+
+
 def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
                 system=False):
     version, venv = RELEASES[release]
@@ -202,6 +214,9 @@ def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
         "PYTHONPATH": PYLIB, "PYTHONDONTWRITEBYTECODE": "1",
         "HSUITE_SYSTEM": "1" if system else "",
     })
+    if system:
+        # apt (Salt's aptpkg and halite's alike) reads only the test repository's list
+        env["APT_CONFIG"] = PKG_APT_CONFIG
     argv = [venv_python(venv), "-m", "pytest", "-q", "-rN", "--tb=no", "--no-header",
             "--basetemp=" + basetemp, "--continue-on-collection-errors",
             "-o", "junit_family=xunit2", "--junitxml=" + os.path.join(work, tag + ".xml")]
@@ -214,9 +229,13 @@ def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
     argv += [os.path.join("tests/pytests/functional", f) for f in files]
     if system:
         cleanup_system()
-    proc = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True)
-    if system:
-        cleanup_system()
+        pkg_repo("reset")
+    try:
+        proc = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True)
+    finally:
+        if system:
+            cleanup_system()
+            pkg_repo("reset")
     with open(os.path.join(work, tag + ".pytest.txt"), "w") as f:
         f.write(proc.stdout + proc.stderr)
     calls = []
@@ -428,6 +447,10 @@ def area(test):
         return "module"
     if t.endswith("states/test_archive.py"):
         return "archive"
+    if t.endswith("states/test_user.py"):
+        return "user"
+    if t.endswith("states/test_pkg.py"):
+        return "pkg"
     return "state"
 
 
@@ -499,8 +522,10 @@ def main():
     files = opts.files or (SYSTEM_FILES if opts.system else FILES)
     if opts.system:
         if os.geteuid() != 0:
-            sys.exit("--system creates users and groups: run it as root")
+            sys.exit("--system creates users, groups and packages: run it as root")
         opts.shards = 1
+        # an interrupt still removes the test packages and repository (finally below)
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     base = os.path.abspath(opts.keep) if opts.keep else tempfile.mkdtemp(prefix="halite-suite-")
     if os.path.realpath(base).startswith(("/usr", "/etc", "/var/lib", "/root")) or \
             os.path.realpath(base) == "/":
@@ -559,6 +584,9 @@ def main():
                 json.dump(dump, f, indent=1)
         sys.stdout.write(text)
     finally:
+        if opts.system and not opts.compare_only:
+            cleanup_system()
+            pkg_repo("clean")
         if not opts.keep:
             shutil.rmtree(base, ignore_errors=True)
 

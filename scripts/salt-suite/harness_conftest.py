@@ -88,7 +88,8 @@ TEST_PKG = re.compile(r"^halitetest-pkg-[a-z]+$")
 # that take package names are refused on any other name
 PKG_EXEC_READONLY = {"pkg.version", "pkg.latest_version", "pkg.list_pkgs", "pkg.list_upgrades",
                      "pkg.info_installed", "pkg.refresh_db", "pkg.list_repo_pkgs"}
-PKG_EXEC_NAMED = {"pkg.hold", "pkg.unhold"}
+PKG_EXEC_NAMED = {"pkg.hold", "pkg.unhold", "service.start", "service.stop",
+                  "service.enable", "service.disable", "service.status"}
 # test module fixtures naming the packages a test installs, replaced in system mode
 # (pytest_collection_modifyitems) by the test repository's packages
 SYSTEM_FIXTURES = {
@@ -112,6 +113,13 @@ if SYSTEM:
     # repository's halitetest-pkg-* packages
     SAFE_STATES = SAFE_STATES | {"pkg"}
     SAFE_EXEC = SAFE_EXEC | PKG_EXEC_READONLY | PKG_EXEC_NAMED
+    # service states and functions: only on halitetest services (run.py installs the
+    # halitetest-svc init script of tests/host-cases/halitetest-svc.sh and names it to
+    # test_service.py through its SALT_FUNCTIONAL_TEST_SERVICE_NAME)
+    SAFE_STATES = SAFE_STATES | {"service"}
+    SAFE_EXEC = SAFE_EXEC | {"service.status", "service.get_enabled", "service.start",
+                             "service.stop", "service.enable", "service.disable",
+                             "service.offline", "service.available", "service.enabled"}
 
 _counter = itertools.count()
 
@@ -211,6 +219,11 @@ def check_state(mod, fun, kwargs):
     if mod == "pkg":
         _check_pkgs(fun, kwargs)
         return
+    if mod == "service":
+        for n in [kwargs.get("name")] + list(kwargs.get("names") or []):
+            if not isinstance(n, str) or not n.startswith("halitetest"):
+                raise Unsafe("service %r is not a halitetest service" % (n,))
+        return
     if mod == "cmd":
         for key in ("name", "names"):
             if key in kwargs:
@@ -299,6 +312,8 @@ def check_pkg_exec(name, args, kwargs):
     if name in PKG_EXEC_NAMED and not names:
         raise Unsafe("%s without package names" % name)
     for n in names:
+        if name.startswith("service.") and isinstance(n, str) and n.startswith("halitetest"):
+            continue
         if not isinstance(n, str) or not TEST_PKG.match(n):
             raise Unsafe("%s of %r, not one of the test repository's packages" % (name, n))
 
@@ -725,7 +740,7 @@ class Harness:
     def exec_fun(self, name, /, *args, **kwargs):
         if name not in SAFE_EXEC:
             self._skip([name], "execution function %s" % name)
-        if name.startswith("pkg."):
+        if name.startswith(("pkg.", "service.")):
             try:
                 check_pkg_exec(name, args, kwargs)
             except Unsafe as exc:
@@ -821,7 +836,12 @@ def minion_config_defaults():
 
 
 @pytest.fixture(scope="module")
-def minion_config_overrides():
+def minion_config_overrides(request):
+    if SYSTEM and request.module.__name__.endswith("test_service"):
+        # no booted systemd on the machines halite's suite runs on (systemd_service would
+        # load "offline" and test_service.py skip): the SysV provider, as the service host
+        # cases run it
+        return {"disable_modules": ["systemd_service"]}
     return {}
 
 

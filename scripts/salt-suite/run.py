@@ -59,11 +59,13 @@ FILES = [
 # --system: the system state tests (users and groups on this host, as root, every name
 # with the halitetestsy- prefix; packages of the local test apt repository only:
 # harness_conftest.py's system mode), one session at a time
-SYSTEM_FILES = ["states/test_user.py", "states/test_pkg.py"]
+SYSTEM_FILES = ["states/test_user.py", "states/test_pkg.py", "states/test_service.py"]
 # the local apt repository of halitetest-pkg-* packages (tests/host-fixtures/pkg-repo.sh),
 # the only one apt reads during a --system run (APT_CONFIG)
 PKG_REPO_SH = os.path.join(HERE, "..", "..", "tests", "host-fixtures", "pkg-repo.sh")
 PKG_APT_CONFIG = "/var/tmp/halitetest-pkg-repo/apt.conf"
+# the SysV init script test_service.py runs on (its SALT_FUNCTIONAL_TEST_SERVICE_NAME)
+SVC_SH = os.path.join(HERE, "..", "..", "tests", "host-cases", "halitetest-svc.sh")
 PYTEST_PLUGINS_OFF = ["cacheprovider", "salt-factories-event-listener",
                       "salt-factories-log-server", "salt-factories-sysinfo"]
 
@@ -189,6 +191,12 @@ def cleanup_system():
             shutil.rmtree(os.path.join("/home", name), ignore_errors=True)
 
 
+def test_service(after=False):
+    """halitetest-svc.sh: the stopped, disabled halitetest-svc init script (after: removed)."""
+    subprocess.run(["sh", SVC_SH] + (["after"] if after else []), check=True,
+                   capture_output=True)
+
+
 def pkg_repo(action):
     """pkg-repo.sh reset (purges every halitetest-pkg package, builds the repository, indexes
     only it) or clean (purges, deletes the list file, indexes and repository)."""
@@ -217,6 +225,7 @@ def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
     if system:
         # apt (Salt's aptpkg and halite's alike) reads only the test repository's list
         env["APT_CONFIG"] = PKG_APT_CONFIG
+        env["SALT_FUNCTIONAL_TEST_SERVICE_NAME"] = "halitetest-svc"
     argv = [venv_python(venv), "-m", "pytest", "-q", "-rN", "--tb=no", "--no-header",
             "--basetemp=" + basetemp, "--continue-on-collection-errors",
             "-o", "junit_family=xunit2", "--junitxml=" + os.path.join(work, tag + ".xml")]
@@ -230,12 +239,14 @@ def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
     if system:
         cleanup_system()
         pkg_repo("reset")
+        test_service()
     try:
         proc = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True)
     finally:
         if system:
             cleanup_system()
             pkg_repo("reset")
+            test_service(after=True)
     with open(os.path.join(work, tag + ".pytest.txt"), "w") as f:
         f.write(proc.stdout + proc.stderr)
     calls = []
@@ -451,6 +462,8 @@ def area(test):
         return "user"
     if t.endswith("states/test_pkg.py"):
         return "pkg"
+    if t.endswith("states/test_service.py"):
+        return "service"
     return "state"
 
 
@@ -587,6 +600,7 @@ def main():
         if opts.system and not opts.compare_only:
             cleanup_system()
             pkg_repo("clean")
+            test_service(after=True)
         if not opts.keep:
             shutil.rmtree(base, ignore_errors=True)
 

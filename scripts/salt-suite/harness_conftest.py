@@ -116,7 +116,7 @@ if SYSTEM:
     # service states and functions: only on halitetest services (run.py installs the
     # halitetest-svc init script of tests/host-cases/halitetest-svc.sh and names it to
     # test_service.py through its SALT_FUNCTIONAL_TEST_SERVICE_NAME)
-    SAFE_STATES = SAFE_STATES | {"service"}
+    SAFE_STATES = SAFE_STATES | {"service", "pkgrepo"}
     SAFE_EXEC = SAFE_EXEC | {"service.status", "service.get_enabled", "service.start",
                              "service.stop", "service.enable", "service.disable",
                              "service.offline", "service.available", "service.enabled"}
@@ -218,6 +218,18 @@ def check_state(mod, fun, kwargs):
         return
     if mod == "pkg":
         _check_pkgs(fun, kwargs)
+        return
+    if mod == "pkgrepo":
+        # only a list file in the scratch folder, which apt never reads (APT_CONFIG confines
+        # it to the test repository's list, so the refresh after it fetches nothing else);
+        # no keys, PPAs or other files
+        for key in ("key_url", "keyserver", "keyid", "ppa", "ppa_auth", "signedby",
+                    "aptkey", "gpgkey"):
+            if kwargs.get(key):
+                raise Unsafe("pkgrepo %s" % key)
+        f = kwargs.get("file")
+        if not isinstance(f, str) or not _under_root(f):
+            raise Unsafe("pkgrepo file %r outside the scratch folder" % (f,))
         return
     if mod == "service":
         for n in [kwargs.get("name")] + list(kwargs.get("names") or []):

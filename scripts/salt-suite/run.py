@@ -59,7 +59,8 @@ FILES = [
 # --system: the system state tests (users and groups on this host, as root, every name
 # with the halitetestsy- prefix; packages of the local test apt repository only:
 # harness_conftest.py's system mode), one session at a time
-SYSTEM_FILES = ["states/test_user.py", "states/test_pkg.py", "states/test_service.py"]
+SYSTEM_FILES = ["states/test_user.py", "states/test_pkg.py", "states/test_service.py",
+                "states/test_pkgrepo.py"]
 # the local apt repository of halitetest-pkg-* packages (tests/host-fixtures/pkg-repo.sh),
 # the only one apt reads during a --system run (APT_CONFIG)
 PKG_REPO_SH = os.path.join(HERE, "..", "..", "tests", "host-fixtures", "pkg-repo.sh")
@@ -464,6 +465,8 @@ def area(test):
         return "pkg"
     if t.endswith("states/test_service.py"):
         return "service"
+    if t.endswith("states/test_pkgrepo.py"):
+        return "pkgrepo"
     return "state"
 
 

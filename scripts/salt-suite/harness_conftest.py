@@ -313,7 +313,8 @@ def _check_pkgs(fun, kwargs):
 
 
 def check_pkg_exec(name, args, kwargs):
-    """pkg.* execution functions (system mode): names only of the test repository."""
+    """pkg.* and service.* execution functions (system mode): only the test repository's
+    packages and halitetest services."""
     names = [a for a in args]
     for key in ("name", "pkgs"):
         val = kwargs.get(key)
@@ -327,7 +328,8 @@ def check_pkg_exec(name, args, kwargs):
         if name.startswith("service.") and isinstance(n, str) and n.startswith("halitetest"):
             continue
         if not isinstance(n, str) or not TEST_PKG.match(n):
-            raise Unsafe("%s of %r, not one of the test repository's packages" % (name, n))
+            raise Unsafe("%s of %r, not a test repository package or halitetest service"
+                         % (name, n))
 
 
 def check_text(text):

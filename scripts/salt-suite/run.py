@@ -23,7 +23,11 @@ pytest + pytest-salt-factories into ~/.cache/halite-salt-suite/pylib; never comm
   python3 scripts/salt-suite/run.py --halite target/debug/halite [--release 3007 --release 3008]
       [--report report.md] [--keep DIR] [-k EXPR] [--system] [FILE ...]
 FILE narrows the run to test files under tests/pytests/functional/ (default: FILES, or
-SYSTEM_FILES with --system: the user state tests, as root, on halitetestsy- names only).
+SYSTEM_FILES with --system: the user, pkg, service and pkgrepo state tests, as root, on
+halitetestsy- accounts, the halitetest-pkg-* packages of the local test apt repository
+(tests/host-fixtures/pkg-repo.sh, apt confined to it by APT_CONFIG) and the halitetest-svc
+init script only; the repository, packages and script are removed at the end, also after
+an interrupt).
 Differences whose cause is known are explained in scripts/salt-suite/causes.yaml; any other
 difference is reported as unexplained.
 """

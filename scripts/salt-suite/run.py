@@ -45,6 +45,8 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLES = os.path.expanduser("~/.cache/halite-oracles")
@@ -202,6 +204,46 @@ def test_service(after=False):
                    capture_output=True)
 
 
+# --system: the pytest sessions running (each in a process group of its own), and whether
+# the run is being stopped (then the main thread, not the sessions, cleans the host)
+_CHILDREN = set()
+_STOPPING = threading.Event()
+
+
+def stop_children():
+    """Ends the running pytest sessions with everything they started (salt-call, apt-get,
+    dpkg), so nothing installs after the final clean-up."""
+    _STOPPING.set()
+    for proc in list(_CHILDREN):
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    deadline = time.time() + 30
+    for proc in list(_CHILDREN):
+        try:
+            proc.wait(max(1, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def final_cleanup():
+    """Removes every halitetestsy- account, halitetest-pkg package, the test repository and
+    its list, and the halitetest-svc script; retried while dpkg is still locked by a
+    session that was just stopped."""
+    cleanup_system()
+    for attempt in range(10):
+        try:
+            pkg_repo("clean")
+            break
+        except subprocess.CalledProcessError:
+            if attempt == 9:
+                raise
+            time.sleep(3)
+    test_service(after=True)
+
+
 def pkg_repo(action):
     """pkg-repo.sh reset (purges every halitetest-pkg package, builds the repository, indexes
     only it) or clean (purges, deletes the list file, indexes and repository)."""
@@ -246,9 +288,18 @@ def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
         pkg_repo("reset")
         test_service()
     try:
-        proc = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True)
+        if _STOPPING.is_set():
+            raise SystemExit("stopped")
+        proc = subprocess.Popen(argv, cwd=work, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=system)
+        _CHILDREN.add(proc)
+        try:
+            stdout, stderr = proc.communicate()
+        finally:
+            _CHILDREN.discard(proc)
+        proc = subprocess.CompletedProcess(argv, proc.returncode, stdout, stderr)
     finally:
-        if system:
+        if system and not _STOPPING.is_set():
             cleanup_system()
             pkg_repo("reset")
             test_service(after=True)
@@ -605,9 +656,11 @@ def main():
         sys.stdout.write(text)
     finally:
         if opts.system and not opts.compare_only:
-            cleanup_system()
-            pkg_repo("clean")
-            test_service(after=True)
+            # the clean-up itself is not interrupted
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            stop_children()
+            final_cleanup()
         if not opts.keep:
             shutil.rmtree(base, ignore_errors=True)
 

@@ -82,6 +82,20 @@ REQUISITE_WORDS = {
 # here, before the test modules import it), and a user/group state runs only on such names.
 SYSTEM = os.environ.get("HSUITE_SYSTEM") == "1"
 SYSTEM_PREFIX = "halitetestsy-"
+# the packages of tests/host-fixtures/pkg-repo.sh's repository
+TEST_PKG = re.compile(r"^halitetest-pkg-[a-z]+$")
+# pkg execution functions that only read (the package lists, the confined index); those
+# that take package names are refused on any other name
+PKG_EXEC_READONLY = {"pkg.version", "pkg.latest_version", "pkg.list_pkgs", "pkg.list_upgrades",
+                     "pkg.info_installed", "pkg.refresh_db", "pkg.list_repo_pkgs"}
+PKG_EXEC_NAMED = {"pkg.hold", "pkg.unhold", "service.start", "service.stop",
+                  "service.enable", "service.disable", "service.status"}
+# test module fixtures naming the packages a test installs, replaced in system mode
+# (pytest_collection_modifyitems) by the test repository's packages
+SYSTEM_FIXTURES = {
+    "PKG_TARGETS": ["halitetest-pkg-conf", "halitetest-pkg-b"],
+    "PKG_EPOCH_TARGETS": ["halitetest-pkg-epoch"],
+}
 if SYSTEM:
     import saltfactories.utils as _sf_utils
 
@@ -94,6 +108,18 @@ if SYSTEM:
     SAFE_STATES = SAFE_STATES | {"user", "group"}
     SAFE_EXEC = SAFE_EXEC | {"user.info", "user.list_groups", "user.list_users", "group.info",
                              "user.getent", "group.getent", "user.chgid"}
+    # pkg states and functions (run.py sets up the local test apt repository of
+    # tests/host-fixtures/pkg-repo.sh and confines apt to it with APT_CONFIG): only on the
+    # repository's halitetest-pkg-* packages
+    SAFE_STATES = SAFE_STATES | {"pkg"}
+    SAFE_EXEC = SAFE_EXEC | PKG_EXEC_READONLY | PKG_EXEC_NAMED
+    # service states and functions: only on halitetest services (run.py installs the
+    # halitetest-svc init script of tests/host-cases/halitetest-svc.sh and names it to
+    # test_service.py through its SALT_FUNCTIONAL_TEST_SERVICE_NAME)
+    SAFE_STATES = SAFE_STATES | {"service", "pkgrepo"}
+    SAFE_EXEC = SAFE_EXEC | {"service.status", "service.get_enabled", "service.start",
+                             "service.stop", "service.enable", "service.disable",
+                             "service.offline", "service.available", "service.enabled"}
 
 _counter = itertools.count()
 
@@ -190,6 +216,26 @@ def check_state(mod, fun, kwargs):
     if mod in ("user", "group"):
         _check_accounts(kwargs)
         return
+    if mod == "pkg":
+        _check_pkgs(fun, kwargs)
+        return
+    if mod == "pkgrepo":
+        # only a list file in the scratch folder, which apt never reads (APT_CONFIG confines
+        # it to the test repository's list, so the refresh after it fetches nothing else);
+        # no keys, PPAs or other files
+        for key in ("key_url", "keyserver", "keyid", "ppa", "ppa_auth", "signedby",
+                    "aptkey", "gpgkey"):
+            if kwargs.get(key):
+                raise Unsafe("pkgrepo %s" % key)
+        f = kwargs.get("file")
+        if not isinstance(f, str) or not _under_root(f):
+            raise Unsafe("pkgrepo file %r outside the scratch folder" % (f,))
+        return
+    if mod == "service":
+        for n in [kwargs.get("name")] + list(kwargs.get("names") or []):
+            if not isinstance(n, str) or not n.startswith("halitetest"):
+                raise Unsafe("service %r is not a halitetest service" % (n,))
+        return
     if mod == "cmd":
         for key in ("name", "names"):
             if key in kwargs:
@@ -249,6 +295,43 @@ def _check_accounts(kwargs):
         raise Unsafe("home %s" % home)
 
 
+def _check_pkgs(fun, kwargs):
+    """A pkg state (system mode only) may name only the test repository's packages: `pkgs`
+    when given (Salt ignores `name` then), else `name`/`names`; no `sources`, `fromrepo` or
+    other repositories."""
+    for key in ("sources", "fromrepo", "repo", "enablerepo", "disablerepo"):
+        if kwargs.get(key):
+            raise Unsafe("pkg %s %r" % (key, kwargs[key]))
+    pkgs = kwargs.get("pkgs")
+    if pkgs:
+        names = [next(iter(p)) if isinstance(p, dict) else p for p in pkgs]
+    else:
+        names = [kwargs.get("name")] + list(kwargs.get("names") or [])
+    for n in names:
+        if not isinstance(n, str) or not TEST_PKG.match(n):
+            raise Unsafe("package %r is not one of the test repository's" % (n,))
+
+
+def check_pkg_exec(name, args, kwargs):
+    """pkg.* and service.* execution functions (system mode): only the test repository's
+    packages and halitetest services."""
+    names = [a for a in args]
+    for key in ("name", "pkgs"):
+        val = kwargs.get(key)
+        if isinstance(val, list):
+            names += [next(iter(p)) if isinstance(p, dict) else p for p in val]
+        elif val is not None:
+            names.append(val)
+    if name in PKG_EXEC_NAMED and not names:
+        raise Unsafe("%s without package names" % name)
+    for n in names:
+        if name.startswith("service.") and isinstance(n, str) and n.startswith("halitetest"):
+            continue
+        if not isinstance(n, str) or not TEST_PKG.match(n):
+            raise Unsafe("%s of %r, not a test repository package or halitetest service"
+                         % (name, n))
+
+
 def check_text(text):
     """Refuses SLS text whose Jinja calls functions that may change the host."""
     for m in re.finditer(r"salt\[\s*['\"]([\w.]+)['\"]\s*\]|salt\.(\w+\.\w+)\s*\(", text):
@@ -300,7 +383,7 @@ class Session:
         conf.update(self.overrides)
         return conf
 
-    def run(self, program, argv):
+    def run(self, program, argv, compared=False):
         conf_dir = os.path.join(self.scratch, "hsuite-conf")
         os.makedirs(conf_dir, exist_ok=True)
         with open(os.path.join(conf_dir, "minion"), "w") as f:
@@ -310,7 +393,17 @@ class Session:
         env["SHELL"] = "/bin/bash"
         cwd = os.path.join(self.scratch, "hsuite-cwd")
         os.makedirs(cwd, exist_ok=True)
+        if program == SALT_CALL and SYSTEM and compared:
+            # system mode: a real salt-call per compared call. The in-process minion keeps
+            # `__context__` from call to call within a test, so aptpkg's cached package list
+            # (`pkg.list_pkgs`) outlives the install or removal that changed it
+            return _forked_salt_call(
+                ["--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv, env, cwd)
         if program == SALT_CALL and not self.uses_parallel():
+            if SYSTEM:
+                for caller in _CALLERS.values():
+                    for pack in (caller.minion.functions.pack, caller.minion.executors.pack):
+                        pack["__context__"].clear()
             return _inprocess_salt_call(conf_dir, argv, cwd)
         if program == SALT_CALL:
             # parallel states fork from the minion process: a real salt-call (in-process,
@@ -384,7 +477,7 @@ class Session:
         except Unsafe as exc:
             _log(request, argv, None, None, skip=str(exc))
             pytest.skip("unsafe for the differential run: %s" % exc)
-        rc, out = self.run(PROGRAM, argv)
+        rc, out = self.run(PROGRAM, argv, compared=True)
         _log(request, argv, rc, out)
         try:
             return json.loads(out)["local"]
@@ -622,7 +715,7 @@ class Harness:
         finally:
             os.unlink(os.path.join(self.session.calls_root, sls + ".sls"))
 
-    def state_fun(self, name, *args, **kwargs):
+    def state_fun(self, name, /, *args, **kwargs):
         argv = [name]
         try:
             for a in args:
@@ -658,9 +751,14 @@ class Harness:
             return self.session.call(self.request, argv, False)
         self._skip(argv, "state function %s is not part of the differential run" % name)
 
-    def exec_fun(self, name, *args, **kwargs):
+    def exec_fun(self, name, /, *args, **kwargs):
         if name not in SAFE_EXEC:
             self._skip([name], "execution function %s" % name)
+        if name.startswith(("pkg.", "service.")):
+            try:
+                check_pkg_exec(name, args, kwargs)
+            except Unsafe as exc:
+                self._skip([name], str(exc))
         try:
             argv = [name] + [_cli(a) for a in args] + [
                 "%s=%s" % (k, _cli(v)) for k, v in kwargs.items()]
@@ -752,7 +850,12 @@ def minion_config_defaults():
 
 
 @pytest.fixture(scope="module")
-def minion_config_overrides():
+def minion_config_overrides(request):
+    if SYSTEM and request.module.__name__.endswith("test_service"):
+        # no booted systemd on the machines halite's suite runs on (systemd_service would
+        # load "offline" and test_service.py skip): the SysV provider, as the service host
+        # cases run it
+        return {"disable_modules": ["systemd_service"]}
     return {}
 
 
@@ -831,6 +934,20 @@ def sminion():
     return create_sminion()
 
 
+@pytest.fixture(scope="session")
+def session_markers_loader(sminion):
+    """What pytest-salt-factories' requires_salt_modules/requires_salt_states markers look
+    the functions up in (system mode): Salt's in-process minion."""
+
+    class MarkersLoader:
+        def __init__(self, minion):
+            self.modules = minion.functions
+            self.states = minion.states
+            self._reload_all_funcs = []
+
+    return MarkersLoader(sminion)
+
+
 def _register_system_helpers():
     """Salt's own create_account/create_group helpers (tests/support/pytest/helpers.py), with
     the group create_account makes named halitetestsy-group-... (Salt's is group-<user>)."""
@@ -893,7 +1010,21 @@ def pytest_configure(config):
         config.addinivalue_line("markers", marker)
 
 
-def pytest_collection_modifyitems(config, items):
+def _fixed(value):
+    def fixture(**kwargs):
+        return list(value)
+
+    return fixture
+
+
+def pytest_collection_modifyitems(session, config, items):
+    if SYSTEM:
+        # a test module's own fixture wins over a conftest's: its definition is replaced
+        for item in items:
+            defs = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+            for name, value in SYSTEM_FIXTURES.items():
+                for fixturedef in defs.get(name, ()):
+                    fixturedef.func = _fixed(value)
     for item in items:
         if item.get_closest_marker("destructive_test") and not SYSTEM:
             item.add_marker(pytest.mark.skip(reason="destructive test"))

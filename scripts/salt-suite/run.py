@@ -23,7 +23,11 @@ pytest + pytest-salt-factories into ~/.cache/halite-salt-suite/pylib; never comm
   python3 scripts/salt-suite/run.py --halite target/debug/halite [--release 3007 --release 3008]
       [--report report.md] [--keep DIR] [-k EXPR] [--system] [FILE ...]
 FILE narrows the run to test files under tests/pytests/functional/ (default: FILES, or
-SYSTEM_FILES with --system: the user state tests, as root, on halitetestsy- names only).
+SYSTEM_FILES with --system: the user, pkg, service and pkgrepo state tests, as root, on
+halitetestsy- accounts, the halitetest-pkg-* packages of the local test apt repository
+(tests/host-fixtures/pkg-repo.sh, apt confined to it by APT_CONFIG) and the halitetest-svc
+init script only; the repository, packages and script are removed at the end, also after
+an interrupt).
 Differences whose cause is known are explained in scripts/salt-suite/causes.yaml; any other
 difference is reported as unexplained.
 """
@@ -36,10 +40,13 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLES = os.path.expanduser("~/.cache/halite-oracles")
@@ -56,8 +63,16 @@ FILES = [
     "states/test_archive.py", "modules/state",
 ]
 # --system: the system state tests (users and groups on this host, as root, every name
-# with the halitetestsy- prefix: harness_conftest.py's system mode), one session at a time
-SYSTEM_FILES = ["states/test_user.py"]
+# with the halitetestsy- prefix; packages of the local test apt repository only:
+# harness_conftest.py's system mode), one session at a time
+SYSTEM_FILES = ["states/test_user.py", "states/test_pkg.py", "states/test_service.py",
+                "states/test_pkgrepo.py"]
+# the local apt repository of halitetest-pkg-* packages (tests/host-fixtures/pkg-repo.sh),
+# the only one apt reads during a --system run (APT_CONFIG)
+PKG_REPO_SH = os.path.join(HERE, "..", "..", "tests", "host-fixtures", "pkg-repo.sh")
+PKG_APT_CONFIG = "/var/tmp/halitetest-pkg-repo/apt.conf"
+# the SysV init script test_service.py runs on (its SALT_FUNCTIONAL_TEST_SERVICE_NAME)
+SVC_SH = os.path.join(HERE, "..", "..", "tests", "host-cases", "halitetest-svc.sh")
 PYTEST_PLUGINS_OFF = ["cacheprovider", "salt-factories-event-listener",
                       "salt-factories-log-server", "salt-factories-sysinfo"]
 
@@ -183,6 +198,58 @@ def cleanup_system():
             shutil.rmtree(os.path.join("/home", name), ignore_errors=True)
 
 
+def test_service(after=False):
+    """halitetest-svc.sh: the stopped, disabled halitetest-svc init script (after: removed)."""
+    subprocess.run(["sh", SVC_SH] + (["after"] if after else []), check=True,
+                   capture_output=True)
+
+
+# --system: the pytest sessions running (each in a process group of its own), and whether
+# the run is being stopped (then the main thread, not the sessions, cleans the host)
+_CHILDREN = set()
+_STOPPING = threading.Event()
+
+
+def stop_children():
+    """Ends the running pytest sessions with everything they started (salt-call, apt-get,
+    dpkg), so nothing installs after the final clean-up."""
+    _STOPPING.set()
+    for proc in list(_CHILDREN):
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    deadline = time.time() + 30
+    for proc in list(_CHILDREN):
+        try:
+            proc.wait(max(1, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def final_cleanup():
+    """Removes every halitetestsy- account, halitetest-pkg package, the test repository and
+    its list, and the halitetest-svc script; retried while dpkg is still locked by a
+    session that was just stopped."""
+    cleanup_system()
+    for attempt in range(10):
+        try:
+            pkg_repo("clean")
+            break
+        except subprocess.CalledProcessError:
+            if attempt == 9:
+                raise
+            time.sleep(3)
+    test_service(after=True)
+
+
+def pkg_repo(action):
+    """pkg-repo.sh reset (purges every halitetest-pkg package, builds the repository, indexes
+    only it) or clean (purges, deletes the list file, indexes and repository)."""
+    subprocess.run(["sh", PKG_REPO_SH, action], check=True)
+
+
 def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
                 system=False):
     version, venv = RELEASES[release]
@@ -202,6 +269,10 @@ def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
         "PYTHONPATH": PYLIB, "PYTHONDONTWRITEBYTECODE": "1",
         "HSUITE_SYSTEM": "1" if system else "",
     })
+    if system:
+        # apt (Salt's aptpkg and halite's alike) reads only the test repository's list
+        env["APT_CONFIG"] = PKG_APT_CONFIG
+        env["SALT_FUNCTIONAL_TEST_SERVICE_NAME"] = "halitetest-svc"
     argv = [venv_python(venv), "-m", "pytest", "-q", "-rN", "--tb=no", "--no-header",
             "--basetemp=" + basetemp, "--continue-on-collection-errors",
             "-o", "junit_family=xunit2", "--junitxml=" + os.path.join(work, tag + ".xml")]
@@ -214,9 +285,24 @@ def run_session(release, backend, program, halite, work, files, kexpr, shard=0,
     argv += [os.path.join("tests/pytests/functional", f) for f in files]
     if system:
         cleanup_system()
-    proc = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True)
-    if system:
-        cleanup_system()
+        pkg_repo("reset")
+        test_service()
+    try:
+        if _STOPPING.is_set():
+            raise SystemExit("stopped")
+        proc = subprocess.Popen(argv, cwd=work, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=system)
+        _CHILDREN.add(proc)
+        try:
+            stdout, stderr = proc.communicate()
+        finally:
+            _CHILDREN.discard(proc)
+        proc = subprocess.CompletedProcess(argv, proc.returncode, stdout, stderr)
+    finally:
+        if system and not _STOPPING.is_set():
+            cleanup_system()
+            pkg_repo("reset")
+            test_service(after=True)
     with open(os.path.join(work, tag + ".pytest.txt"), "w") as f:
         f.write(proc.stdout + proc.stderr)
     calls = []
@@ -428,6 +514,14 @@ def area(test):
         return "module"
     if t.endswith("states/test_archive.py"):
         return "archive"
+    if t.endswith("states/test_user.py"):
+        return "user"
+    if t.endswith("states/test_pkg.py"):
+        return "pkg"
+    if t.endswith("states/test_service.py"):
+        return "service"
+    if t.endswith("states/test_pkgrepo.py"):
+        return "pkgrepo"
     return "state"
 
 
@@ -499,8 +593,10 @@ def main():
     files = opts.files or (SYSTEM_FILES if opts.system else FILES)
     if opts.system:
         if os.geteuid() != 0:
-            sys.exit("--system creates users and groups: run it as root")
+            sys.exit("--system creates users, groups and packages: run it as root")
         opts.shards = 1
+        # an interrupt still removes the test packages and repository (finally below)
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     base = os.path.abspath(opts.keep) if opts.keep else tempfile.mkdtemp(prefix="halite-suite-")
     if os.path.realpath(base).startswith(("/usr", "/etc", "/var/lib", "/root")) or \
             os.path.realpath(base) == "/":
@@ -559,6 +655,12 @@ def main():
                 json.dump(dump, f, indent=1)
         sys.stdout.write(text)
     finally:
+        if opts.system and not opts.compare_only:
+            # the clean-up itself is not interrupted
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            stop_children()
+            final_cleanup()
         if not opts.keep:
             shutil.rmtree(base, ignore_errors=True)
 

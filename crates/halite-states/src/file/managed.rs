@@ -37,9 +37,11 @@ enum Content {
 /// `_validate_str_list` + the line joining `managed` does (each line ends with a newline,
 /// unless `contents_newline: False`).
 fn contents_text(v: &Value, newline: bool) -> String {
+    // `_validate_str_list`: `str()` of each item; dicts from the SLS or the pillar are
+    // `OrderedDict`s in Salt.
     let parts: Vec<String> = match v {
-        Value::List(l) => l.iter().map(Value::py_str).collect(),
-        other => vec![other.py_str()],
+        Value::List(l) => l.iter().map(super::salt_str).collect(),
+        other => vec![super::salt_str(other)],
     };
     let mut out = String::new();
     for part in parts {
@@ -192,22 +194,31 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
         .arg_str("contents_delimiter")
         .unwrap_or_else(|| ":".into());
     let use_contents: Option<Value> = if let Some(key) = contents_pillar {
-        let keys: Vec<String> = match key {
-            Value::List(l) => l.iter().map(Value::py_str).collect(),
-            other => vec![other.py_str()],
-        };
-        let mut parts = Vec::new();
-        for k in &keys {
-            match traverse(&call.ctx.pillar, k, &delim) {
-                Some(v) => parts.push(v.py_str()),
-                None => return Ok(error(ret, format!("Pillar {k} does not exist"))),
+        match key {
+            Value::List(l) => {
+                let mut parts = Vec::new();
+                for k in l.iter().map(Value::py_str) {
+                    match traverse(&call.ctx.pillar, &k, &delim) {
+                        Some(v) => parts.push(v.py_str()),
+                        None => return Ok(error(ret, format!("Pillar {k} does not exist"))),
+                    }
+                }
+                Some(Value::Str(parts.join("\n").into()))
+            }
+            // One key: the pillar value as it is, so a list of lines becomes lines
+            // (`_validate_str_list`), not the list's repr.
+            other => {
+                let k = other.py_str();
+                match traverse(&call.ctx.pillar, &k, &delim) {
+                    Some(v) => Some(v.clone()),
+                    None => return Ok(error(ret, format!("Pillar {k} does not exist"))),
+                }
             }
         }
-        Some(Value::Str(parts.join("\n").into()))
     } else if let Some(key) = contents_grains {
         let k = key.py_str();
         match traverse(&call.ctx.grains, &k, &delim) {
-            Some(v) => Some(Value::Str(v.py_str().into())),
+            Some(v) => Some(v.clone()),
             None => return Ok(error(ret, format!("Grain {k} does not exist"))),
         }
     } else {

@@ -1076,7 +1076,23 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
         .or_else(|| call.arg_str("serializer"))
         .unwrap_or_else(|| "yaml".into())
         .to_lowercase();
-    let Some(dataset) = call.arg("dataset").cloned() else {
+    let dataset_pillar = call.arg("dataset_pillar").filter(|v| v.truthy());
+    if dataset_pillar.is_some() && call.arg("dataset").is_some_and(Value::truthy) {
+        return Ok(error(
+            ret,
+            "Only one of 'dataset' and 'dataset_pillar' is permitted",
+        ));
+    }
+    let dataset = match dataset_pillar {
+        // `pillar.get(dataset_pillar)`: `:`-separated path, "" when it is missing
+        Some(key) => Some(
+            traverse(&call.ctx.pillar, &key.py_str(), ":")
+                .cloned()
+                .unwrap_or_else(|| Value::Str("".into())),
+        ),
+        None => call.arg("dataset").cloned(),
+    };
+    let Some(dataset) = dataset else {
         return Ok(error(
             ret,
             "Neither 'dataset' nor 'dataset_pillar' was defined",
@@ -1273,7 +1289,12 @@ fn serialize_data(
             sort_keys(&mut v);
             format!("{}\n", v.to_json_styled(JsonStyle::Pretty(2)))
         }
-        "yaml" => halite_exec::yamldump::dump(&dataset),
+        // file.serialize passes `default_flow_style: False` to the yaml serializer (unless
+        // serializer_opts says otherwise), then appends a newline.
+        "yaml" => match serializer_opts.get("default_flow_style") {
+            Some(Value::Null) => format!("{}\n", halite_exec::yamldump::dump(&dataset)),
+            _ => format!("{}\n", halite_exec::yamldump::dump_block(&dataset)),
+        },
         // Salt appends a newline to text, not to plistlib's bytes.
         "plist" => match super::serializers::plist(&dataset) {
             Ok(t) => t,

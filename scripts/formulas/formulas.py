@@ -547,6 +547,7 @@ def low_problems(low_chunks):
 
 SHIM = """#!/bin/sh
 # halite apply-test shim: refuses %(prog)s unless its sub-command only reads
+case "|%(allow)s|" in *"|status|"*) [ $# -eq 0 ] && exec %(real)s;; esac
 for a in "$@"; do
   case "$a" in %(allow)s) exec %(real)s "$@";; esac
 done

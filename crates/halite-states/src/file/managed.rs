@@ -454,6 +454,13 @@ fn manage(
                 vars.insert("mode", mode.clone().map(Value::from).unwrap_or(Value::Null));
                 vars.insert("attrs", call.arg("attrs").cloned().unwrap_or(Value::Null));
                 vars.insert("saltenv", Value::Str(saltenv_of(call).into()));
+                // the state's extra keyword arguments (`apache: ...` beside an empty
+                // `context:` in apache-formula), overridden by defaults and context
+                for (k, v) in
+                    crate::argspecs::extra_kwargs(call.salt_compat(), "file.managed", call.low)
+                {
+                    vars.insert(k, v.clone());
+                }
                 apply_context(call, &mut vars);
                 super::accumulated::template_context(call, name, &mut vars);
                 match render_jinja(call, &String::from_utf8_lossy(&d), &vars) {

@@ -756,6 +756,7 @@ def apply_test_one(name, formulas, halite, verbose):
         hmap, herr = state_map(h_out)
         rec["rc"] = (s_rc, h_rc)
         if smap is None or hmap is None:
+            rec["same_error"] = smap is None and hmap is None and serr == herr and s_rc == h_rc
             rec.update(status="run", reason="salt: %s / halite: %s" % (serr or "%d states" % len(smap or {}), herr or "%d states" % len(hmap or {})))
             if smap is not None:
                 rec["diff"] = [(t, "halite has no per-state answer", "") for t in smap]
@@ -805,8 +806,11 @@ def cmd_apply_test(args):
     run = [r for r in recs if r["status"] == "run"]
     same = sum(len(r["same"]) for r in run)
     diff = sum(len(r["diff"]) for r in run)
-    print("\nsalt_compat %s: formulas run %d, skipped %d; states identical %d, different %d; formulas with every state identical %d"
-          % (SALT_COMPAT, len(run), len(recs) - len(run), same, diff, sum(1 for r in run if not r["diff"] and not r["reason"])))
+    both_fail = sum(1 for r in run if r.get("same_error"))
+    print("\nsalt_compat %s: formulas run %d (%d of them refused by both tools with the same error), skipped %d; "
+          "states identical %d, different %d; formulas with every state and the exit status identical %d"
+          % (SALT_COMPAT, len(run), both_fail, len(recs) - len(run), same, diff,
+             sum(1 for r in run if not r["diff"] and not r["reason"] and not r.get("same_error"))))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(recs, f, indent=1)

@@ -14,6 +14,8 @@
 # Environment: HALITE_BIN (default $CARGO_TARGET_DIR/debug/halite), SALT_PYTHON (the
 # oracle's python3). To compare against the recorded fixtures instead of a live Salt:
 #   scripts/formulas/formulas.py check;   to re-record them: scripts/formulas/formulas.py record
+# State by state in test mode (state.sls NAME test=True, guards reviewed first):
+#   scripts/formulas/formulas.py apply-test [--salt-call BIN] [NAME ...]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 formulas=${HALITE_FORMULAS:-/work/formulas}

@@ -433,6 +433,385 @@ def cmd_compare(args, recorded, known=False):
     print_table(rows, args.table_md)
 
 
+# ---------------------------------------------------------------------------------------------
+# apply-test: `state.sls NAME test=True` through Salt and halite, compared state by state
+# (issue 16). Test mode changes nothing, but onlyif/unless/check_cmd guards run for real in
+# both tools, and Salt's pkg.mod_init + pkg.latest (or a pkg.installed `latest` version) runs
+# `apt-get update` even in test mode: such formulas are skipped, with the reason. As a second
+# net, both tools run with a PATH whose first folder holds shims that refuse the commands that
+# change packages, users, groups or services (read-only sub-commands pass through).
+
+APPLY_TIMEOUT = 60
+
+# first words of a guard command that only read the host
+READ_ONLY = {
+    "test", "[", "[[", "grep", "egrep", "fgrep", "which", "command", "dpkg-query", "ls", "cat",
+    "stat", "id", "getent", "head", "tail", "wc", "true", "false", "echo", "printf", "find",
+    "readlink", "realpath", "dirname", "basename", "awk", "sed", "cut", "sort", "uniq", "tr",
+    "apt-cache", "php", "python", "python3", "java", "nginx", "apache2", "apachectl", "uname",
+    "lsb_release", "hostname", "date", "pgrep", "ps", "diff", "cmp", "md5sum", "sha256sum",
+    "openssl", "file", "type", "hash", "dpkg", "systemctl", "locale", "localectl", "timedatectl",
+    "sysctl", "mount", "findmnt", "df", "env", "psql", "mysql", "docker", "node", "npm", "ruby",
+    "perl", "git", "visudo", "sshd", "named-checkconf", "haproxy", "keepalived", "redis-server",
+}
+# sub-commands / flags that are read-only for the multi-purpose tools above
+READ_ONLY_ARGS = {
+    "systemctl": ("is-active", "is-enabled", "is-failed", "status", "show", "cat", "list-units", "list-unit-files", "--version"),
+    "dpkg": ("-l", "-L", "-s", "-S", "--get-selections", "--print-architecture", "--compare-versions", "--version", "--status", "--listfiles"),
+    "git": ("rev-parse", "status", "log", "ls-remote", "config", "describe", "--version"),
+    "docker": ("inspect", "ps", "images", "version", "info", "network", "volume"),
+    "sed": ("-n",),
+    "find": None,  # checked below: no -delete / -exec
+    "python": ("-c", "-V", "--version"),
+    "python3": ("-c", "-V", "--version"),
+    "psql": None,
+    "mysql": None,
+}
+UNSAFE_WORDS = re.compile(r"\b(sudo|rm|mv|cp|curl|wget|apt-get|apt|pip3?|service|useradd|usermod|userdel|groupadd|chown|chmod|tee|dd|mkfs|kill|reboot|shutdown|truncate|install|ln|mkdir|touch)\b")
+# module guards (onlyif/unless given as {fun: ...}): read-only execution functions
+READ_ONLY_FUNS = re.compile(r"^(file\.(file_exists|directory_exists|exists|search|contains|contains_regex|stats|get_mode|get_user|get_group)|pkg\.(version|info_installed|list_pkgs)|service\.(status|enabled|available)|user\.info|group\.info|grains\.get|pillar\.get|config\.get|test\.(true|false))$")
+
+
+def guard_problem(cmd):
+    """None when a guard command is read-only, else the reason it is not."""
+    if isinstance(cmd, dict):
+        fun = str(cmd.get("fun", ""))
+        if fun.startswith("cmd.") and "cmd" in cmd:
+            return guard_problem(cmd["cmd"])
+        return None if READ_ONLY_FUNS.match(fun) else "module guard %s" % fun
+    if isinstance(cmd, list):
+        for c in cmd:
+            why = guard_problem(c)
+            if why:
+                return why
+        return None
+    if isinstance(cmd, bool) or cmd is None:
+        return None  # Salt evaluates a boolean guard without running anything
+    text = str(cmd)
+    # command substitutions: checked on their own, then read as a word
+    for inner in re.findall(r"`([^`]*)`|\$\(([^()]*)\)", text):
+        why = guard_problem(inner[0] or inner[1])
+        if why:
+            return "command substitution: %s" % why
+    text = re.sub(r"`[^`]*`|\$\([^()]*\)", "X", text)
+    if re.search(r"\$\(|`", text):
+        return "nested command substitution in %r" % text[:80]
+    if re.search(r"(?<![0-9&])>(?!\s*/dev/null)|>>", text.replace("2>&1", "").replace(">&2", "").replace("&>/dev/null", "")):
+        return "redirection in %r" % text[:80]
+    for seg in re.split(r"\|\||&&|;|\||\n", text):
+        words = seg.strip().split()
+        while words and ("=" in words[0] and not words[0].startswith("-")):
+            words = words[1:]  # VAR=value prefixes
+        while words and words[0] in ("!", "(", "{", "if", "then", "else", "fi", "exec"):
+            words = words[1:]
+        if not words:
+            continue
+        prog = os.path.basename(words[0])
+        if prog not in READ_ONLY:
+            return "%r runs %s" % (text[:80], prog)
+        allowed = READ_ONLY_ARGS.get(prog, ())
+        if prog == "find" and any(w in ("-delete", "-exec", "-execdir", "-ok", "-fprint") for w in words):
+            return "%r: find with an action" % text[:80]
+        if allowed and not any(w in allowed for w in words[1:]):
+            return "%r: %s sub-command not known read-only" % (text[:80], prog)
+        # interpreters and clients run what their arguments say: no writing word in them
+        if prog in ("psql", "mysql", "awk", "sed", "python", "python3") and UNSAFE_WORDS.search(" ".join(words[1:])):
+            return "%r: %s with a writing word" % (text[:80], prog)
+    return None
+
+
+def low_problems(low_chunks):
+    """Reasons a formula's low state is not safe in test mode ([] when it is)."""
+    out = []
+    for chunk in low_chunks:
+        if not isinstance(chunk, dict):
+            continue
+        mod, fun = chunk.get("state"), chunk.get("fun")
+        where = "%s_|-%s_|-%s" % (mod, chunk.get("__id__"), fun)
+        for key in ("onlyif", "unless", "check_cmd"):
+            if key in chunk:
+                why = guard_problem(chunk[key])
+                if why:
+                    out.append("%s %s: %s" % (where, key, why))
+        # pkg.latest / pkg.installed `latest` / `refresh: True` run `apt-get update` in test
+        # mode too (pkg.mod_init writes the refresh tag): the apt-get shim answers it as a
+        # no-op, so they are not skipped.
+        if mod == "pkg" and fun in ("uptodate",):
+            out.append("%s: pkg.uptodate not covered by the read-only review" % where)
+        if (mod == "cmd" and fun in ("run", "script", "wait", "wait_script") and chunk.get("stateful")):
+            out.append("%s: %s.%s not covered by the read-only review" % (where, mod, fun))
+    return out
+
+
+SHIM = """#!/bin/sh
+# halite apply-test shim: refuses %(prog)s unless its sub-command only reads
+case "|%(allow)s|" in *"|status|"*) [ $# -eq 0 ] && exec %(real)s;; esac
+for a in "$@"; do
+  case "$a" in %(allow)s) exec %(real)s "$@";; esac
+done
+echo "apply-test shim: refused %(prog)s $*" >&2
+echo "refused %(prog)s $*" >> "${APPLY_TEST_SHIM_LOG:-/dev/null}"
+exit 100
+"""
+# Salt's pkg.installed/pkg.latest run `apt-get -q update` in test mode once pkg.mod_init has
+# written the refresh tag: the shim answers it as a no-op success (the host's apt lists stay as
+# they are, both tools then read the same lists), and refuses every other writing apt-get.
+APT_GET_SHIM = """#!/bin/sh
+for a in "$@"; do
+  case "$a" in update) echo "apt-get update answered as a no-op" >> "${APPLY_TEST_SHIM_LOG:-/dev/null}"; exit 0;;
+  --just-print|-s|--simulate|--version) exec %(real)s "$@";; esac
+done
+echo "apply-test shim: refused apt-get $*" >&2
+echo "refused apt-get $*" >> "${APPLY_TEST_SHIM_LOG:-/dev/null}"
+exit 100
+"""
+SHIM_ALLOW = {
+    "systemctl": "is-active|is-enabled|is-failed|status|show|cat|list-units|list-unit-files|--version",
+    "dpkg": "-l|-L|-s|-S|--get-selections|--print-architecture|--compare-versions|--version|--status|--listfiles|--print-foreign-architectures|--assert-*",
+    "crontab": "-l",
+    "apt-get": "--just-print|-s|--simulate|--version",
+    "apt-key": "list|finger|fingerprint|export|exportall",
+    "apt": "list|show|policy|--version",
+    "service": "--status-all|status|--version",
+}
+SHIM_BLOCK = ("aptitude", "useradd", "usermod", "userdel", "groupadd", "groupmod", "groupdel", "gpasswd",
+              "chpasswd", "chsh", "update-rc.d", "invoke-rc.d", "debconf-set-selections", "pip", "pip3",
+              "npm", "docker", "timedatectl", "localectl", "locale-gen", "update-locale", "sysctl",
+              "firewall-cmd", "a2enmod", "a2dismod", "a2ensite", "a2dissite", "a2enconf", "a2disconf",
+              "certbot", "visudo-write-never")
+
+
+def write_shims(scratch):
+    d = os.path.join(scratch, "shims")
+    os.makedirs(d)
+    for prog in list(SHIM_ALLOW) + list(SHIM_BLOCK):
+        real = shutil.which(prog)
+        allow = SHIM_ALLOW.get(prog)
+        if prog in ("sysctl",):
+            allow = "-a|-n|--all|-N|--values"
+        if prog in ("timedatectl", "localectl"):
+            allow = "status|show|list-timezones|list-locales"
+        if prog in ("docker",):
+            allow = "inspect|ps|images|version|info"
+        if prog in ("pip", "pip3"):
+            allow = "list|freeze|show|--version"
+        if prog in ("npm",):
+            allow = "ls|list|--version|view"
+        if prog in ("firewall-cmd",):
+            allow = "--state|--get-*|--list-*|--query-*|--info-*"
+        with open(os.path.join(d, prog), "w") as f:
+            if prog == "apt-get" and real:
+                f.write(APT_GET_SHIM % {"real": real})
+            elif real and allow:
+                f.write(SHIM % {"prog": prog, "allow": allow, "real": real})
+            else:
+                f.write('#!/bin/sh\necho "apply-test shim: refused %s $*" >&2\n'
+                        'echo "refused %s $*" >> "${APPLY_TEST_SHIM_LOG:-/dev/null}"\nexit 100\n' % (prog, prog))
+        os.chmod(os.path.join(d, prog), 0o755)
+    return d
+
+
+def run_salt_sls_test(scratch, argv, env):
+    """One salt-call (of SALT_PYTHON's venv) with the scratch config: (stdout, rc, stderr)."""
+    salt_call = os.path.join(os.path.dirname(SALT_PYTHON), "salt-call")
+    conf_dir = os.path.join(scratch, "conf")
+    proc = subprocess.run(
+        [salt_call, "--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv,
+        capture_output=True, text=True, timeout=APPLY_TIMEOUT, env=env,
+    )
+    return proc.stdout, proc.returncode, proc.stderr
+
+
+def run_halite_env(halite, scratch, argv, env):
+    conf_dir = os.path.join(scratch, "conf")
+    proc = subprocess.run(
+        [halite, "--local", "-c", conf_dir, "--out", "json", "-l", "quiet"] + argv,
+        capture_output=True, text=True, timeout=APPLY_TIMEOUT, env=env,
+    )
+    return proc.stdout, proc.returncode, proc.stderr
+
+
+def order_free(v, key=None):
+    """Salt's set-ordered values compared order-free (as crates/halite/tests/golden.rs)."""
+    if isinstance(v, dict):
+        return {k: order_free(x, k) for k, x in v.items()}
+    if isinstance(v, list):
+        items = [order_free(x) for x in v]
+        if key in ("removed",) and all(isinstance(x, str) for x in items):
+            items.sort()
+        return items
+    if isinstance(v, str):
+        if v.startswith("One or more requisite failed: "):
+            return "One or more requisite failed: " + ", ".join(sorted(v[len("One or more requisite failed: "):].split(", ")))
+        if "Traceback (most recent call last):" in v:
+            head = v[: v.find("Traceback (most recent call last):")]
+            last = [l for l in v.splitlines() if l.strip()][-1]
+            return head + "Traceback ... " + last
+        return v
+    return v
+
+
+def state_map(text):
+    """{tag: {result, comment, changes}} of a state.sls --out json, or the error text."""
+    import json
+
+    try:
+        v = json.loads(text)["local"]
+    except Exception:  # noqa: BLE001 - non-JSON output is shown raw
+        return None, (text.strip().splitlines() or [""])[-1][:200]
+    if not isinstance(v, dict):
+        return None, json.dumps(v)[:300]
+    out = {}
+    for tag, ret in v.items():
+        if isinstance(ret, dict):
+            one = {k: order_free(ret.get(k), k) for k in ("result", "comment", "changes")}
+            if tag.endswith("_|-recurse"):
+                recurse_order_free(one)
+            out[tag] = one
+    return out, None
+
+
+def recurse_order_free(one):
+    """file.recurse works through a Python set: its "#### path ####" comment blocks (and the
+    lines of its "#### removed ####" block) compared sorted, as golden.rs does."""
+    c = one.get("comment")
+    if not isinstance(c, str) or not c.startswith("#### "):
+        return
+    blocks = []
+    for b in ("\n" + c).split("\n\n#### "):
+        b = b.lstrip("\n")
+        if b.startswith("#### "):
+            b = b[len("#### "):]
+        if not b:
+            continue
+        if b.startswith("removed ####\n"):
+            b = "removed ####\n" + "\n".join(sorted(b[len("removed ####\n"):].split("\n")))
+        blocks.append(b)
+    one["comment"] = "\n<block>\n".join(sorted(blocks))
+
+
+def short(v):
+    import json
+
+    s = json.dumps(v, sort_keys=True)
+    return s if len(s) < 160 else s[:157] + "..."
+
+
+def apply_test_one(name, formulas, halite, verbose):
+    """A dict describing one formula's comparison."""
+    import json
+
+    checkout = os.path.join(formulas, name)
+    folder = formula_folder(checkout, name)
+    ensure_fixture(name, checkout)
+    scratch = setup_scratch(name, formulas)
+    rec = {"formula": name, "sls": folder, "status": "", "reason": "", "same": [], "diff": []}
+    try:
+        env = dict(os.environ)
+        env["PATH"] = write_shims(scratch) + ":" + env.get("PATH", "/usr/bin:/bin")
+        # 1. Salt's low state: are the guards read-only?
+        try:
+            out, rc, err = run_salt_sls_test(scratch, ["state.show_low_sls", folder], env)
+        except subprocess.TimeoutExpired:
+            rec.update(status="skipped", reason="state.show_low_sls timed out")
+            return rec
+        try:
+            low = json.loads(out)["local"]
+        except Exception:  # noqa: BLE001
+            low = None
+        if not isinstance(low, list):
+            rec.update(status="skipped", reason="Salt does not render it: %s" % (salt_error(out) or err.strip()[-160:]))
+            return rec
+        problems = low_problems(low)
+        if problems:
+            rec.update(status="skipped", reason="; ".join(problems[:2]) + (" (+%d)" % (len(problems) - 2) if len(problems) > 2 else ""))
+            return rec
+        argv = ["state.sls", folder, "test=True"]
+        env["APPLY_TEST_SHIM_LOG"] = os.path.join(scratch, "shim-salt.log")
+        try:
+            s_out, s_rc, s_err = run_salt_sls_test(scratch, argv, env)
+        except subprocess.TimeoutExpired:
+            rec.update(status="skipped", reason="Salt's state.sls test=True took over %ds" % APPLY_TIMEOUT)
+            return rec
+        env["APPLY_TEST_SHIM_LOG"] = os.path.join(scratch, "shim-halite.log")
+        try:
+            h_out, h_rc, h_err = run_halite_env(halite, scratch, argv, env)
+        except subprocess.TimeoutExpired:
+            rec.update(status="run", reason="halite took over %ds" % APPLY_TIMEOUT)
+            h_out, h_rc, h_err = "", -1, "timeout"
+        s_out = normalize(s_out, scratch, formulas)
+        h_out = normalize(h_out, scratch, formulas)
+        rec["shim"] = []
+        for tool in ("salt", "halite"):
+            try:
+                with open(os.path.join(scratch, "shim-%s.log" % tool)) as f:
+                    rec["shim"] += sorted(set("%s: %s" % (tool, l.strip()) for l in f if l.strip()))
+            except OSError:
+                pass
+        smap, serr = state_map(s_out)
+        hmap, herr = state_map(h_out)
+        rec["rc"] = (s_rc, h_rc)
+        if smap is None or hmap is None:
+            rec["same_error"] = smap is None and hmap is None and serr == herr and s_rc == h_rc
+            rec.update(status="run", reason="salt: %s / halite: %s" % (serr or "%d states" % len(smap or {}), herr or "%d states" % len(hmap or {})))
+            if smap is not None:
+                rec["diff"] = [(t, "halite has no per-state answer", "") for t in smap]
+            return rec
+        rec["status"] = "run"
+        for tag in list(smap) + [t for t in hmap if t not in smap]:
+            a, b = smap.get(tag), hmap.get(tag)
+            if a == b:
+                rec["same"].append(tag)
+                continue
+            if a is None or b is None:
+                rec["diff"].append((tag, "only in %s" % ("halite" if a is None else "salt"), ""))
+                continue
+            keys = [k for k in ("result", "comment", "changes") if a[k] != b[k]]
+            rec["diff"].append((tag, ",".join(keys), "; ".join("%s salt=%s halite=%s" % (k, short(a[k]), short(b[k])) for k in keys)))
+        if s_rc != h_rc:
+            rec["reason"] = "exit status salt=%d halite=%d" % (s_rc, h_rc)
+        if verbose:
+            with open(os.path.join(verbose, "%s.salt.json" % name), "w") as f:
+                f.write(s_out)
+            with open(os.path.join(verbose, "%s.halite.json" % name), "w") as f:
+                f.write(h_out)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return rec
+
+
+def cmd_apply_test(args):
+    import json
+
+    global APPLY_TIMEOUT
+    APPLY_TIMEOUT = args.timeout
+    formulas = os.path.abspath(args.formulas)
+    recs = []
+    for name in formulas_to_run(formulas, args.names):
+        rec = apply_test_one(name, formulas, args.halite, args.save)
+        recs.append(rec)
+        if rec["status"] == "skipped":
+            print("%-14s skipped: %s" % (name, rec["reason"]))
+        else:
+            print("%-14s %d identical, %d different%s" % (name, len(rec["same"]), len(rec["diff"]), ("  [" + rec["reason"] + "]") if rec["reason"] else ""))
+            for tag, keys, detail in rec["diff"]:
+                print("    DIFF %s (%s) %s" % (tag, keys, detail))
+            for s in rec.get("shim", []):
+                print("    SHIM %s" % s)
+        sys.stdout.flush()
+    run = [r for r in recs if r["status"] == "run"]
+    same = sum(len(r["same"]) for r in run)
+    diff = sum(len(r["diff"]) for r in run)
+    both_fail = sum(1 for r in run if r.get("same_error"))
+    print("\nsalt_compat %s: formulas run %d (%d of them refused by both tools with the same error), skipped %d; "
+          "states identical %d, different %d; formulas with every state and the exit status identical %d"
+          % (SALT_COMPAT, len(run), both_fail, len(recs) - len(run), same, diff,
+             sum(1 for r in run if not r["diff"] and not r["reason"] and not r.get("same_error"))))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(recs, f, indent=1)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -444,6 +823,15 @@ def main():
         p.add_argument("--salt-call", default=None, help="the salt-call whose venv records (default the 3007.8 oracle)")
         p.add_argument("--expected", default="expected", help="expected folder name (expected-3008 for Salt 3008.4)")
         p.add_argument("names", nargs="*")
+    p = sub.add_parser("apply-test", help="state.sls NAME test=True through Salt and halite, per state")
+    p.add_argument("--formulas", default=DEFAULT_FORMULAS)
+    p.add_argument("--halite", default=DEFAULT_HALITE)
+    p.add_argument("--salt-call", default=None, help="the salt-call to compare with (default the 3007.8 oracle)")
+    p.add_argument("--salt-compat", default=None, help="salt_compat for the minion (default: 3008 when --salt-call is under salt3008, else 3007)")
+    p.add_argument("--timeout", type=int, default=60, help="seconds per call (default 60)")
+    p.add_argument("--save", default=None, help="folder to keep both tools' json outputs in")
+    p.add_argument("--json", default=None, help="write the per-formula records as JSON")
+    p.add_argument("names", nargs="*")
     p = sub.add_parser("_salt_batch")
     p.add_argument("scratch")
     args = ap.parse_args()
@@ -453,7 +841,10 @@ def main():
     EXPECTED = getattr(args, "expected", "expected")
     if EXPECTED.startswith("expected-"):
         SALT_COMPAT = EXPECTED[len("expected-") :]
-    if args.cmd == "record":
+    if args.cmd == "apply-test":
+        SALT_COMPAT = args.salt_compat or ("3008" if "salt3008" in (args.salt_call or "") else "3007")
+        cmd_apply_test(args)
+    elif args.cmd == "record":
         cmd_record(args)
     elif args.cmd == "compare":
         cmd_compare(args, recorded=False)

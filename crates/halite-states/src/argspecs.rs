@@ -60,6 +60,21 @@ pub fn invalid_keywords(compat: SaltCompat, full: &str, low: &Map) -> Option<Str
     }
 }
 
+/// The low chunk's keys that `format_call` hands state function `full` as `**kwargs`: the
+/// ones that are neither its arguments nor Salt's internal keywords (empty when it takes no
+/// `**kwargs` or the tables lack it). `file.managed` passes them on to `file.get_managed`,
+/// whose template renderer makes them template variables.
+pub fn extra_kwargs<'a>(compat: SaltCompat, full: &str, low: &'a Map) -> Vec<(&'a str, &'a Value)> {
+    let (internal, _) = tables(compat);
+    let Some((_, args, _, true)) = spec(compat, full) else {
+        return Vec::new();
+    };
+    low.iter()
+        .filter_map(|(k, v)| Some((k.as_str()?, v)))
+        .filter(|(k, _)| !args.contains(k) && !internal.contains(k) && !k.starts_with("__"))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,9 +37,11 @@ enum Content {
 /// `_validate_str_list` + the line joining `managed` does (each line ends with a newline,
 /// unless `contents_newline: False`).
 fn contents_text(v: &Value, newline: bool) -> String {
+    // `_validate_str_list`: `str()` of each item; dicts from the SLS or the pillar are
+    // `OrderedDict`s in Salt.
     let parts: Vec<String> = match v {
-        Value::List(l) => l.iter().map(Value::py_str).collect(),
-        other => vec![other.py_str()],
+        Value::List(l) => l.iter().map(super::salt_str).collect(),
+        other => vec![super::salt_str(other)],
     };
     let mut out = String::new();
     for part in parts {
@@ -192,22 +194,31 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
         .arg_str("contents_delimiter")
         .unwrap_or_else(|| ":".into());
     let use_contents: Option<Value> = if let Some(key) = contents_pillar {
-        let keys: Vec<String> = match key {
-            Value::List(l) => l.iter().map(Value::py_str).collect(),
-            other => vec![other.py_str()],
-        };
-        let mut parts = Vec::new();
-        for k in &keys {
-            match traverse(&call.ctx.pillar, k, &delim) {
-                Some(v) => parts.push(v.py_str()),
-                None => return Ok(error(ret, format!("Pillar {k} does not exist"))),
+        match key {
+            Value::List(l) => {
+                let mut parts = Vec::new();
+                for k in l.iter().map(Value::py_str) {
+                    match traverse(&call.ctx.pillar, &k, &delim) {
+                        Some(v) => parts.push(v.py_str()),
+                        None => return Ok(error(ret, format!("Pillar {k} does not exist"))),
+                    }
+                }
+                Some(Value::Str(parts.join("\n").into()))
+            }
+            // One key: the pillar value as it is, so a list of lines becomes lines
+            // (`_validate_str_list`), not the list's repr.
+            other => {
+                let k = other.py_str();
+                match traverse(&call.ctx.pillar, &k, &delim) {
+                    Some(v) => Some(v.clone()),
+                    None => return Ok(error(ret, format!("Pillar {k} does not exist"))),
+                }
             }
         }
-        Some(Value::Str(parts.join("\n").into()))
     } else if let Some(key) = contents_grains {
         let k = key.py_str();
         match traverse(&call.ctx.grains, &k, &delim) {
-            Some(v) => Some(Value::Str(v.py_str().into())),
+            Some(v) => Some(v.clone()),
             None => return Ok(error(ret, format!("Grain {k} does not exist"))),
         }
     } else {
@@ -443,6 +454,13 @@ fn manage(
                 vars.insert("mode", mode.clone().map(Value::from).unwrap_or(Value::Null));
                 vars.insert("attrs", call.arg("attrs").cloned().unwrap_or(Value::Null));
                 vars.insert("saltenv", Value::Str(saltenv_of(call).into()));
+                // the state's extra keyword arguments (`apache: ...` beside an empty
+                // `context:` in apache-formula), overridden by defaults and context
+                for (k, v) in
+                    crate::argspecs::extra_kwargs(call.salt_compat(), "file.managed", call.low)
+                {
+                    vars.insert(k, v.clone());
+                }
                 apply_context(call, &mut vars);
                 super::accumulated::template_context(call, name, &mut vars);
                 match render_jinja(call, &String::from_utf8_lossy(&d), &vars) {
@@ -1065,7 +1083,23 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
         .or_else(|| call.arg_str("serializer"))
         .unwrap_or_else(|| "yaml".into())
         .to_lowercase();
-    let Some(dataset) = call.arg("dataset").cloned() else {
+    let dataset_pillar = call.arg("dataset_pillar").filter(|v| v.truthy());
+    if dataset_pillar.is_some() && call.arg("dataset").is_some_and(Value::truthy) {
+        return Ok(error(
+            ret,
+            "Only one of 'dataset' and 'dataset_pillar' is permitted",
+        ));
+    }
+    let dataset = match dataset_pillar {
+        // `pillar.get(dataset_pillar)`: `:`-separated path, "" when it is missing
+        Some(key) => Some(
+            traverse(&call.ctx.pillar, &key.py_str(), ":")
+                .cloned()
+                .unwrap_or_else(|| Value::Str("".into())),
+        ),
+        None => call.arg("dataset").cloned(),
+    };
+    let Some(dataset) = dataset else {
         return Ok(error(
             ret,
             "Neither 'dataset' nor 'dataset_pillar' was defined",
@@ -1262,7 +1296,12 @@ fn serialize_data(
             sort_keys(&mut v);
             format!("{}\n", v.to_json_styled(JsonStyle::Pretty(2)))
         }
-        "yaml" => halite_exec::yamldump::dump(&dataset),
+        // file.serialize passes `default_flow_style: False` to the yaml serializer (unless
+        // serializer_opts says otherwise), then appends a newline.
+        "yaml" => match serializer_opts.get("default_flow_style") {
+            Some(Value::Null) => format!("{}\n", halite_exec::yamldump::dump(&dataset)),
+            _ => format!("{}\n", halite_exec::yamldump::dump_block(&dataset)),
+        },
         // Salt appends a newline to text, not to plistlib's bytes.
         "plist" => match super::serializers::plist(&dataset) {
             Ok(t) => t,

@@ -1,0 +1,8 @@
+app:
+  config:
+    cluster:
+      name: demo
+    nodes:
+      - a
+      - b
+    port: 9200

@@ -14,16 +14,13 @@ and of EXTRA_MODULES (the ones providers are written for). Re-run it when a new 
 module lands in halite.
 """
 
-import glob
 import json
 import os
-import re
 import sys
-import tempfile
 
-import salt.config
-import salt.loader
 import salt.utils.args
+
+import salt_minion
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
@@ -36,12 +33,7 @@ EXTRA_MODULES = {
 
 
 def halite_names():
-    names = set()
-    for path in glob.glob(os.path.join(ROOT, "crates/halite-exec/src/modules/*.rs")):
-        with open(path) as f:
-            text = f.read()
-        names.update(re.findall(r'register(?:_pure)?\(\s*"([a-z_0-9]+\.[a-z_0-9]+)"', text))
-    return names
+    return salt_minion.halite_exec_names()
 
 
 def default_json(v):
@@ -52,16 +44,7 @@ def default_json(v):
 
 
 def main():
-    scratch = tempfile.mkdtemp(prefix="halite-argspecs-")
-    opts = salt.config.minion_config(None)
-    opts.update(
-        file_client="local",
-        cachedir=os.path.join(scratch, "cache"),
-        pki_dir=os.path.join(scratch, "pki"),
-        sock_dir=os.path.join(scratch, "run"),
-    )
-    opts["grains"] = salt.loader.grains(opts)
-    funcs = salt.loader.minion_mods(opts)
+    opts, funcs = salt_minion.minion("halite-argspecs-")
     names = halite_names()
     # Also the modules halite's providers are being added for, so the table needs no
     # regeneration each time one lands.

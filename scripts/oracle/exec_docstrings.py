@@ -10,15 +10,12 @@ crates/halite-exec/src/modules/ (the functions this machine's loader has; `null`
 function has no docstring).
 """
 
-import glob
 import json
 import os
-import re
 import sys
-import tempfile
 
-import salt.config
-import salt.loader
+
+import salt_minion
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
@@ -28,20 +25,8 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--differing-from":
         with open(sys.argv[2]) as f:
             base = json.load(f)
-    names = set()
-    for path in glob.glob(os.path.join(ROOT, "crates/halite-exec/src/modules/*.rs")):
-        with open(path) as f:
-            names.update(re.findall(r'register(?:_pure)?\(\s*"([a-z_0-9]+\.[a-z_0-9]+)"', f.read()))
-    scratch = tempfile.mkdtemp(prefix="halite-docstrings-")
-    opts = salt.config.minion_config(None)
-    opts.update(
-        file_client="local",
-        cachedir=os.path.join(scratch, "cache"),
-        pki_dir=os.path.join(scratch, "pki"),
-        sock_dir=os.path.join(scratch, "run"),
-    )
-    opts["grains"] = salt.loader.grains(opts)
-    funcs = salt.loader.minion_mods(opts)
+    names = salt_minion.halite_exec_names()
+    _, funcs = salt_minion.minion("halite-docstrings-")
     out = {
         name: funcs[name].__doc__
         for name in sorted(names)

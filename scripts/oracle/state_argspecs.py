@@ -26,13 +26,13 @@ import inspect
 import os
 import re
 import sys
-import tempfile
 
-import salt.config
 import salt.loader
 import salt.state
 import salt.utils.args
 import salt.version
+
+import salt_minion
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
@@ -84,16 +84,7 @@ def rust_str(s):
 
 
 def main():
-    scratch = tempfile.mkdtemp(prefix="halite-argspecs-")
-    opts = salt.config.minion_config(None)
-    opts.update(
-        file_client="local",
-        cachedir=os.path.join(scratch, "cache"),
-        pki_dir=os.path.join(scratch, "pki"),
-        sock_dir=os.path.join(scratch, "run"),
-    )
-    opts["grains"] = salt.loader.grains(opts)
-    funcs = salt.loader.minion_mods(opts)
+    opts, funcs = salt_minion.minion("halite-argspecs-")
     utils = salt.loader.utils(opts)
     serializers = salt.loader.serializers(opts)
     states = salt.loader.states(opts, funcs, utils, serializers)

@@ -86,6 +86,22 @@ fn is_valid_relpath(rel: &str, maxdepth: Option<i64>) -> bool {
 /// `posixpath.relpath(path, start)` for the fileserver's relative paths below `start` (a
 /// directory ending in `/`): `None` for what is not below it (Salt's `../x`, which
 /// `_is_valid_relpath` rejects anyway).
+/// `cp.list_master_symlinks(saltenv, prefix)`: the file roots' symlinks below `prefix`,
+/// link path to target; `None` when the call fails or returns no mapping.
+fn master_symlinks(call: &StateCall, saltenv: &str, prefix: &str) -> Option<Map> {
+    let mut kwargs = Map::new();
+    kwargs.insert("saltenv", Value::str(saltenv));
+    kwargs.insert("prefix", Value::str(prefix));
+    match call.exec.call(
+        call.ctx,
+        "cp.list_master_symlinks",
+        &halite_exec::Args::new(Vec::new(), kwargs),
+    ) {
+        Ok(Value::Map(found)) => Some(found),
+        _ => None,
+    }
+}
+
 fn rel_below(path: &str, start: &str) -> Option<String> {
     if path == start.trim_end_matches('/') {
         return Some(".".into());
@@ -196,18 +212,7 @@ pub(crate) fn gen_recurse_managed_files(
     let mut symlinks: Vec<(String, String)> = Vec::new();
     let mut links: Vec<String> = Vec::new();
     if spec.keep_symlinks {
-        let mut kwargs = Map::new();
-        kwargs.insert("saltenv", Value::str(senv.clone()));
-        kwargs.insert("prefix", Value::str(srcpath.clone()));
-        let found = call
-            .exec
-            .call(
-                call.ctx,
-                "cp.list_master_symlinks",
-                &halite_exec::Args::new(Vec::new(), kwargs),
-            )
-            .ok();
-        if let Some(Value::Map(found)) = found {
+        if let Some(found) = master_symlinks(call, &senv, &srcpath) {
             for (lname, target) in found.iter() {
                 let lname = lname.py_str();
                 links.push(lname.clone());
@@ -451,18 +456,7 @@ fn gen_recurse_merged(
             .filter(|f| f.starts_with(&prefix))
             .collect();
         if spec.keep_symlinks {
-            let mut kwargs = Map::new();
-            kwargs.insert("saltenv", Value::str(senv.clone()));
-            kwargs.insert("prefix", Value::str(root.clone()));
-            let found = call
-                .exec
-                .call(
-                    call.ctx,
-                    "cp.list_master_symlinks",
-                    &halite_exec::Args::new(Vec::new(), kwargs),
-                )
-                .ok();
-            if let Some(Value::Map(found)) = found {
+            if let Some(found) = master_symlinks(call, &senv, &root) {
                 for (lname, target) in found.iter() {
                     let (lname, ltarget) = (lname.py_str(), target.py_str());
                     let under = format!("{lname}/");

@@ -44,6 +44,7 @@ pub use env::SyntaxFlags;
 pub use loader::CachedFiles;
 pub use precompiled::Precompiled;
 pub use preprocess::preprocess;
+pub use repr::py_bytes_repr;
 
 use halite_exec::{ExecContext, Registry};
 use halite_value::{Map, Value};

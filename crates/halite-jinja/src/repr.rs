@@ -37,6 +37,13 @@ fn write_repr(v: &Value, out: &mut String, depth: usize) {
     }
 }
 
+/// Python `repr(bytes)` as a string (see [`write_bytes_repr`]).
+pub fn py_bytes_repr(data: &[u8]) -> String {
+    let mut out = String::new();
+    write_bytes_repr(data, &mut out);
+    out
+}
+
 /// Python `repr(bytes)`: `b'...'` (double quotes when the data has `'` and no `"`), with
 /// `\\`, `\t`, `\n`, `\r`, the quote and bytes outside printable ASCII escaped.
 fn write_bytes_repr(data: &[u8], out: &mut String) {

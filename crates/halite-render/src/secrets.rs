@@ -7,6 +7,7 @@
 //! `-----BEGIN PGP MESSAGE----- ... -----END PGP MESSAGE-----` block.
 
 use crate::template::{RenderError, TemplateJob};
+use halite_jinja::py_bytes_repr;
 use halite_value::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -174,33 +175,6 @@ fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&path)
         .map(|dir| dir.join(name))
         .find(|p| p.is_file())
-}
-
-/// Python's `repr(bytes)`.
-pub(crate) fn py_bytes_repr(bytes: &[u8]) -> String {
-    let quote = if bytes.contains(&b'\'') && !bytes.contains(&b'"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::from("b");
-    out.push(quote);
-    for &b in bytes {
-        match b {
-            b'\\' => out.push_str("\\\\"),
-            b'\t' => out.push_str("\\t"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            _ if b as char == quote => {
-                out.push('\\');
-                out.push(quote);
-            }
-            0x20..=0x7e => out.push(b as char),
-            _ => out.push_str(&format!("\\x{b:02x}")),
-        }
-    }
-    out.push(quote);
-    out
 }
 
 #[cfg(test)]

@@ -3,8 +3,12 @@
 
 pub mod highstate;
 mod nested;
+mod pprint;
+mod table;
 
 pub use nested::nested;
+pub use pprint::pformat;
+pub use table::{profile, table, TableOptions};
 
 use halite_value::Value;
 
@@ -20,6 +24,14 @@ pub enum Outputter {
     /// Salt 3007.8's `newline_values_only` (removed in 3008): each minion's return (each
     /// item of a list return) as Python `str()`, one a line.
     NewlineValuesOnly,
+    /// `raw`: Python `str()` of the data.
+    Raw,
+    /// `pprint`: Python's `pprint.pformat`.
+    Pprint,
+    /// `table`: [`table::table`], nested where Salt's table outputter raises.
+    Table,
+    /// Salt 3007.8's `profile` (removed in 3008): state durations as a table.
+    Profile,
 }
 
 impl Outputter {
@@ -32,6 +44,10 @@ impl Outputter {
             "quiet" => Outputter::Quiet,
             "highstate" => Outputter::Highstate,
             "newline_values_only" => Outputter::NewlineValuesOnly,
+            "raw" => Outputter::Raw,
+            "pprint" => Outputter::Pprint,
+            "table" => Outputter::Table,
+            "profile" => Outputter::Profile,
             _ => return None,
         })
     }
@@ -43,6 +59,35 @@ pub struct OutputOptions {
     pub color: bool,
     /// The return code, which turns nested's colours red when non-zero.
     pub retcode: i32,
+    /// The minion's `output_indent` (salt-call's `--out-indent`), when set: the indent of
+    /// the json, yaml and pprint outputters.
+    pub indent: Option<OutputIndent>,
+    /// The minion options `out.table.*`.
+    pub table: TableOptions,
+}
+
+/// `output_indent` as Salt's outputters read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputIndent {
+    /// An integer; negative means none (json on one line, yaml in flow style).
+    Spaces(i64),
+    /// `pretty` (json only: indent 4 and keys sorted).
+    Pretty,
+    /// Set to something else (`None` in the config): json on one line, and the outputters
+    /// that compare it with 0 raise, so salt-call prints nested.
+    Other,
+}
+
+impl OutputIndent {
+    /// The minion option, as salt-call's `--out-indent` or the config sets it.
+    pub fn from_opts(m: &halite_value::Map) -> Option<OutputIndent> {
+        Some(match m.get("output_indent")? {
+            Value::Int(i) => OutputIndent::Spaces(*i),
+            Value::Bool(b) => OutputIndent::Spaces(*b as i64),
+            Value::Str(s) if s.as_str() == "pretty" => OutputIndent::Pretty,
+            _ => OutputIndent::Other,
+        })
+    }
 }
 
 /// `--out json`: `json.dumps(data, indent=4, ensure_ascii=False)`.
@@ -82,12 +127,52 @@ pub fn txt(data: &Value) -> String {
 /// newline, as salt-call adds one when printing.
 pub fn render(outputter: Outputter, data: &Value, opts: &OutputOptions) -> String {
     match outputter {
-        Outputter::Json => json(data),
-        Outputter::Yaml => yaml(data),
+        Outputter::Json => json_indented(data, opts.indent),
+        Outputter::Yaml => yaml_indented(data, opts.indent).unwrap_or_default(),
+        Outputter::Raw => data.py_str(),
+        Outputter::Pprint => match opts.indent {
+            Some(OutputIndent::Spaces(n)) if n >= 0 => pformat(data, n as usize),
+            // `"pretty" >= 0` raises: see [`try_render`]
+            _ => pformat(data, 1),
+        },
+        // salt-call crashes where these raise: the caller uses [`try_render`] first
+        Outputter::Table => table(data, &opts.table, opts.color).unwrap_or_default(),
+        Outputter::Profile => profile(data, &opts.table, opts.color).unwrap_or_default(),
         Outputter::Nested | Outputter::Highstate => nested(data, opts),
         Outputter::Txt => txt(data).trim_end_matches('\n').to_string(),
         Outputter::Quiet => String::new(),
         Outputter::NewlineValuesOnly => newline_values_only(data),
+    }
+}
+
+/// [`render`], or the Python exception Salt's outputter raises there. salt-call's fallback
+/// to nested asks for the same outputter again (its `--out` wins in `get_printout`), so such
+/// an error ends salt-call in its global exception handler: nothing printed, exit status 1.
+pub fn try_render(
+    outputter: Outputter,
+    data: &Value,
+    opts: &OutputOptions,
+) -> Result<String, String> {
+    match outputter {
+        Outputter::Table => table(data, &opts.table, opts.color),
+        Outputter::Profile => profile(data, &opts.table, opts.color),
+        Outputter::Pprint
+            if matches!(
+                opts.indent,
+                Some(OutputIndent::Pretty | OutputIndent::Other)
+            ) =>
+        {
+            Err("TypeError: '>=' not supported between instances of 'str' and 'int'".into())
+        }
+        Outputter::Yaml
+            if matches!(
+                opts.indent,
+                Some(OutputIndent::Pretty | OutputIndent::Other)
+            ) =>
+        {
+            Err("TypeError: '>=' not supported between instances of 'str' and 'int'".into())
+        }
+        other => Ok(render(other, data, opts)),
     }
 }
 
@@ -126,6 +211,61 @@ pub fn newline_values_only(data: &Value) -> String {
         }
     }
     lines.join("\n").trim_end().to_string()
+}
+
+/// `--out json` with the minion's `output_indent` (salt/output/json_out.py).
+pub fn json_indented(data: &Value, indent: Option<OutputIndent>) -> String {
+    use halite_value::JsonStyle;
+    match indent {
+        None => json(data),
+        Some(OutputIndent::Spaces(n)) if n >= 0 => {
+            data.to_json_styled(JsonStyle::Pretty(n as usize))
+        }
+        Some(OutputIndent::Pretty) => {
+            let mut sorted = data.clone();
+            sort_keys_deep(&mut sorted);
+            sorted.to_json()
+        }
+        Some(_) => data.to_json_styled(JsonStyle::Compact),
+    }
+}
+
+fn sort_keys_deep(v: &mut Value) {
+    match v {
+        Value::Map(m) => {
+            m.sort_keys();
+            m.values_mut().for_each(sort_keys_deep);
+        }
+        Value::List(l) => l.iter_mut().for_each(sort_keys_deep),
+        _ => {}
+    }
+}
+
+/// `--out yaml` with the minion's `output_indent` (salt/output/yaml_out.py): block style
+/// with that indent, flow style when negative; `None` where Salt's comparison raises
+/// (salt-call prints nested).
+pub fn yaml_indented(data: &Value, indent: Option<OutputIndent>) -> Option<String> {
+    let opts = match indent {
+        None => return Some(yaml(data)),
+        Some(OutputIndent::Spaces(n)) if n >= 0 => halite_yaml::DumpOptions {
+            default_flow_style: Some(false),
+            sort_keys: true,
+            indent: n as usize,
+            ..halite_yaml::DumpOptions::default()
+        },
+        Some(OutputIndent::Spaces(_)) => halite_yaml::DumpOptions {
+            default_flow_style: Some(true),
+            sort_keys: true,
+            indent: 0,
+            ..halite_yaml::DumpOptions::default()
+        },
+        Some(_) => return None,
+    };
+    Some(
+        halite_yaml::dump(data, opts)
+            .trim_end_matches('\n')
+            .to_string(),
+    )
 }
 
 /// `--out yaml`: `yaml.safe_dump(data, default_flow_style=False)`.

@@ -96,6 +96,7 @@ fn check_pillar(minion: &Minion, fun: &str, kwargs: &Map) -> Result<()> {
         &halite_output::OutputOptions {
             color: false,
             retcode: 0,
+            ..Default::default()
         },
     );
     Err(CallerExit {

@@ -39,10 +39,18 @@ pub struct Cli {
     /// Run masterless (always the case for halite; accepted for salt-call compatibility).
     #[arg(long)]
     pub local: bool,
-    /// Outputter: json, yaml, nested, highstate, txt, quiet (and Salt 3007.8's
-    /// newline_values_only); the last one given wins, as in salt-call.
+    /// Outputter: json, yaml, nested, highstate, txt, raw, pprint, table, quiet (and Salt
+    /// 3007.8's newline_values_only and profile); the last one given wins, as in salt-call.
     #[arg(long = "out", alias = "output", overrides_with = "out")]
     pub out: Option<String>,
+    /// Indent the json, yaml and pprint outputs by this many spaces (negative: none);
+    /// overrides the config's `output_indent`.
+    #[arg(
+        long = "out-indent",
+        alias = "output-indent",
+        allow_negative_numbers = true
+    )]
+    pub out_indent: Option<i64>,
     /// Write the output to this file instead of standard output.
     #[arg(long = "out-file", alias = "output-file")]
     pub out_file: Option<std::path::PathBuf>,
@@ -121,6 +129,8 @@ const VALUE_OPTIONS: &[&str] = &[
     "--output",
     "--out-file",
     "--output-file",
+    "--out-indent",
+    "--output-indent",
     "-l",
     "--log-level",
     "--state-output",
@@ -463,7 +473,9 @@ fn run(cli: &Cli) -> Result<u8> {
     let outputter = match cli.out.as_deref() {
         None => outcome.default_outputter,
         Some(o) => Outputter::parse(o)
-            .filter(|o| !(salt3008 && *o == Outputter::NewlineValuesOnly))
+            .filter(|o| {
+                !(salt3008 && matches!(o, Outputter::NewlineValuesOnly | Outputter::Profile))
+            })
             .unwrap_or_else(|| {
                 eprintln!("[ERROR   ] Invalid outputter {o} specified, fall back to nested");
                 Outputter::Nested
@@ -473,7 +485,11 @@ fn run(cli: &Cli) -> Result<u8> {
     wrapped.insert("local", outcome.ret);
     let color = !cli.no_color && (cli.force_color || std::io::stdout().is_terminal());
     let data = Value::Map(wrapped);
-    if outputter == Outputter::Json {
+    let indent = cli
+        .out_indent
+        .map(halite_output::OutputIndent::Spaces)
+        .or_else(|| halite_output::OutputIndent::from_opts(&minion.opts));
+    if outputter == Outputter::Json && indent.is_none() {
         write_output_with(cli, |out| {
             data.write_json_to(out)?;
             writeln!(out)
@@ -486,14 +502,27 @@ fn run(cli: &Cli) -> Result<u8> {
         Outputter::Highstate => {
             halite_output::highstate::highstate(&data, &highstate_options(cli, &minion.opts, color))
         }
-        other => halite_output::render(
-            other,
-            &data,
-            &OutputOptions {
+        other => {
+            let opts = OutputOptions {
                 color,
                 retcode: outcome.retcode as i32,
-            },
-        ),
+                indent,
+                table: halite_output::TableOptions::from_opts(&minion.opts),
+            };
+            match halite_output::try_render(other, &data, &opts) {
+                Ok(text) => text,
+                Err(exception) => {
+                    // salt-call's fallback asks for the same outputter and raises again:
+                    // its global exception handler prints the error, nothing is output.
+                    eprintln!(
+                        "[ERROR   ] An un-handled exception was caught by Salt's global \
+                         exception handler:\n{exception}"
+                    );
+                    std::mem::forget(data);
+                    return Ok(1);
+                }
+            }
+        }
     };
     write_output(cli, &text)?;
     // The process ends right after this: freeing the returned data (thousands of maps for a

@@ -487,7 +487,10 @@ fn print_doc(
         other => halite_output::render(
             other,
             &data,
-            &halite_output::OutputOptions { color, retcode: 0 },
+            &halite_output::OutputOptions {
+                color,
+                ..Default::default()
+            },
         ),
     };
     match &cli.out_file {

@@ -36,12 +36,19 @@ enum Content {
 
 /// `_validate_str_list` + the line joining `managed` does (each line ends with a newline,
 /// unless `contents_newline: False`).
-fn contents_text(v: &Value, newline: bool) -> String {
+fn contents_text(v: &Value, newline: bool, from_grains: bool) -> String {
     // `_validate_str_list`: `str()` of each item; dicts from the SLS or the pillar are
-    // `OrderedDict`s in Salt.
+    // `OrderedDict`s in Salt, the grains' are plain dicts.
+    let item_str = |v: &Value| {
+        if from_grains {
+            v.py_str()
+        } else {
+            super::salt_str(v)
+        }
+    };
     let parts: Vec<String> = match v {
-        Value::List(l) => l.iter().map(super::salt_str).collect(),
-        other => vec![super::salt_str(other)],
+        Value::List(l) => l.iter().map(item_str).collect(),
+        other => vec![item_str(other)],
     };
     let mut out = String::new();
     for part in parts {
@@ -239,7 +246,11 @@ pub fn managed(call: &StateCall) -> Result<Map, StateError> {
                 format!("{id} value would result in empty contents. Set allow_empty to True to allow the managed file to be empty."),
             ));
         }
-        text = Some(contents_text(c, call.flag("contents_newline", true)));
+        text = Some(contents_text(
+            c,
+            call.flag("contents_newline", true),
+            contents_pillar.is_none() && contents_grains.is_some(),
+        ));
         if is_jinja(call) {
             // file.apply_template_on_contents: the context/defaults plus saltenv.
             let mut vars = Map::new();
@@ -1300,6 +1311,23 @@ fn serialize_data(
         // serializer_opts says otherwise), then appends a newline.
         "yaml" => match serializer_opts.get("default_flow_style") {
             Some(Value::Null) => format!("{}\n", halite_exec::yamldump::dump(&dataset)),
+            // a true value: every collection in flow style (`{a: 1, b: [1, 2]}`)
+            Some(v) if v.truthy() => {
+                let text = halite_yaml::dump(
+                    &dataset,
+                    halite_yaml::DumpOptions {
+                        default_flow_style: Some(true),
+                        allow_unicode: false,
+                        sort_keys: true,
+                        ..halite_yaml::DumpOptions::default()
+                    },
+                );
+                let text = text
+                    .strip_suffix("\n...\n")
+                    .or_else(|| text.strip_suffix('\n'))
+                    .unwrap_or(&text);
+                format!("{text}\n")
+            }
             _ => format!("{}\n", halite_exec::yamldump::dump_block(&dataset)),
         },
         // Salt appends a newline to text, not to plistlib's bytes.

@@ -14,6 +14,8 @@ pub mod git;
 pub mod group;
 pub mod host;
 pub mod locale;
+mod missing_states_3007;
+mod missing_states_3008;
 pub mod module;
 mod module_argspecs;
 pub mod mount;
@@ -222,6 +224,22 @@ impl StateRegistry {
     /// Salt's does, with the reason [`StateRegistry::missing_fun_string`] gives.
     pub fn retain_virtual(&mut self, exec: &Registry, ctx: &ExecContext) {
         let salt3008 = halite_value::SaltCompat::of_value(&ctx.opts).is_3008();
+        // Salt's state modules halite has no code for: the reason Salt's loader records when
+        // their execution module is missing too, as it is in halite
+        // (scripts/oracle/missing_states.py).
+        let table = if salt3008 {
+            missing_states_3008::MISSING
+        } else {
+            missing_states_3007::MISSING
+        };
+        for (module, reason) in table {
+            let prefix = format!("{module}.");
+            if !self.functions.keys().any(|f| f.starts_with(&prefix)) {
+                self.missing
+                    .entry(module.to_string())
+                    .or_insert_with(|| reason.to_string());
+            }
+        }
         let grain = |k: &str| ctx.grains.get(k).map(Value::py_str);
         let os_family = grain("os_family").unwrap_or_default();
         let osfinger = grain("osfinger")

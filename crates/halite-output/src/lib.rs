@@ -156,15 +156,8 @@ pub fn try_render(
     match outputter {
         Outputter::Table => table(data, &opts.table, opts.color),
         Outputter::Profile => profile(data, &opts.table, opts.color),
-        Outputter::Pprint
-            if matches!(
-                opts.indent,
-                Some(OutputIndent::Pretty | OutputIndent::Other)
-            ) =>
-        {
-            Err("TypeError: '>=' not supported between instances of 'str' and 'int'".into())
-        }
-        Outputter::Yaml
+        // `output_indent >= 0` with a string or None raises
+        Outputter::Pprint | Outputter::Yaml
             if matches!(
                 opts.indent,
                 Some(OutputIndent::Pretty | OutputIndent::Other)

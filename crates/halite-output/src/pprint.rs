@@ -311,6 +311,7 @@ mod tests {
         );
         assert_eq!(splitlines_keepends("a\n"), ["a\n"]);
         assert_eq!(space_parts("ab  cd e "), ["ab  ", "cd ", "e "]);
+        assert_eq!(space_parts("ab  cd e"), ["ab  ", "cd ", "e"]);
         assert_eq!(space_parts("  x"), ["  ", "x"]);
     }
 }

@@ -42,16 +42,7 @@ pub fn register(env: &mut Environment<'static>) {
     add(env, "rand_str", random_hash);
     // stringutils.random(size=32): base64 of `size` random bytes, cut to `size` characters
     add(env, "random_str", |_, v, _| {
-        let size = if v.is_none() {
-            32
-        } else {
-            v.as_i64().ok_or_else(|| {
-                crate::args::type_error(format!(
-                    "'{}' object cannot be interpreted as an integer",
-                    crate::args::py_type(&v)
-                ))
-            })?
-        };
+        let size = size_arg(&v, 32)?;
         if size < 0 {
             return Err(Error::new(
                 ErrorKind::InvalidOperation,
@@ -63,19 +54,24 @@ pub fn register(env: &mut Environment<'static>) {
     });
 }
 
+/// The `size` the filter is applied to: `default` for none, else an integer as Python's
+/// `range`/`os.urandom` take it.
+fn size_arg(v: &Value, default: i64) -> Result<i64, Error> {
+    if v.is_none() {
+        return Ok(default);
+    }
+    v.as_i64().ok_or_else(|| {
+        crate::args::type_error(format!(
+            "'{}' object cannot be interpreted as an integer",
+            crate::args::py_type(v)
+        ))
+    })
+}
+
 /// hashutils.random_hash(size=9999999999, hash_type=None): the digest (md5 by default) of
 /// `str(random.SystemRandom().randint(0, size))`.
 fn random_hash(_: &minijinja::State, v: Value, a: crate::args::PyArgs) -> super::FilterResult {
-    let size = if v.is_none() {
-        9_999_999_999
-    } else {
-        v.as_i64().ok_or_else(|| {
-            crate::args::type_error(format!(
-                "'{}' object cannot be interpreted as an integer",
-                crate::args::py_type(&v)
-            ))
-        })?
-    };
+    let size = size_arg(&v, 9_999_999_999)?;
     let hash_type = a
         .str_at(0, "hash_type")
         .filter(|s| !s.is_empty())

@@ -17,7 +17,9 @@ const END: &str = "-----END PGP MESSAGE-----";
 
 /// The `gpg` renderer.
 pub(crate) fn gpg(data: Value, job: &TemplateJob) -> Result<Value, RenderError> {
-    let gpg = which("gpg").ok_or_else(|| RenderError::Render("GPG unavailable".into()))?;
+    // `salt.utils.path.which("gpg")`
+    let gpg = halite_exec::which_path("gpg")
+        .ok_or_else(|| RenderError::Render("GPG unavailable".into()))?;
     let ctx = job.engine.context();
     let opt = |key: &str| ctx.opts.get(key).filter(|v| !v.is_null()).cloned();
     // `config.get("gpg_keydir")` (opts, then pillar), else `<config_dir>/gpgkeys`.
@@ -37,7 +39,7 @@ pub(crate) fn gpg(data: Value, job: &TemplateJob) -> Result<Value, RenderError> 
         });
     let must_succeed = opt("gpg_decrypt_must_succeed").is_none_or(|v| v.truthy());
     let decrypter = Gpg {
-        exe: gpg,
+        exe: gpg.into(),
         keydir,
         must_succeed,
     };
@@ -168,13 +170,6 @@ pub(crate) fn nacl(data: Value) -> Result<Value, RenderError> {
         }
         _ => Ok(data),
     }
-}
-
-fn which(name: &str) -> Option<std::path::PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|p| p.is_file())
 }
 
 #[cfg(test)]

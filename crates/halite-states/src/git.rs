@@ -10,6 +10,7 @@
 //! (docs/compat.md).
 
 use crate::{StateCall, StateError, StateRegistry};
+use halite_exec::{Args, ExecError};
 use halite_value::{Map, Value};
 use std::path::Path;
 use std::process::Command;
@@ -17,6 +18,8 @@ use std::process::Command;
 pub(crate) fn register(r: &mut StateRegistry) {
     r.register("git.latest", latest, &["name", "target"]);
     r.register("git.cloned", cloned, &["name", "target"]);
+    r.register("git.config_set", config_set, &["name"]);
+    r.register("git.config_unset", config_unset, &["name"]);
 }
 
 /// Runs git as Salt's git module does (`cmd.run_all` with `runas=user`).
@@ -1380,4 +1383,385 @@ fn fetch_updated_refs(out: &str) -> bool {
         Ok(re) => out.lines().any(|l| re.is_match(l)),
         Err(_) => false,
     }
+}
+
+/// The config states' `ret`: `{"name", "changes", "result", "comment"}` in that order.
+fn config_ret(name: &Value, comment: &str) -> Map {
+    let mut m = Map::new();
+    m.insert("name", name.clone());
+    m.insert("changes", Value::Map(Map::new()));
+    m.insert("result", Value::Bool(true));
+    m.insert("comment", Value::str(comment));
+    m
+}
+
+/// An execution function's exception the git states do not catch.
+fn raised(e: ExecError) -> StateError {
+    match e {
+        ExecError::Command(m) => StateError::Command(m),
+        ExecError::Failed(m) => StateError::Invocation(m),
+        ExecError::NotAvailable(f) => StateError::Other(format!("KeyError: '{f}'")),
+    }
+}
+
+/// The `git.config_*` states' `**kwargs`: `clean_kwargs`, then `global` and `own` popped;
+/// the rest is `invalid_kwargs`' message.
+fn config_kwargs(call: &StateCall, params: &[&str], own: &[&str]) -> Result<(Value, Map), String> {
+    let mut global = Value::Bool(false);
+    let mut taken = Map::new();
+    let mut invalid = Vec::new();
+    for (k, v) in crate::util::extra_kwargs(call.low, params).iter() {
+        let key = k.py_str();
+        if key.starts_with("__") {
+            continue;
+        }
+        if key == "global" {
+            global = v.clone();
+        } else if own.contains(&key.as_str()) {
+            taken.insert(key.as_str(), v.clone());
+        } else {
+            invalid.push(format!("{key}={}", v.py_str()));
+        }
+    }
+    if invalid.is_empty() {
+        Ok((global, taken))
+    } else {
+        Err(format!(
+            "The following keyword arguments are not valid: {}",
+            invalid.join(", ")
+        ))
+    }
+}
+
+/// The keyword arguments every `git.config_*` call of the states passes on.
+fn config_call_kwargs(call: &StateCall, global: &Value) -> Map {
+    let mut kw = Map::new();
+    kw.insert("cwd", call.low.get("repo").cloned().unwrap_or(Value::Null));
+    for k in ["user", "password"] {
+        kw.insert(k, call.low.get(k).cloned().unwrap_or(Value::Null));
+    }
+    kw.insert(
+        "output_encoding",
+        call.low
+            .get("output_encoding")
+            .cloned()
+            .unwrap_or(Value::Null),
+    );
+    kw.insert("global", global.clone());
+    kw
+}
+
+fn exec_git(call: &StateCall, fun: &str, kw: Map) -> Result<Value, ExecError> {
+    call.exec.call(call.ctx, fun, &Args::new(Vec::new(), kw))
+}
+
+/// `git.config_set(name, value=None, multivar=None, repo=None, user=None, password=None,
+/// output_encoding=None, **kwargs)`.
+pub fn config_set(call: &StateCall) -> Result<Map, StateError> {
+    const PARAMS: &[&str] = &[
+        "name",
+        "value",
+        "multivar",
+        "repo",
+        "user",
+        "password",
+        "output_encoding",
+    ];
+    let name_v = call.name();
+    let mut ret = config_ret(&name_v, "");
+    let value = call.arg("value");
+    let multivar = call.arg("multivar");
+    if value.is_some() && multivar.is_some() {
+        return fail(ret, "Only one of 'value' and 'multivar' is permitted", &[]);
+    }
+    let (global, _) = match config_kwargs(call, PARAMS, &[]) {
+        Ok(k) => k,
+        Err(msg) => return fail(ret, msg, &[]),
+    };
+    let is_global = global.truthy();
+    if !is_global && !call.low.get("repo").is_some_and(Value::truthy) {
+        return fail(
+            ret,
+            "Non-global config options require the 'repo' argument to be set",
+            &[],
+        );
+    }
+    let name = name_v.py_str();
+    // (value_comment, desired, the value or multivar passed on)
+    let wanted: Option<(String, Vec<String>)> = match (value, multivar) {
+        (Some(v), _) => {
+            let v = v.py_str();
+            Some((format!("'{v}'"), vec![v]))
+        }
+        (None, Some(m)) => {
+            let list = halite_exec::git_multivar(m);
+            let repr = Value::from(
+                list.iter()
+                    .map(|s| Value::str(s.as_str()))
+                    .collect::<Vec<_>>(),
+            )
+            .py_repr();
+            Some((repr, list))
+        }
+        (None, None) => None,
+    };
+    let mut kw = config_call_kwargs(call, &global);
+    kw.insert("key", Value::str(name.as_str()));
+    kw.insert("ignore_retcode", Value::Bool(true));
+    kw.insert("all", Value::Bool(true));
+    let pre = exec_git(call, "git.config_get", kw).map_err(raised)?;
+    let Some((value_comment, desired)) = wanted else {
+        return Err(StateError::Other(
+            "UnboundLocalError: cannot access local variable 'desired' where it is not \
+             associated with a value"
+                .into(),
+        ));
+    };
+    let desired_v = Value::from(
+        desired
+            .iter()
+            .map(|s| Value::str(s.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    let global_key = if is_global { "Global key " } else { "" };
+    if desired_v == pre {
+        ret.insert(
+            "comment",
+            Value::str(format!(
+                "{global_key}'{name}' is already set to {value_comment}"
+            )),
+        );
+        return Ok(ret);
+    }
+    let verb = |done: &str| {
+        if pre.is_null() {
+            format!("{done} added as")
+        } else {
+            format!("{done} set to")
+        }
+    };
+    if call.test {
+        let mut ch = Map::new();
+        ch.insert("old", pre.clone());
+        ch.insert("new", desired_v);
+        ret.insert("changes", Value::Map(ch));
+        return neutral(
+            ret,
+            format!("{global_key}'{name}' {} {value_comment}", verb("would be")),
+        );
+    }
+    let mut kw = config_call_kwargs(call, &global);
+    kw.insert("key", Value::str(name.as_str()));
+    kw.insert(
+        "value",
+        value.map(|v| Value::str(v.py_str())).unwrap_or(Value::Null),
+    );
+    kw.insert(
+        "multivar",
+        if value.is_none() {
+            desired_v.clone()
+        } else {
+            Value::Null
+        },
+    );
+    let lower_global = if is_global { "global key " } else { "" };
+    let post = match exec_git(call, "git.config_set", kw) {
+        Ok(v) => v,
+        Err(ExecError::Command(e)) => {
+            return fail(
+                ret,
+                format!(
+                    "Failed to set {lower_global}'{name}' to {value_comment}: {}",
+                    strip_exc(&e)
+                ),
+                &[],
+            )
+        }
+        Err(e) => return Err(raised(e)),
+    };
+    if pre != post {
+        let mut ch = Map::new();
+        ch.insert("old", pre.clone());
+        ch.insert("new", post.clone());
+        set(&mut ret, &name, Value::Map(ch));
+    }
+    if post != desired_v {
+        return fail(
+            ret,
+            format!("Failed to set {lower_global}'{name}' to {value_comment}"),
+            &[],
+        );
+    }
+    ret.insert(
+        "comment",
+        Value::str(format!(
+            "{global_key}'{name}' {} {value_comment}",
+            verb("was")
+        )),
+    );
+    Ok(ret)
+}
+
+/// `{key: [values]}` as Salt lists it in messages: `key (v1, v2)`.
+fn key_values(k: &Value, v: &Value) -> String {
+    let vals: Vec<String> = match v {
+        Value::List(l) => l.iter().map(Value::py_str).collect(),
+        other => vec![other.py_str()],
+    };
+    format!("{} ({})", k.py_str(), vals.join(", "))
+}
+
+fn list_len(v: &Value) -> usize {
+    match v {
+        Value::List(l) => l.len(),
+        _ => 0,
+    }
+}
+
+/// `git.config_unset(name, value_regex=None, repo=None, user=None, password=None,
+/// output_encoding=None, **kwargs)` with `global` and `all`.
+pub fn config_unset(call: &StateCall) -> Result<Map, StateError> {
+    const PARAMS: &[&str] = &[
+        "name",
+        "value_regex",
+        "repo",
+        "user",
+        "password",
+        "output_encoding",
+    ];
+    let name_v = call.name();
+    let mut ret = config_ret(&name_v, "No matching keys are set");
+    let (global, own) = match config_kwargs(call, PARAMS, &["all"]) {
+        Ok(k) => k,
+        Err(msg) => return fail(ret, msg, &[]),
+    };
+    let all = own.get("all").cloned().unwrap_or(Value::Bool(false));
+    if !global.truthy() && !call.low.get("repo").is_some_and(Value::truthy) {
+        return fail(
+            ret,
+            "Non-global config options require the 'repo' argument to be set",
+            &[],
+        );
+    }
+    let name = name_v.py_str();
+    let value_regex = call.arg("value_regex").map(|v| Value::str(v.py_str()));
+    // The key regex must match the whole key name.
+    let key = format!("^{}$", name.trim_start_matches('^').trim_end_matches('$'));
+    let get_regexp = |value_regex: Option<&Value>| -> Result<Map, StateError> {
+        let mut kw = config_call_kwargs(call, &global);
+        kw.insert("key", Value::str(key.as_str()));
+        kw.insert("value_regex", value_regex.cloned().unwrap_or(Value::Null));
+        kw.insert("ignore_retcode", Value::Bool(true));
+        match exec_git(call, "git.config_get_regexp", kw).map_err(raised)? {
+            Value::Map(m) => Ok(m),
+            _ => Ok(Map::new()),
+        }
+    };
+    let pre_matches = get_regexp(value_regex.as_ref())?;
+    if pre_matches.is_empty() {
+        return Ok(ret);
+    }
+    if !all.truthy() {
+        let greedy: Vec<String> = pre_matches
+            .iter()
+            .filter(|(_, v)| list_len(v) > 1)
+            .map(|(k, v)| key_values(k, v))
+            .collect();
+        if !greedy.is_empty() {
+            let msg = if value_regex.is_some() {
+                format!(
+                    "Multiple values are matched by value_regex for the following keys (set \
+                     'all' to True to force removal): {}",
+                    greedy.join("; ")
+                )
+            } else {
+                format!(
+                    "Multivar(s) matched by the key expression (set 'all' to True to force \
+                     removal): {}",
+                    greedy.join("; ")
+                )
+            };
+            return fail(ret, msg, &[]);
+        }
+    }
+    if call.test {
+        let n = pre_matches.len();
+        ret.insert("changes", Value::Map(pre_matches));
+        return neutral(ret, format!("{n} key(s) would have value(s) unset"));
+    }
+    let pre = if value_regex.is_none() {
+        pre_matches.clone()
+    } else {
+        get_regexp(None)?
+    };
+    let mut failed = Vec::new();
+    for (key_name, _) in pre_matches.iter() {
+        let mut kw = config_call_kwargs(call, &global);
+        kw.insert("key", Value::str(name.as_str()));
+        kw.insert("value_regex", value_regex.clone().unwrap_or(Value::Null));
+        kw.insert("all", all.clone());
+        match exec_git(call, "git.config_unset", kw) {
+            Ok(_) => {}
+            // Salt logs the reason and names the key.
+            Err(ExecError::Command(e)) => {
+                tracing::error!("Failed to unset '{}': {}", key_name.py_str(), strip_exc(&e));
+                failed.push(key_name.py_str());
+            }
+            Err(e) => return Err(raised(e)),
+        }
+    }
+    if !failed.is_empty() {
+        return fail(
+            ret,
+            format!(
+                "Error(s) occurred unsetting values for the following keys (see the minion \
+                 log for details): {}",
+                failed.join(", ")
+            ),
+            &[],
+        );
+    }
+    let post = get_regexp(None)?;
+    for (key_name, pre_values) in pre.iter() {
+        let key_s = key_name.py_str();
+        if post.get(&key_s).is_none() {
+            set(&mut ret, &key_name.py_str(), pre_values.clone());
+        }
+        // `post[key_name]`: a key unset entirely raises KeyError in Salt.
+        let Some(post_values) = post.get(&key_s) else {
+            return Err(StateError::Other(format!(
+                "KeyError: {}",
+                key_name.py_repr()
+            )));
+        };
+        let unset: Vec<Value> = match pre_values {
+            Value::List(l) => l
+                .iter()
+                .filter(|x| match post_values {
+                    Value::List(p) => !p.contains(x),
+                    _ => true,
+                })
+                .cloned()
+                .collect(),
+            _ => Vec::new(),
+        };
+        if !unset.is_empty() {
+            set(&mut ret, &key_name.py_str(), Value::from(unset));
+        }
+    }
+    let post_matches = if value_regex.is_none() {
+        post
+    } else {
+        get_regexp(value_regex.as_ref())?
+    };
+    if !post_matches.is_empty() {
+        let failed: Vec<String> = post_matches.iter().map(|(k, v)| key_values(k, v)).collect();
+        return fail(
+            ret,
+            format!("Failed to unset value(s): {}", failed.join("; ")),
+            &[],
+        );
+    }
+    ret.insert("comment", Value::str("Value(s) successfully unset"));
+    Ok(ret)
 }

@@ -22,7 +22,7 @@ mod dig;
 mod dpkg_lowpkg;
 mod environ;
 mod file;
-mod git;
+pub(crate) mod git;
 mod grains;
 mod groupadd;
 mod hashutil;

@@ -5,9 +5,13 @@
 //! `depth`, `remote`, `force_clone`) and an existing checkout (up to date, switched to
 //! `branch`, fast-forward after a fetch, `force_reset` over local changes or a
 //! non-fast-forward, tag and upstream tracking updates, a changed remote URL), in test mode
-//! and for real, as `user` when given. Not covered yet, each failing with a message that
-//! says so: `password`, `identity` and the https credentials, `bare`/`mirror`, `submodules`
-//! (docs/compat.md).
+//! and for real, as `user` when given, with `identity` key files (Salt's ssh wrapper as
+//! `GIT_SSH`, each key tried in turn, `salt://` keys copied from the file roots). Not covered
+//! yet, each failing with a message that says so: `password` and the https credentials,
+//! `bare`/`mirror`, `submodules` (docs/compat.md).
+//!
+//! `git.config_set`/`git.config_unset` call the `git.config_*` execution functions as Salt's
+//! states do.
 
 use crate::{StateCall, StateError, StateRegistry};
 use halite_exec::{Args, ExecError};
@@ -29,6 +33,10 @@ struct Git {
     user: Option<halite_exec::process::Passwd>,
     /// The user was named but does not exist: every command fails as `runas` does.
     missing_user: Option<String>,
+    /// `identity`: the key files the commands that reach the remote try in turn.
+    identity: Vec<String>,
+    /// Where `salt://` keys are found: the file roots and the state's saltenv.
+    roots: Option<(halite_exec::FileRoots, String)>,
 }
 
 impl Git {
@@ -38,14 +46,21 @@ impl Git {
             Some(u) => match halite_exec::process::getpwnam(&u) {
                 Some(pw) => Git {
                     user: Some(pw),
-                    missing_user: None,
+                    ..Git::default()
                 },
                 None => Git {
-                    user: None,
                     missing_user: Some(u),
+                    ..Git::default()
                 },
             },
         }
+    }
+
+    /// Keys to try for the commands that reach the remote (`identity`).
+    fn with_identity(mut self, call: &StateCall, identity: Vec<String>) -> Git {
+        self.identity = identity;
+        self.roots = Some((call.ctx.file_roots.clone(), state_saltenv(call)));
+        self
     }
 
     /// A git command's result: stdout (rstripped) or the error Salt's `_strip_exc` leaves.
@@ -55,11 +70,56 @@ impl Git {
         cwd: Option<&str>,
         redirect_stderr: bool,
     ) -> Result<String, String> {
+        match self.attempt(args, cwd, redirect_stderr, &[]) {
+            halite_exec::GitAttempt::Ok(out) => Ok(out),
+            halite_exec::GitAttempt::Failed(e) | halite_exec::GitAttempt::Raised(e) => Err(e),
+        }
+    }
+
+    /// [`Git::run`] for a command that reaches the remote (`ls-remote`, `fetch`, `clone`):
+    /// with `identity`, once per key until one works (Salt's `_git_run`), the error then
+    /// being Salt's "Unable to authenticate using identity file: ..." in full.
+    fn run_remote(
+        &self,
+        args: &[&str],
+        cwd: Option<&str>,
+        redirect_stderr: bool,
+    ) -> Result<String, String> {
+        if self.identity.is_empty() {
+            return self.run(args, cwd, redirect_stderr);
+        }
         if let Some(u) = &self.missing_user {
             return Err(format!("User '{u}' is not available"));
         }
+        let Some((roots, saltenv)) = &self.roots else {
+            return self.run(args, cwd, redirect_stderr);
+        };
+        halite_exec::git_run_with_identity(
+            roots,
+            saltenv,
+            &self.identity,
+            self.user.as_ref().map(|pw| pw.uid),
+            |env| self.attempt(args, cwd, redirect_stderr, env),
+        )
+    }
+
+    /// One run of git with extra environment variables.
+    fn attempt(
+        &self,
+        args: &[&str],
+        cwd: Option<&str>,
+        redirect_stderr: bool,
+        env: &[(String, String)],
+    ) -> halite_exec::GitAttempt {
+        use halite_exec::GitAttempt;
+        if let Some(u) = &self.missing_user {
+            return GitAttempt::Raised(format!("User '{u}' is not available"));
+        }
         let mut cmd = Command::new("git");
         cmd.args(args);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let home = match &self.user {
             Some(pw) => pw.dir.clone(),
             None => std::env::var("HOME").unwrap_or_else(|_| "/".into()),
@@ -79,7 +139,10 @@ impl Git {
                 .env("HOME", &home)
                 .env("USER", &pw.name);
         }
-        let out = cmd.output().map_err(|e| format!("git: {e}"))?;
+        let out = match cmd.output() {
+            Ok(out) => out,
+            Err(e) => return GitAttempt::Raised(format!("git: {e}")),
+        };
         let stdout = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
         let stderr = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
         let text = if redirect_stderr {
@@ -90,17 +153,52 @@ impl Git {
             stdout
         };
         if out.status.success() {
-            Ok(text)
+            GitAttempt::Ok(text)
         } else if redirect_stderr {
-            Err(text)
+            GitAttempt::Failed(text)
         } else {
-            Err(stderr)
+            GitAttempt::Failed(stderr)
         }
     }
 
     fn ok(&self, args: &[&str], cwd: &str) -> Option<String> {
         self.run(args, Some(cwd), false).ok()
     }
+}
+
+/// `os.path.expanduser`: `~` is this process's home, `~user` that user's.
+fn expanduser(p: &str) -> String {
+    let Some(rest) = p.strip_prefix('~') else {
+        return p.to_string();
+    };
+    let (who, tail) = match rest.find('/') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let home = if who.is_empty() {
+        std::env::var("HOME").ok()
+    } else {
+        halite_exec::process::getpwnam(who).map(|pw| pw.dir)
+    };
+    match home {
+        Some(h) => {
+            let joined = format!("{}{tail}", h.trim_end_matches('/'));
+            if joined.is_empty() {
+                "/".to_string()
+            } else {
+                joined
+            }
+        }
+        None => p.to_string(),
+    }
+}
+
+/// `__env__`: the saltenv the state runs in (where `salt://` identity files are found).
+fn state_saltenv(call: &StateCall) -> String {
+    call.low
+        .get("__env__")
+        .map(Value::py_str)
+        .unwrap_or_else(|| call.ctx.saltenv.clone())
 }
 
 fn short(s: &Option<String>) -> String {
@@ -196,14 +294,16 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
     let name = call.name();
     let name_s = name.py_str();
     let ret = new_ret(&name, false);
-    if let Some(msg) = unsupported(
-        call,
-        &ret,
-        &["password", "identity", "https_user", "https_pass"],
-    ) {
+    if let Some(msg) = unsupported(call, &ret, &["password", "https_user", "https_pass"]) {
         return fail(ret, msg, &[]);
     }
-    let g = Git::for_user(opt_str(call, "user"));
+    // `git.clone(identity=identity)`: passed on as given (a string or a list).
+    let identity: Vec<String> = match call.arg("identity") {
+        None => Vec::new(),
+        Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
+        Some(v) => vec![v.py_str()],
+    };
+    let g = Git::for_user(opt_str(call, "user")).with_identity(call, identity);
     let Some(target) = opt_str(call, "target") else {
         return fail(ret, "'target' argument is required", &[]);
     };
@@ -243,7 +343,7 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
             args.extend(["--branch", b.as_str()]);
         }
         args.extend(["--", name_s.as_str(), target.as_str()]);
-        if let Err(e) = g.run(&args, Some("/tmp"), false) {
+        if let Err(e) = g.run_remote(&args, Some("/tmp"), false) {
             let mut r = ret;
             r.insert("changes", Value::Map(Map::new()));
             return fail(r, format!("Clone failed: {e}"), &[]);
@@ -344,7 +444,7 @@ fn remote_refs(
         args.push("--tags");
     }
     args.push(url);
-    let out = g.run(&args, cwd, false)?;
+    let out = g.run_remote(&args, cwd, false)?;
     Ok(out
         .lines()
         .filter_map(|l| {
@@ -411,7 +511,6 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         &ret,
         &[
             "password",
-            "identity",
             "https_user",
             "https_pass",
             "submodules",
@@ -421,7 +520,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
     ) {
         return fail(ret, msg, &[]);
     }
-    let g = Git::for_user(opt_str(call, "user"));
+    let user = opt_str(call, "user");
     let remote = call
         .low
         .get("remote")
@@ -474,6 +573,36 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
             &[],
         );
     }
+    // identity: a string or a list of key files, `~` expanded; a `salt://` key must be in
+    // the file roots (`cp.cache_file`), any other must be an absolute path.
+    let identity: Vec<String> = match call.arg("identity") {
+        None => Vec::new(),
+        Some(Value::Str(s)) => vec![expanduser(s)],
+        Some(Value::List(l)) => l.iter().map(|v| expanduser(&v.py_str())).collect(),
+        Some(_) => return fail(ret, "identity must be either a list or a string", &[]),
+    };
+    for ident in &identity {
+        let mut path = ident.clone();
+        if ident.contains("salt://") {
+            match call.ctx.file_roots.find(&state_saltenv(call), ident) {
+                Some(p) => path = p.to_string_lossy().into_owned(),
+                // `cp.cache_file` answers False, and `os.path.isabs(False)` raises.
+                None => {
+                    return Err(StateError::Other(
+                        "TypeError: expected str, bytes or os.PathLike object, not bool".into(),
+                    ))
+                }
+            }
+        }
+        if !path.starts_with('/') {
+            return fail(
+                ret,
+                format!("identity '{path}' is not an absolute path"),
+                &[],
+            );
+        }
+    }
+    let g = Git::for_user(user).with_identity(call, identity);
     let branch = opt_str(call, "branch");
     if Path::new(&target).is_file() {
         return fail(
@@ -1016,7 +1145,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 args.push(remote.clone());
                 args.extend(refspecs.iter().cloned());
                 let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-                match g.run(&argv, Some(t), true) {
+                match g.run_remote(&argv, Some(t), true) {
                     Err(e) => {
                         return fail(
                             ret,
@@ -1225,7 +1354,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
     }
     args.extend(["--".into(), name_s.clone(), target.clone()]);
     let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-    if let Err(e) = g.run(&argv, Some("/tmp"), false) {
+    if let Err(e) = g.run_remote(&argv, Some("/tmp"), false) {
         return fail(ret, format!("Clone failed: {e}"), &comments);
     }
     set(&mut ret, "new", Value::str(format!("{name_s} => {target}")));

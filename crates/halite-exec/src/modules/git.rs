@@ -496,3 +496,118 @@ pub fn config_unset(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         }
     }
 }
+
+/// Salt's `templates/git/ssh-id-wrapper`: what `GIT_SSH` runs when an identity is given.
+const SSH_ID_WRAPPER: &str = r#"#!/usr/bin/env sh
+OPTS="-oStrictHostKeyChecking=no -oPasswordAuthentication=no -oKbdInteractiveAuthentication=no -oChallengeResponseAuthentication=no"
+if test -n "$GIT_IDENTITY"; then
+    OPTS="$OPTS -i $GIT_IDENTITY"
+fi
+exec ssh $OPTS "$@"
+"#;
+
+/// One git command's outcome for [`run_with_identity`].
+pub enum GitAttempt {
+    /// Exit 0: the output.
+    Ok(String),
+    /// A non-zero exit: the text Salt collects (stderr, or stdout with `redirect_stderr`).
+    Failed(String),
+    /// The command could not run (`cmd.run_all` raised): no other identity is tried.
+    Raised(String),
+}
+
+/// A temp file removed when dropped.
+struct TempFile(String);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// `_git_run` with `identity` (a list of key files): the command runs once per key, with
+/// `GIT_SSH` set to Salt's ssh wrapper and `GIT_IDENTITY` to the key, until one succeeds. A
+/// `salt://` key is copied from the file roots to a 0600 temp file (owned by `user`), a
+/// missing local key is skipped and named at the end; when every key failed the error is
+/// "Unable to authenticate using identity file:\n\nERRORS" (and "The following identity
+/// file(s) were not found: ..."). `run` gets the extra environment.
+pub fn run_with_identity(
+    file_roots: &crate::FileRoots,
+    saltenv: &str,
+    identity: &[String],
+    user_uid: Option<u32>,
+    mut run: impl FnMut(&[(String, String)]) -> GitAttempt,
+) -> Result<String, String> {
+    let mut errors: Vec<String> = Vec::new();
+    let mut missing: Vec<String> = Vec::new();
+    for id_file in identity {
+        let mut tmp_key = None;
+        let key = if id_file.contains("salt://") {
+            let Some(src) = file_roots.find(saltenv, id_file) else {
+                tracing::error!("identity {id_file} does not exist.");
+                continue;
+            };
+            let path = crate::files::mkstemp(None, "").map_err(|e| e.to_string())?;
+            let tmp = TempFile(path.clone());
+            std::fs::copy(&src, &path).map_err(|e| format!("{path}: {e}"))?;
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
+            }
+            if let Some(uid) = user_uid {
+                let _ = std::os::unix::fs::chown(&path, Some(uid), None);
+            }
+            tmp_key = Some(tmp);
+            path
+        } else {
+            if !std::path::Path::new(id_file).is_file() {
+                tracing::error!("identity {id_file} does not exist.");
+                missing.push(id_file.clone());
+                continue;
+            }
+            id_file.clone()
+        };
+        // Salt runs its installed wrapper (world-executable); halite writes the same script
+        // to a temp file the user may run.
+        let wrapper_path = crate::files::mkstemp(None, "").map_err(|e| e.to_string())?;
+        let wrapper = TempFile(wrapper_path.clone());
+        std::fs::write(&wrapper_path, SSH_ID_WRAPPER)
+            .map_err(|e| format!("{wrapper_path}: {e}"))?;
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&wrapper_path, std::fs::Permissions::from_mode(0o755))
+                .map_err(|e| format!("{wrapper_path}: {e}"))?;
+        }
+        tracing::info!("Attempting git authentication using identity file {key}");
+        let env = vec![
+            ("GIT_IDENTITY".to_string(), key.clone()),
+            ("GIT_SSH".to_string(), wrapper.0.clone()),
+        ];
+        let outcome = run(&env);
+        drop(wrapper);
+        drop(tmp_key);
+        match outcome {
+            GitAttempt::Ok(out) => return Ok(out),
+            GitAttempt::Failed(err) => {
+                if !err.is_empty() {
+                    errors.push(err);
+                }
+            }
+            GitAttempt::Raised(msg) => return Err(msg),
+        }
+    }
+    let mut msg = format!(
+        "Unable to authenticate using identity file:\n\n{}",
+        errors.join("\n")
+    );
+    if !missing.is_empty() {
+        if !errors.is_empty() {
+            msg.push_str("\n\n");
+        }
+        msg.push_str(&format!(
+            "The following identity file(s) were not found: {}",
+            missing.join(", ")
+        ));
+    }
+    Err(msg)
+}

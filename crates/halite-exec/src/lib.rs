@@ -78,7 +78,8 @@ pub fn take_render_error() -> bool {
 
 pub use modules::cmd::{script_call as cmd_script, which_path, ScriptError};
 pub use modules::git::{
-    multivar_list as git_multivar, run_with_identity as git_run_with_identity, GitAttempt,
+    identity_found as git_identity_found, multivar_list as git_multivar,
+    run_with_identity as git_run_with_identity, GitAttempt,
 };
 pub use modules::{
     config_defaults, pillar_masked_on_output, pillar_obfuscate_for_output, redact_pillar,

@@ -88,9 +88,7 @@ impl Git {
         if self.identity.is_empty() {
             return self.run(args, cwd, redirect_stderr);
         }
-        if let Some(u) = &self.missing_user {
-            return Err(format!("User '{u}' is not available"));
-        }
+        // A missing user fails only when a key is found and the command runs.
         let Some((roots, saltenv)) = &self.roots else {
             return self.run(args, cwd, redirect_stderr);
         };
@@ -101,6 +99,20 @@ impl Git {
             self.user.as_ref().map(|pw| pw.uid),
             |env| self.attempt(args, cwd, redirect_stderr, env),
         )
+    }
+
+    /// Salt's exception before the first command that reaches the remote: a `user` that
+    /// does not exist with an identity key that is found (`os.chown` of the key or of the
+    /// ssh wrapper to `file.user_to_uid(user)`, which is '').
+    fn identity_raises(&self) -> Result<(), StateError> {
+        if let (Some(_), Some((roots, saltenv))) = (&self.missing_user, &self.roots) {
+            if halite_exec::git_identity_found(roots, saltenv, &self.identity) {
+                return Err(StateError::Other(
+                    "TypeError: uid should be integer, not str".into(),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// One run of git with extra environment variables.
@@ -343,6 +355,7 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
             args.extend(["--branch", b.as_str()]);
         }
         args.extend(["--", name_s.as_str(), target.as_str()]);
+        g.identity_raises()?;
         if let Err(e) = g.run_remote(&args, Some("/tmp"), false) {
             let mut r = ret;
             r.insert("changes", Value::Map(Map::new()));
@@ -628,6 +641,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         Vec::new()
     };
 
+    g.identity_raises()?;
     let all_remote_refs = match remote_refs(&g, &name_s, None, false) {
         Ok(r) => r,
         Err(e) => return fail(ret, format!("Failed to check remote refs: {e}"), &[]),

@@ -506,6 +506,20 @@ fi
 exec ssh $OPTS "$@"
 "#;
 
+/// Whether [`run_with_identity`] finds one of the keys (a `salt://` key in the file roots,
+/// a local file): with a `user` that does not exist, Salt then raises `TypeError: uid should
+/// be integer, not str` (`os.chown(path, file.user_to_uid(user))` of the key or of its ssh
+/// wrapper) instead of running git.
+pub fn identity_found(file_roots: &crate::FileRoots, saltenv: &str, identity: &[String]) -> bool {
+    identity.iter().any(|k| {
+        if k.contains("salt://") {
+            file_roots.find(saltenv, k).is_some()
+        } else {
+            std::path::Path::new(k).is_file()
+        }
+    })
+}
+
 /// One git command's outcome for [`run_with_identity`].
 pub enum GitAttempt {
     /// Exit 0: the output.
@@ -528,7 +542,9 @@ impl Drop for TempFile {
 /// `_git_run` with `identity` (a list of key files): the command runs once per key, with
 /// `GIT_SSH` set to Salt's ssh wrapper and `GIT_IDENTITY` to the key, until one succeeds. A
 /// `salt://` key is copied from the file roots to a 0600 temp file (owned by `user`), a
-/// missing local key is skipped and named at the end; when every key failed the error is
+/// missing local key is skipped and named at the end (a `user` that does not exist must be
+/// refused by the caller before: Salt's `os.chown` raises once a key is found, see
+/// [`identity_found`]); when every key failed the error is
 /// "Unable to authenticate using identity file:\n\nERRORS" (and "The following identity
 /// file(s) were not found: ..."). `run` gets the extra environment.
 pub fn run_with_identity(
@@ -567,15 +583,21 @@ pub fn run_with_identity(
             }
             id_file.clone()
         };
-        // Salt runs its installed wrapper (world-executable); halite writes the same script
-        // to a temp file the user may run.
+        // Salt runs its installed wrapper, or, for a `user` who could not reach it, a copy in
+        // a temp file (mode 0500, owned by the user); halite has no installed copy, so it
+        // always writes the temp file (0700 for this process's own user).
         let wrapper_path = crate::files::mkstemp(None, "").map_err(|e| e.to_string())?;
         let wrapper = TempFile(wrapper_path.clone());
         std::fs::write(&wrapper_path, SSH_ID_WRAPPER)
             .map_err(|e| format!("{wrapper_path}: {e}"))?;
         {
             use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&wrapper_path, std::fs::Permissions::from_mode(0o755))
+            let mode = if user_uid.is_some() { 0o500 } else { 0o700 };
+            std::fs::set_permissions(&wrapper_path, std::fs::Permissions::from_mode(mode))
+                .map_err(|e| format!("{wrapper_path}: {e}"))?;
+        }
+        if let Some(uid) = user_uid {
+            std::os::unix::fs::chown(&wrapper_path, Some(uid), None)
                 .map_err(|e| format!("{wrapper_path}: {e}"))?;
         }
         tracing::info!("Attempting git authentication using identity file {key}");

@@ -60,3 +60,15 @@ cloned_identity:
     - name: {{ d }}/remote.git
     - target: {{ d }}/cloned
     - identity: {{ d }}/no_such_key
+missing_key_missing_user:
+  git.latest:
+    - name: {{ d }}/remote.git
+    - target: {{ d }}/missing_user
+    - user: halitetestgit-nouser
+    - identity: {{ d }}/no_such_key
+present_key_missing_user:
+  git.latest:
+    - name: {{ d }}/remote.git
+    - target: {{ d }}/missing_user2
+    - user: halitetestgit-nouser
+    - identity: {{ d }}/localkey

@@ -1,4 +1,4 @@
-//! Salt's `git` state module (salt/states/git.py): `git.cloned` and `git.latest`, running the
+//! Salt's `git` state module (salt/states/git.py): `git.cloned`, `git.latest`, `git.config_set` and `git.config_unset`, running the
 //! system `git` with the commands Salt's git execution module runs.
 //!
 //! `git.latest` covers a fresh clone (rev `HEAD`, a branch, a tag or a SHA1; `branch`,

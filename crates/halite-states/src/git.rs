@@ -1,5 +1,6 @@
-//! Salt's `git` state module (salt/states/git.py): `git.cloned`, `git.latest`, `git.config_set` and `git.config_unset`, running the
-//! system `git` with the commands Salt's git execution module runs.
+//! Salt's `git` state module (salt/states/git.py): `git.cloned`, `git.latest`,
+//! `git.config_set` and `git.config_unset`, running the system `git` with the commands Salt's
+//! git execution module runs.
 //!
 //! `git.latest` covers a fresh clone (rev `HEAD`, a branch, a tag or a SHA1; `branch`,
 //! `depth`, `remote`, `force_clone`) and an existing checkout (up to date, switched to

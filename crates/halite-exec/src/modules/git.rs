@@ -633,3 +633,52 @@ pub fn run_with_identity(
     }
     Err(msg)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn out(stdout: &str, retcode: i64) -> CmdResult {
+        CmdResult {
+            pid: 0,
+            retcode,
+            stdout: stdout.into(),
+            stderr: String::new(),
+            timed_out: false,
+        }
+    }
+
+    /// Expected values from Python's `line.split(None, 1)` loop in `config_get_regexp`.
+    #[test]
+    fn config_get_regexp_splits_lines_as_python() {
+        let m = regexp_map(&out("a.b x\na.c  two  words \na.d\n  a.e lead\na.b y", 0));
+        let repr = Value::Map(m).py_repr();
+        assert_eq!(
+            repr,
+            "{'a.b': ['x', 'y'], 'a.c': ['two  words '], 'a.e': ['lead']}"
+        );
+        assert!(regexp_map(&out("a.b x", 1)).is_empty());
+    }
+
+    /// `config_get`: exit 1 is None; another failure has no lines ("" or []).
+    #[test]
+    fn config_get_value_by_exit_code() {
+        assert!(config_get_value(&out("", 1), false).is_null());
+        assert_eq!(config_get_value(&out("", 128), false), Value::str(""));
+        assert_eq!(
+            config_get_value(&out("", 128), true),
+            Value::from(Vec::new())
+        );
+        assert_eq!(config_get_value(&out("a\nb", 0), false), Value::str("b"));
+    }
+
+    /// `multivar.split(",")` keeps empty items.
+    #[test]
+    fn multivar_string_splits_on_every_comma() {
+        assert_eq!(multivar_list(&Value::str("1,2,,3")), ["1", "2", "", "3"]);
+        assert_eq!(
+            multivar_list(&Value::from(vec![Value::Int(1), Value::str("x")])),
+            ["1", "x"]
+        );
+    }
+}

@@ -47,6 +47,19 @@ pub use fileserver::FileRoots;
 
 thread_local! {
     static RENDER_ERROR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static INVOCATION_ERROR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Marks the error an execution function is about to return as Salt's `SaltInvocationError`
+/// (a `TypeError` to salt-call: "Passed invalid arguments: ..." and the docstring).
+pub fn note_invocation_error() {
+    INVOCATION_ERROR.with(|f| f.set(true));
+}
+
+/// Whether the last failed call on this thread raised `SaltInvocationError`
+/// ([`note_invocation_error`]); clears the mark.
+pub fn take_invocation_error() -> bool {
+    INVOCATION_ERROR.with(|f| f.replace(false))
 }
 
 /// Marks the error an execution function is about to return as a template render error
@@ -64,6 +77,10 @@ pub fn take_render_error() -> bool {
 }
 
 pub use modules::cmd::{script_call as cmd_script, which_path, ScriptError};
+pub use modules::git::{
+    identity_found as git_identity_found, multivar_list as git_multivar,
+    run_with_identity as git_run_with_identity, GitAttempt,
+};
 pub use modules::{
     config_defaults, pillar_masked_on_output, pillar_obfuscate_for_output, redact_pillar,
     systemd_booted, REDACT_PLACEHOLDER,

@@ -1,15 +1,21 @@
-//! Salt's `git` state module (salt/states/git.py): `git.cloned` and `git.latest`, running the
-//! system `git` with the commands Salt's git execution module runs.
+//! Salt's `git` state module (salt/states/git.py): `git.cloned`, `git.latest`,
+//! `git.config_set` and `git.config_unset`, running the system `git` with the commands Salt's
+//! git execution module runs.
 //!
 //! `git.latest` covers a fresh clone (rev `HEAD`, a branch, a tag or a SHA1; `branch`,
 //! `depth`, `remote`, `force_clone`) and an existing checkout (up to date, switched to
 //! `branch`, fast-forward after a fetch, `force_reset` over local changes or a
 //! non-fast-forward, tag and upstream tracking updates, a changed remote URL), in test mode
-//! and for real, as `user` when given. Not covered yet, each failing with a message that
-//! says so: `password`, `identity` and the https credentials, `bare`/`mirror`, `submodules`
-//! (docs/compat.md).
+//! and for real, as `user` when given, with `identity` key files (Salt's ssh wrapper as
+//! `GIT_SSH`, each key tried in turn, `salt://` keys copied from the file roots). Not covered
+//! yet, each failing with a message that says so: `password` and the https credentials,
+//! `bare`/`mirror`, `submodules` (docs/compat.md).
+//!
+//! `git.config_set`/`git.config_unset` call the `git.config_*` execution functions as Salt's
+//! states do.
 
 use crate::{StateCall, StateError, StateRegistry};
+use halite_exec::{Args, ExecError};
 use halite_value::{Map, Value};
 use std::path::Path;
 use std::process::Command;
@@ -17,6 +23,8 @@ use std::process::Command;
 pub(crate) fn register(r: &mut StateRegistry) {
     r.register("git.latest", latest, &["name", "target"]);
     r.register("git.cloned", cloned, &["name", "target"]);
+    r.register("git.config_set", config_set, &["name"]);
+    r.register("git.config_unset", config_unset, &["name"]);
 }
 
 /// Runs git as Salt's git module does (`cmd.run_all` with `runas=user`).
@@ -26,6 +34,10 @@ struct Git {
     user: Option<halite_exec::process::Passwd>,
     /// The user was named but does not exist: every command fails as `runas` does.
     missing_user: Option<String>,
+    /// `identity`: the key files the commands that reach the remote try in turn.
+    identity: Vec<String>,
+    /// Where `salt://` keys are found: the file roots and the state's saltenv.
+    roots: Option<(halite_exec::FileRoots, String)>,
 }
 
 impl Git {
@@ -35,14 +47,21 @@ impl Git {
             Some(u) => match halite_exec::process::getpwnam(&u) {
                 Some(pw) => Git {
                     user: Some(pw),
-                    missing_user: None,
+                    ..Git::default()
                 },
                 None => Git {
-                    user: None,
                     missing_user: Some(u),
+                    ..Git::default()
                 },
             },
         }
+    }
+
+    /// Keys to try for the commands that reach the remote (`identity`).
+    fn with_identity(mut self, call: &StateCall, identity: Vec<String>) -> Git {
+        self.identity = identity;
+        self.roots = Some((call.ctx.file_roots.clone(), state_saltenv(call)));
+        self
     }
 
     /// A git command's result: stdout (rstripped) or the error Salt's `_strip_exc` leaves.
@@ -52,11 +71,68 @@ impl Git {
         cwd: Option<&str>,
         redirect_stderr: bool,
     ) -> Result<String, String> {
+        match self.attempt(args, cwd, redirect_stderr, &[]) {
+            halite_exec::GitAttempt::Ok(out) => Ok(out),
+            halite_exec::GitAttempt::Failed(e) | halite_exec::GitAttempt::Raised(e) => Err(e),
+        }
+    }
+
+    /// [`Git::run`] for a command that reaches the remote (`ls-remote`, `fetch`, `clone`):
+    /// with `identity`, once per key until one works (Salt's `_git_run`), the error then
+    /// being Salt's "Unable to authenticate using identity file: ..." in full.
+    fn run_remote(
+        &self,
+        args: &[&str],
+        cwd: Option<&str>,
+        redirect_stderr: bool,
+    ) -> Result<String, String> {
+        if self.identity.is_empty() {
+            return self.run(args, cwd, redirect_stderr);
+        }
+        // A missing user fails only when a key is found and the command runs.
+        let Some((roots, saltenv)) = &self.roots else {
+            return self.run(args, cwd, redirect_stderr);
+        };
+        halite_exec::git_run_with_identity(
+            roots,
+            saltenv,
+            &self.identity,
+            self.user.as_ref().map(|pw| pw.uid),
+            |env| self.attempt(args, cwd, redirect_stderr, env),
+        )
+    }
+
+    /// Salt's exception before the first command that reaches the remote: a `user` that
+    /// does not exist with an identity key that is found (`os.chown` of the key or of the
+    /// ssh wrapper to `file.user_to_uid(user)`, which is '').
+    fn identity_raises(&self) -> Result<(), StateError> {
+        if let (Some(_), Some((roots, saltenv))) = (&self.missing_user, &self.roots) {
+            if halite_exec::git_identity_found(roots, saltenv, &self.identity) {
+                return Err(StateError::Other(
+                    "TypeError: uid should be integer, not str".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// One run of git with extra environment variables.
+    fn attempt(
+        &self,
+        args: &[&str],
+        cwd: Option<&str>,
+        redirect_stderr: bool,
+        env: &[(String, String)],
+    ) -> halite_exec::GitAttempt {
+        use halite_exec::GitAttempt;
         if let Some(u) = &self.missing_user {
-            return Err(format!("User '{u}' is not available"));
+            return GitAttempt::Raised(format!("User '{u}' is not available"));
         }
         let mut cmd = Command::new("git");
         cmd.args(args);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let home = match &self.user {
             Some(pw) => pw.dir.clone(),
             None => std::env::var("HOME").unwrap_or_else(|_| "/".into()),
@@ -76,7 +152,10 @@ impl Git {
                 .env("HOME", &home)
                 .env("USER", &pw.name);
         }
-        let out = cmd.output().map_err(|e| format!("git: {e}"))?;
+        let out = match cmd.output() {
+            Ok(out) => out,
+            Err(e) => return GitAttempt::Raised(format!("git: {e}")),
+        };
         let stdout = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
         let stderr = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
         let text = if redirect_stderr {
@@ -87,17 +166,52 @@ impl Git {
             stdout
         };
         if out.status.success() {
-            Ok(text)
+            GitAttempt::Ok(text)
         } else if redirect_stderr {
-            Err(text)
+            GitAttempt::Failed(text)
         } else {
-            Err(stderr)
+            GitAttempt::Failed(stderr)
         }
     }
 
     fn ok(&self, args: &[&str], cwd: &str) -> Option<String> {
         self.run(args, Some(cwd), false).ok()
     }
+}
+
+/// `os.path.expanduser`: `~` is this process's home, `~user` that user's.
+fn expanduser(p: &str) -> String {
+    let Some(rest) = p.strip_prefix('~') else {
+        return p.to_string();
+    };
+    let (who, tail) = match rest.find('/') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let home = if who.is_empty() {
+        std::env::var("HOME").ok()
+    } else {
+        halite_exec::process::getpwnam(who).map(|pw| pw.dir)
+    };
+    match home {
+        Some(h) => {
+            let joined = format!("{}{tail}", h.trim_end_matches('/'));
+            if joined.is_empty() {
+                "/".to_string()
+            } else {
+                joined
+            }
+        }
+        None => p.to_string(),
+    }
+}
+
+/// `__env__`: the saltenv the state runs in (where `salt://` identity files are found).
+fn state_saltenv(call: &StateCall) -> String {
+    call.low
+        .get("__env__")
+        .map(Value::py_str)
+        .unwrap_or_else(|| call.ctx.saltenv.clone())
 }
 
 fn short(s: &Option<String>) -> String {
@@ -193,14 +307,16 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
     let name = call.name();
     let name_s = name.py_str();
     let ret = new_ret(&name, false);
-    if let Some(msg) = unsupported(
-        call,
-        &ret,
-        &["password", "identity", "https_user", "https_pass"],
-    ) {
+    if let Some(msg) = unsupported(call, &ret, &["password", "https_user", "https_pass"]) {
         return fail(ret, msg, &[]);
     }
-    let g = Git::for_user(opt_str(call, "user"));
+    // `git.clone(identity=identity)`: passed on as given (a string or a list).
+    let identity: Vec<String> = match call.arg("identity") {
+        None => Vec::new(),
+        Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
+        Some(v) => vec![v.py_str()],
+    };
+    let g = Git::for_user(opt_str(call, "user")).with_identity(call, identity);
     let Some(target) = opt_str(call, "target") else {
         return fail(ret, "'target' argument is required", &[]);
     };
@@ -240,7 +356,8 @@ pub fn cloned(call: &StateCall) -> Result<Map, StateError> {
             args.extend(["--branch", b.as_str()]);
         }
         args.extend(["--", name_s.as_str(), target.as_str()]);
-        if let Err(e) = g.run(&args, Some("/tmp"), false) {
+        g.identity_raises()?;
+        if let Err(e) = g.run_remote(&args, Some("/tmp"), false) {
             let mut r = ret;
             r.insert("changes", Value::Map(Map::new()));
             return fail(r, format!("Clone failed: {e}"), &[]);
@@ -341,7 +458,7 @@ fn remote_refs(
         args.push("--tags");
     }
     args.push(url);
-    let out = g.run(&args, cwd, false)?;
+    let out = g.run_remote(&args, cwd, false)?;
     Ok(out
         .lines()
         .filter_map(|l| {
@@ -408,7 +525,6 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         &ret,
         &[
             "password",
-            "identity",
             "https_user",
             "https_pass",
             "submodules",
@@ -418,7 +534,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
     ) {
         return fail(ret, msg, &[]);
     }
-    let g = Git::for_user(opt_str(call, "user"));
+    let user = opt_str(call, "user");
     let remote = call
         .low
         .get("remote")
@@ -471,6 +587,36 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
             &[],
         );
     }
+    // identity: a string or a list of key files, `~` expanded; a `salt://` key must be in
+    // the file roots (`cp.cache_file`), any other must be an absolute path.
+    let identity: Vec<String> = match call.arg("identity") {
+        None => Vec::new(),
+        Some(Value::Str(s)) => vec![expanduser(s)],
+        Some(Value::List(l)) => l.iter().map(|v| expanduser(&v.py_str())).collect(),
+        Some(_) => return fail(ret, "identity must be either a list or a string", &[]),
+    };
+    for ident in &identity {
+        let mut path = ident.clone();
+        if ident.contains("salt://") {
+            match call.ctx.file_roots.find(&state_saltenv(call), ident) {
+                Some(p) => path = p.to_string_lossy().into_owned(),
+                // `cp.cache_file` answers False, and `os.path.isabs(False)` raises.
+                None => {
+                    return Err(StateError::Other(
+                        "TypeError: expected str, bytes or os.PathLike object, not bool".into(),
+                    ))
+                }
+            }
+        }
+        if !path.starts_with('/') {
+            return fail(
+                ret,
+                format!("identity '{path}' is not an absolute path"),
+                &[],
+            );
+        }
+    }
+    let g = Git::for_user(user).with_identity(call, identity);
     let branch = opt_str(call, "branch");
     if Path::new(&target).is_file() {
         return fail(
@@ -496,6 +642,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
         Vec::new()
     };
 
+    g.identity_raises()?;
     let all_remote_refs = match remote_refs(&g, &name_s, None, false) {
         Ok(r) => r,
         Err(e) => return fail(ret, format!("Failed to check remote refs: {e}"), &[]),
@@ -1013,7 +1160,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
                 args.push(remote.clone());
                 args.extend(refspecs.iter().cloned());
                 let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-                match g.run(&argv, Some(t), true) {
+                match g.run_remote(&argv, Some(t), true) {
                     Err(e) => {
                         return fail(
                             ret,
@@ -1222,7 +1369,7 @@ pub fn latest(call: &StateCall) -> Result<Map, StateError> {
     }
     args.extend(["--".into(), name_s.clone(), target.clone()]);
     let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-    if let Err(e) = g.run(&argv, Some("/tmp"), false) {
+    if let Err(e) = g.run_remote(&argv, Some("/tmp"), false) {
         return fail(ret, format!("Clone failed: {e}"), &comments);
     }
     set(&mut ret, "new", Value::str(format!("{name_s} => {target}")));
@@ -1380,4 +1527,385 @@ fn fetch_updated_refs(out: &str) -> bool {
         Ok(re) => out.lines().any(|l| re.is_match(l)),
         Err(_) => false,
     }
+}
+
+/// The config states' `ret`: `{"name", "changes", "result", "comment"}` in that order.
+fn config_ret(name: &Value, comment: &str) -> Map {
+    let mut m = Map::new();
+    m.insert("name", name.clone());
+    m.insert("changes", Value::Map(Map::new()));
+    m.insert("result", Value::Bool(true));
+    m.insert("comment", Value::str(comment));
+    m
+}
+
+/// An execution function's exception the git states do not catch.
+fn raised(e: ExecError) -> StateError {
+    match e {
+        ExecError::Command(m) => StateError::Command(m),
+        ExecError::Failed(m) => StateError::Invocation(m),
+        ExecError::NotAvailable(f) => StateError::Other(format!("KeyError: '{f}'")),
+    }
+}
+
+/// The `git.config_*` states' `**kwargs`: `clean_kwargs`, then `global` and `own` popped;
+/// the rest is `invalid_kwargs`' message.
+fn config_kwargs(call: &StateCall, params: &[&str], own: &[&str]) -> Result<(Value, Map), String> {
+    let mut global = Value::Bool(false);
+    let mut taken = Map::new();
+    let mut invalid = Vec::new();
+    for (k, v) in crate::util::extra_kwargs(call.low, params).iter() {
+        let key = k.py_str();
+        if key.starts_with("__") {
+            continue;
+        }
+        if key == "global" {
+            global = v.clone();
+        } else if own.contains(&key.as_str()) {
+            taken.insert(key.as_str(), v.clone());
+        } else {
+            invalid.push(format!("{key}={}", v.py_str()));
+        }
+    }
+    if invalid.is_empty() {
+        Ok((global, taken))
+    } else {
+        Err(format!(
+            "The following keyword arguments are not valid: {}",
+            invalid.join(", ")
+        ))
+    }
+}
+
+/// The keyword arguments every `git.config_*` call of the states passes on.
+fn config_call_kwargs(call: &StateCall, global: &Value) -> Map {
+    let mut kw = Map::new();
+    kw.insert("cwd", call.low.get("repo").cloned().unwrap_or(Value::Null));
+    for k in ["user", "password"] {
+        kw.insert(k, call.low.get(k).cloned().unwrap_or(Value::Null));
+    }
+    kw.insert(
+        "output_encoding",
+        call.low
+            .get("output_encoding")
+            .cloned()
+            .unwrap_or(Value::Null),
+    );
+    kw.insert("global", global.clone());
+    kw
+}
+
+fn exec_git(call: &StateCall, fun: &str, kw: Map) -> Result<Value, ExecError> {
+    call.exec.call(call.ctx, fun, &Args::new(Vec::new(), kw))
+}
+
+/// `git.config_set(name, value=None, multivar=None, repo=None, user=None, password=None,
+/// output_encoding=None, **kwargs)`.
+pub fn config_set(call: &StateCall) -> Result<Map, StateError> {
+    const PARAMS: &[&str] = &[
+        "name",
+        "value",
+        "multivar",
+        "repo",
+        "user",
+        "password",
+        "output_encoding",
+    ];
+    let name_v = call.name();
+    let mut ret = config_ret(&name_v, "");
+    let value = call.arg("value");
+    let multivar = call.arg("multivar");
+    if value.is_some() && multivar.is_some() {
+        return fail(ret, "Only one of 'value' and 'multivar' is permitted", &[]);
+    }
+    let (global, _) = match config_kwargs(call, PARAMS, &[]) {
+        Ok(k) => k,
+        Err(msg) => return fail(ret, msg, &[]),
+    };
+    let is_global = global.truthy();
+    if !is_global && !call.low.get("repo").is_some_and(Value::truthy) {
+        return fail(
+            ret,
+            "Non-global config options require the 'repo' argument to be set",
+            &[],
+        );
+    }
+    let name = name_v.py_str();
+    // (value_comment, desired, the value or multivar passed on)
+    let wanted: Option<(String, Vec<String>)> = match (value, multivar) {
+        (Some(v), _) => {
+            let v = v.py_str();
+            Some((format!("'{v}'"), vec![v]))
+        }
+        (None, Some(m)) => {
+            let list = halite_exec::git_multivar(m);
+            let repr = Value::from(
+                list.iter()
+                    .map(|s| Value::str(s.as_str()))
+                    .collect::<Vec<_>>(),
+            )
+            .py_repr();
+            Some((repr, list))
+        }
+        (None, None) => None,
+    };
+    let mut kw = config_call_kwargs(call, &global);
+    kw.insert("key", Value::str(name.as_str()));
+    kw.insert("ignore_retcode", Value::Bool(true));
+    kw.insert("all", Value::Bool(true));
+    let pre = exec_git(call, "git.config_get", kw).map_err(raised)?;
+    let Some((value_comment, desired)) = wanted else {
+        return Err(StateError::Other(
+            "UnboundLocalError: cannot access local variable 'desired' where it is not \
+             associated with a value"
+                .into(),
+        ));
+    };
+    let desired_v = Value::from(
+        desired
+            .iter()
+            .map(|s| Value::str(s.as_str()))
+            .collect::<Vec<_>>(),
+    );
+    let global_key = if is_global { "Global key " } else { "" };
+    if desired_v == pre {
+        ret.insert(
+            "comment",
+            Value::str(format!(
+                "{global_key}'{name}' is already set to {value_comment}"
+            )),
+        );
+        return Ok(ret);
+    }
+    let verb = |done: &str| {
+        if pre.is_null() {
+            format!("{done} added as")
+        } else {
+            format!("{done} set to")
+        }
+    };
+    if call.test {
+        let mut ch = Map::new();
+        ch.insert("old", pre.clone());
+        ch.insert("new", desired_v);
+        ret.insert("changes", Value::Map(ch));
+        return neutral(
+            ret,
+            format!("{global_key}'{name}' {} {value_comment}", verb("would be")),
+        );
+    }
+    let mut kw = config_call_kwargs(call, &global);
+    kw.insert("key", Value::str(name.as_str()));
+    kw.insert(
+        "value",
+        value.map(|v| Value::str(v.py_str())).unwrap_or(Value::Null),
+    );
+    kw.insert(
+        "multivar",
+        if value.is_none() {
+            desired_v.clone()
+        } else {
+            Value::Null
+        },
+    );
+    let lower_global = if is_global { "global key " } else { "" };
+    let post = match exec_git(call, "git.config_set", kw) {
+        Ok(v) => v,
+        Err(ExecError::Command(e)) => {
+            return fail(
+                ret,
+                format!(
+                    "Failed to set {lower_global}'{name}' to {value_comment}: {}",
+                    strip_exc(&e)
+                ),
+                &[],
+            )
+        }
+        Err(e) => return Err(raised(e)),
+    };
+    if pre != post {
+        let mut ch = Map::new();
+        ch.insert("old", pre.clone());
+        ch.insert("new", post.clone());
+        set(&mut ret, &name, Value::Map(ch));
+    }
+    if post != desired_v {
+        return fail(
+            ret,
+            format!("Failed to set {lower_global}'{name}' to {value_comment}"),
+            &[],
+        );
+    }
+    ret.insert(
+        "comment",
+        Value::str(format!(
+            "{global_key}'{name}' {} {value_comment}",
+            verb("was")
+        )),
+    );
+    Ok(ret)
+}
+
+/// `{key: [values]}` as Salt lists it in messages: `key (v1, v2)`.
+fn key_values(k: &Value, v: &Value) -> String {
+    let vals: Vec<String> = match v {
+        Value::List(l) => l.iter().map(Value::py_str).collect(),
+        other => vec![other.py_str()],
+    };
+    format!("{} ({})", k.py_str(), vals.join(", "))
+}
+
+fn list_len(v: &Value) -> usize {
+    match v {
+        Value::List(l) => l.len(),
+        _ => 0,
+    }
+}
+
+/// `git.config_unset(name, value_regex=None, repo=None, user=None, password=None,
+/// output_encoding=None, **kwargs)` with `global` and `all`.
+pub fn config_unset(call: &StateCall) -> Result<Map, StateError> {
+    const PARAMS: &[&str] = &[
+        "name",
+        "value_regex",
+        "repo",
+        "user",
+        "password",
+        "output_encoding",
+    ];
+    let name_v = call.name();
+    let mut ret = config_ret(&name_v, "No matching keys are set");
+    let (global, own) = match config_kwargs(call, PARAMS, &["all"]) {
+        Ok(k) => k,
+        Err(msg) => return fail(ret, msg, &[]),
+    };
+    let all = own.get("all").cloned().unwrap_or(Value::Bool(false));
+    if !global.truthy() && !call.low.get("repo").is_some_and(Value::truthy) {
+        return fail(
+            ret,
+            "Non-global config options require the 'repo' argument to be set",
+            &[],
+        );
+    }
+    let name = name_v.py_str();
+    let value_regex = call.arg("value_regex").map(|v| Value::str(v.py_str()));
+    // The key regex must match the whole key name.
+    let key = format!("^{}$", name.trim_start_matches('^').trim_end_matches('$'));
+    let get_regexp = |value_regex: Option<&Value>| -> Result<Map, StateError> {
+        let mut kw = config_call_kwargs(call, &global);
+        kw.insert("key", Value::str(key.as_str()));
+        kw.insert("value_regex", value_regex.cloned().unwrap_or(Value::Null));
+        kw.insert("ignore_retcode", Value::Bool(true));
+        match exec_git(call, "git.config_get_regexp", kw).map_err(raised)? {
+            Value::Map(m) => Ok(m),
+            _ => Ok(Map::new()),
+        }
+    };
+    let pre_matches = get_regexp(value_regex.as_ref())?;
+    if pre_matches.is_empty() {
+        return Ok(ret);
+    }
+    if !all.truthy() {
+        let greedy: Vec<String> = pre_matches
+            .iter()
+            .filter(|(_, v)| list_len(v) > 1)
+            .map(|(k, v)| key_values(k, v))
+            .collect();
+        if !greedy.is_empty() {
+            let msg = if value_regex.is_some() {
+                format!(
+                    "Multiple values are matched by value_regex for the following keys (set \
+                     'all' to True to force removal): {}",
+                    greedy.join("; ")
+                )
+            } else {
+                format!(
+                    "Multivar(s) matched by the key expression (set 'all' to True to force \
+                     removal): {}",
+                    greedy.join("; ")
+                )
+            };
+            return fail(ret, msg, &[]);
+        }
+    }
+    if call.test {
+        let n = pre_matches.len();
+        ret.insert("changes", Value::Map(pre_matches));
+        return neutral(ret, format!("{n} key(s) would have value(s) unset"));
+    }
+    let pre = if value_regex.is_none() {
+        pre_matches.clone()
+    } else {
+        get_regexp(None)?
+    };
+    let mut failed = Vec::new();
+    for (key_name, _) in pre_matches.iter() {
+        let mut kw = config_call_kwargs(call, &global);
+        kw.insert("key", Value::str(name.as_str()));
+        kw.insert("value_regex", value_regex.clone().unwrap_or(Value::Null));
+        kw.insert("all", all.clone());
+        match exec_git(call, "git.config_unset", kw) {
+            Ok(_) => {}
+            // Salt logs the reason and names the key.
+            Err(ExecError::Command(e)) => {
+                tracing::error!("Failed to unset '{}': {}", key_name.py_str(), strip_exc(&e));
+                failed.push(key_name.py_str());
+            }
+            Err(e) => return Err(raised(e)),
+        }
+    }
+    if !failed.is_empty() {
+        return fail(
+            ret,
+            format!(
+                "Error(s) occurred unsetting values for the following keys (see the minion \
+                 log for details): {}",
+                failed.join(", ")
+            ),
+            &[],
+        );
+    }
+    let post = get_regexp(None)?;
+    for (key_name, pre_values) in pre.iter() {
+        let key_s = key_name.py_str();
+        if post.get(&key_s).is_none() {
+            set(&mut ret, &key_name.py_str(), pre_values.clone());
+        }
+        // `post[key_name]`: a key unset entirely raises KeyError in Salt.
+        let Some(post_values) = post.get(&key_s) else {
+            return Err(StateError::Other(format!(
+                "KeyError: {}",
+                key_name.py_repr()
+            )));
+        };
+        let unset: Vec<Value> = match pre_values {
+            Value::List(l) => l
+                .iter()
+                .filter(|x| match post_values {
+                    Value::List(p) => !p.contains(x),
+                    _ => true,
+                })
+                .cloned()
+                .collect(),
+            _ => Vec::new(),
+        };
+        if !unset.is_empty() {
+            set(&mut ret, &key_name.py_str(), Value::from(unset));
+        }
+    }
+    let post_matches = if value_regex.is_none() {
+        post
+    } else {
+        get_regexp(value_regex.as_ref())?
+    };
+    if !post_matches.is_empty() {
+        let failed: Vec<String> = post_matches.iter().map(|(k, v)| key_values(k, v)).collect();
+        return fail(
+            ret,
+            format!("Failed to unset value(s): {}", failed.join("; ")),
+            &[],
+        );
+    }
+    ret.insert("comment", Value::str("Value(s) successfully unset"));
+    Ok(ret)
 }

@@ -309,13 +309,19 @@ fn call_function(call: &StateCall, fun: &str, func_args: &Value) -> Result<Value
         }
     }
     let masked = pillar_masked(call, fun, &explicit);
+    halite_exec::take_invocation_error();
     match call
         .exec
         .call(call.ctx, fun, &Args::new(positional, explicit))
     {
         Ok(v) if masked => Ok(halite_exec::redact_pillar(&v)),
         Ok(v) => Ok(v),
-        Err(ExecError::Failed(msg)) if is_type_error(&msg) => Err(Raised::Caught(msg)),
+        // `except (SaltInvocationError, TypeError)`.
+        Err(ExecError::Failed(msg))
+            if is_type_error(&msg) || halite_exec::take_invocation_error() =>
+        {
+            Err(Raised::Caught(msg))
+        }
         Err(e) => Err(Raised::Uncaught(e.to_string())),
     }
 }

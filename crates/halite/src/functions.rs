@@ -658,6 +658,7 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
     }
     let masked = halite_exec::pillar_masked_on_output(fun, &kwargs, &ctx.opts);
     let args = Args::new(args, kwargs);
+    halite_exec::take_invocation_error();
     let result = match fun {
         // Salt 3008 masks the pillar obfuscate reads before it reads the types.
         "pillar.obfuscate" if minion.registry.contains(fun) => {
@@ -696,7 +697,10 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
         }
         // A TypeError (the arguments do not bind): salt-call's "Passed invalid arguments"
         // on stderr and the function's docstring on stdout, exit 1.
-        Err(ExecError::Failed(msg)) if is_binding_type_error(&msg) => {
+        // SaltInvocationError is a TypeError too.
+        Err(ExecError::Failed(msg))
+            if is_binding_type_error(&msg) || halite_exec::take_invocation_error() =>
+        {
             eprint!("\nPassed invalid arguments: {msg}.\n\nUsage:\n");
             let mut o = Outcome::new(Value::Null, 1);
             o.raw = Some(format!("{}\n", exec_docstring(minion, fun)));

@@ -22,7 +22,7 @@ mod dig;
 mod dpkg_lowpkg;
 mod environ;
 mod file;
-mod git;
+pub(crate) mod git;
 mod grains;
 mod groupadd;
 mod hashutil;
@@ -279,6 +279,11 @@ pub(crate) fn register_all(r: &mut Registry) {
     if git::available() {
         r.register_pure("git.current_branch", git::current_branch);
         r.register_pure("git.revision", git::revision);
+        r.register("git.config_get", git::config_get);
+        r.register("git.config_get_regexp", git::config_get_regexp);
+        r.register("git.config_get_regex", git::config_get_regexp);
+        r.register("git.config_set", git::config_set);
+        r.register("git.config_unset", git::config_unset);
     }
     r.register_pure("grains.get", grains::get);
     r.register_pure("grains.items", grains::items);

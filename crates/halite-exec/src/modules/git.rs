@@ -302,7 +302,8 @@ pub fn config_get(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     ))
 }
 
-const CONFIG_GET_REGEXP: &[&str] = &[
+/// The arguments of `git.config_get_regexp` and `git.config_unset` (the same in Salt).
+const KEY_VALUE_REGEX_ARGS: &[&str] = &[
     "key",
     "value_regex",
     "cwd",
@@ -341,8 +342,8 @@ fn regexp_map(out: &CmdResult) -> Map {
 /// `git.config_get_regexp(key, value_regex=None, cwd=None, user=None, password=None,
 /// ignore_retcode=False, output_encoding=None, **kwargs)` (also `git.config_get_regex`).
 pub fn config_get_regexp(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    let b = bind_with("git.config_get_regexp", a, CONFIG_GET_REGEXP, 1, true)?;
-    let kw = config_kwargs(a, CONFIG_GET_REGEXP, &[])?;
+    let b = bind_with("git.config_get_regexp", a, KEY_VALUE_REGEX_ARGS, 1, true)?;
+    let kw = config_kwargs(a, KEY_VALUE_REGEX_ARGS, &[])?;
     let c = ConfigArgs::new(
         b.opt(2),
         b.opt(3),
@@ -422,23 +423,13 @@ pub fn config_set(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     Ok(config_get_value(&out, true))
 }
 
-const CONFIG_UNSET: &[&str] = &[
-    "key",
-    "value_regex",
-    "cwd",
-    "user",
-    "password",
-    "ignore_retcode",
-    "output_encoding",
-];
-
 /// `git.config_unset(key, value_regex=None, cwd=None, user=None, password=None,
 /// ignore_retcode=False, output_encoding=None, **kwargs)` with `all` and `global`: `git
 /// config --unset|--unset-all --local|--global KEY [VALUE_REGEX]`, git's exit codes turned
 /// into Salt's messages.
 pub fn config_unset(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    let b = bind_with("git.config_unset", a, CONFIG_UNSET, 1, true)?;
-    let kw = config_kwargs(a, CONFIG_UNSET, &["all"])?;
+    let b = bind_with("git.config_unset", a, KEY_VALUE_REGEX_ARGS, 1, true)?;
+    let kw = config_kwargs(a, KEY_VALUE_REGEX_ARGS, &["all"])?;
     let global = kw.get("global").is_some_and(Value::truthy);
     let mut c = ConfigArgs::new(b.opt(2), b.opt(3), b.truthy(5), global)?;
     let key = b.str_or(0, "");

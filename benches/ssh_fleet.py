@@ -18,7 +18,10 @@ Root only (sshd, useradd). Usage:
     benches/ssh_fleet.py [--hosts 20 [100 ...]] [--login user|root] [--halite PATH]
                          [--salt-ssh PATH] [--skip-salt] [--skip-halite] [--max-procs 25]
                          [--ssh-option KexAlgorithms=curve25519-sha256 ...]
-                         [--control-persist SECONDS]
+                         [--control-persist SECONDS] [--openssh DIR]
+--openssh DIR runs the fleet's sshd from DIR/bin/sshd and puts DIR/bin first on PATH, so
+both tools' ssh clients are that build (benches/support/build_openssh.sh builds OpenSSH
+10.0p2, whose default key exchange is ML-KEM; this machine's Debian 12 has 9.2p1).
 --control-persist adds a `halite-kept` row: halite ssh keeping each host's connection
 between runs (its no-change run reuses the first run's connections).
 --halite defaults to target/release/halite (build it first; a debug build is ~130 MB to
@@ -82,6 +85,9 @@ def create_user():
     return ent.pw_uid, ent.pw_gid
 
 
+SSHD = "/usr/sbin/sshd"
+
+
 def start_sshd(root, group):
     keygen(f"{root}/hostkey")
     keygen(f"{root}/client")
@@ -92,13 +98,14 @@ def start_sshd(root, group):
         f.write(
             f"Port {port}\nListenAddress 127.0.0.1\nHostKey {root}/hostkey\n"
             f"AuthorizedKeysFile {root}/authorized_keys\nPidFile {root}/sshd.pid\n"
-            "StrictModes no\nUsePAM no\nPermitRootLogin prohibit-password\n"
+            + ("UsePAM no\n" if SSHD == "/usr/sbin/sshd" else "")
+            + "StrictModes no\nPermitRootLogin prohibit-password\n"
             "PasswordAuthentication no\nMaxSessions 1000\nMaxStartups 1000:30:2000\n"
             "LogLevel VERBOSE\nSubsystem sftp /usr/lib/openssh/sftp-server\n"
         )
     os.makedirs("/run/sshd", exist_ok=True)
     proc = subprocess.Popen(
-        ["/usr/sbin/sshd", "-D", "-e", "-f", f"{root}/sshd_config"],
+        [SSHD, "-D", "-e", "-f", f"{root}/sshd_config"],
         stdout=subprocess.DEVNULL,
         stderr=open(f"{root}/sshd.log", "w"),
         preexec_fn=group.enter if group else None,
@@ -305,7 +312,17 @@ def main():
         help="an ssh -o option for every host of both tools (the roster's ssh_options), "
         "e.g. KexAlgorithms=curve25519-sha256",
     )
+    ap.add_argument(
+        "--openssh",
+        default=None,
+        help="an OpenSSH build (DIR/bin/ssh, DIR/bin/sshd) for the fleet's sshd and both "
+        "tools' clients (benches/support/build_openssh.sh)",
+    )
     a = ap.parse_args()
+    if a.openssh:
+        global SSHD
+        SSHD = os.path.join(os.path.abspath(a.openssh), "bin", "sshd")
+        os.environ["PATH"] = os.path.join(os.path.abspath(a.openssh), "bin") + ":" + os.environ["PATH"]
     # Interrupted (also when started in the background, where SIGINT is ignored): clean up.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -381,7 +398,8 @@ def main():
             g.remove()
     print(
         f"\nlogin: {login}; ssh options: {a.ssh_option or 'none'}; 22 states a host; "
-        f"one loopback sshd; {os.cpu_count()} CPUs"
+        f"one loopback sshd; {os.cpu_count()} CPUs; "
+        + subprocess.run(["ssh", "-V"], capture_output=True, text=True).stderr.strip()
     )
     print(f"{'hosts':>5} {'tool':9} {'first run':>10} {'no change':>10} {'ratio':>12} {'CPU first':>10} {'CPU again':>10}")
     by = {(h, t): (f, g) for h, t, f, g in results}

@@ -1618,12 +1618,6 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             "cannot parse \"ppa:\" style repo definitions: {repo}"
         )));
     }
-    if kw.contains_key("keyid") {
-        return Err(ExecError::Failed(
-            "halite: pkgrepo/mod_repo 'keyid' (a key from a keyserver) is not supported (docs/compat.md)"
-                .into(),
-        ));
-    }
     let mut sources = SourcesList::load();
     let entry = split_repo_str(&repo);
     if entry.invalid {
@@ -1640,7 +1634,9 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             "missing 'signedby' option when apt-key is missing".into(),
         ));
     }
-    if let Some(key_url) = kw.get("key_url") {
+    if kw.contains_key("keyid") {
+        add_keys_from_keyserver(ctx, kw, aptkey, &entry.signedby)?;
+    } else if let Some(key_url) = kw.get("key_url") {
         let saltenv = b.str_or(1, "base");
         add_key_from_url(ctx, &key_url.py_str(), &saltenv, aptkey, &entry.signedby)?;
     } else if let Some(text) = kw.get("key_text") {
@@ -1766,6 +1762,423 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let mut out = Map::new();
     out.insert(repo.as_str(), Value::Map(m));
     Ok(Value::Map(out))
+}
+
+/// mod_repo's `keyid` branch (the same in Salt 3007.8 and 3008.4): each key id (a YAML int
+/// is `hex()`ed) is looked for first, with `aptkey` by `apt-key export KEYID` (imported when
+/// it prints an armored key), without it among the keys of every keyring in the `signed-by`
+/// file's folder (`get_repo_keys`, the long key id as gpg lists it). A key not there is
+/// received from the keyserver: `apt-key adv --batch --keyserver KS --logger-fd 1
+/// --recv-keys KEYID` with `aptkey`, else `add_repo_key`'s `gpg --no-default-keyring
+/// --keyring SIGNED_BY --keyserver KS --recv-keys KEYID`. With Salt's proxy options set (and
+/// the keyserver not in `no_proxy`) Salt builds the `apt-key adv` command with the proxy and
+/// never runs it: nothing is received then, here too.
+fn add_keys_from_keyserver(
+    ctx: &ExecContext,
+    kw: &Map,
+    aptkey: bool,
+    signedby: &str,
+) -> Result<(), ExecError> {
+    let keyid = kw.get("keyid").cloned().unwrap_or(Value::Null);
+    let keyserver = kw.get("keyserver").cloned().unwrap_or(Value::Null);
+    if !keyid.truthy() || !keyserver.truthy() {
+        // NameError
+        return Err(ExecError::Failed(
+            "both keyserver and keyid options required.".into(),
+        ));
+    }
+    let keyserver = keyserver.py_str();
+    let keys: Vec<Value> = match &keyid {
+        Value::List(l) => l.iter().cloned().collect(),
+        other => vec![other.clone()],
+    };
+    // kwargs["signedby"]: a pathlib.Path, or "" without signed-by (Salt 3008 reaches
+    // `.parent` on that str; Salt 3007 refused the call before).
+    let keydir = || -> Result<std::path::PathBuf, ExecError> {
+        if signedby.is_empty() {
+            return Err(ExecError::Failed(
+                "'str' object has no attribute 'parent'".into(),
+            ));
+        }
+        Ok(py_path_parent(signedby))
+    };
+    for key in keys {
+        let key = match &key {
+            Value::Int(_) | Value::Bool(_) => py_hex(&key),
+            other => other.py_str(),
+        };
+        let imported = if !aptkey {
+            match get_repo_keys(ctx, false, Some(&keydir()?))? {
+                Some(keys) => keys.get(&key).is_some_and(Value::truthy),
+                None => {
+                    return Err(ExecError::Failed(
+                        "'bool' object has no attribute 'get'".into(),
+                    ))
+                }
+            }
+        } else {
+            run(&["apt-key", "export", &key], None)?
+                .stdout
+                .starts_with("-----BEGIN PGP")
+        };
+        if imported {
+            continue;
+        }
+        if !http_proxy_url(ctx).is_empty() && !in_no_proxy(ctx, &keyserver) {
+            continue;
+        }
+        if !aptkey {
+            let keyring = std::path::Path::new(signedby);
+            if !add_repo_key_from_keyserver(ctx, &key, &keyserver, &keydir()?, keyring)? {
+                return Err(ExecError::Failed(format!(
+                    "Error: Could not add key: {key}"
+                )));
+            }
+        } else {
+            let argv: Vec<String> = [
+                "apt-key",
+                "adv",
+                "--batch",
+                "--keyserver",
+                &keyserver,
+                "--logger-fd",
+                "1",
+                "--recv-keys",
+                &key,
+            ]
+            .map(String::from)
+            .to_vec();
+            let out = call_apt(ctx, &argv, false)?;
+            if out.retcode != 0 {
+                return Err(ExecError::Failed(format!(
+                    "Error: key retrieval failed: {}",
+                    out.stdout
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `pathlib.Path(p).parent` as a path.
+fn py_path_parent(p: &str) -> std::path::PathBuf {
+    match std::path::Path::new(p).parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ if p.starts_with('/') => std::path::PathBuf::from("/"),
+        _ => std::path::PathBuf::from("."),
+    }
+}
+
+/// Python's `hex(int)` (a bool is an int).
+fn py_hex(v: &Value) -> String {
+    let n: i128 = match v {
+        Value::Bool(b) => i128::from(*b),
+        Value::Int(i) => i128::from(*i),
+        _ => 0,
+    };
+    if n < 0 {
+        format!("-0x{:x}", -n)
+    } else {
+        format!("0x{n:x}")
+    }
+}
+
+/// `config.option(key)` of the minion (opts, then pillar), as aptpkg reads its proxy options.
+fn config_option(ctx: &ExecContext, key: &str) -> Value {
+    crate::modules::config::option(ctx, &Args::new(vec![Value::str(key)], Map::new()))
+        .unwrap_or(Value::Null)
+}
+
+/// `_get_http_proxy_url()`: `http://[USER:PASSWORD@]HOST:PORT` from the proxy options, or "".
+fn http_proxy_url(ctx: &ExecContext) -> String {
+    let host = config_option(ctx, "proxy_host");
+    let port = config_option(ctx, "proxy_port");
+    if !host.truthy() || !port.truthy() {
+        return String::new();
+    }
+    let (user, password) = (
+        config_option(ctx, "proxy_username"),
+        config_option(ctx, "proxy_password"),
+    );
+    let (host, port) = (host.py_str(), port.py_str());
+    if user.truthy() && password.truthy() {
+        format!(
+            "http://{}:{}@{host}:{port}",
+            user.py_str(),
+            password.py_str()
+        )
+    } else {
+        format!("http://{host}:{port}")
+    }
+}
+
+/// `keyserver not in no_proxy` negated: `in` on the option's value (a list, or a str's
+/// substring test).
+fn in_no_proxy(ctx: &ExecContext, keyserver: &str) -> bool {
+    match config_option(ctx, "no_proxy") {
+        Value::List(l) => l.iter().any(|v| v.as_str() == Some(keyserver)),
+        Value::Str(s) => s.contains(keyserver),
+        _ => false,
+    }
+}
+
+/// `add_repo_key(keyid=KEY, keyserver=KS, aptkey=False, keydir=DIR, keyfile=KEYRING)`:
+/// true when the key is already among DIR's keyrings (a listed key id ending with KEY),
+/// else when `gpg --no-default-keyring --keyring KEYRING --keyserver KS --recv-keys KEY`
+/// succeeds (Salt 3008 then makes the keyring 0644). A missing DIR is false (Salt 3007) or
+/// made 0755 (Salt 3008).
+fn add_repo_key_from_keyserver(
+    ctx: &ExecContext,
+    keyid: &str,
+    keyserver: &str,
+    keydir: &std::path::Path,
+    keyfile: &std::path::Path,
+) -> Result<bool, ExecError> {
+    let salt3008 = SaltCompat::of_value(&ctx.opts).is_3008();
+    if !keydir.is_dir() {
+        if !salt3008 {
+            tracing::error!(
+                "The directory {} does not exist. Please create this directory only writable by root",
+                keydir.display()
+            );
+            return Ok(false);
+        }
+        use std::os::unix::fs::DirBuilderExt;
+        if let Err(e) = std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o755)
+            .create(keydir)
+        {
+            tracing::error!(
+                "The directory {} does not exist and could not be created: {}. Please create this directory writable only by root.",
+                keydir.display(),
+                py_os_error(&e)
+            );
+            return Ok(false);
+        }
+    }
+    let Some(present) = get_repo_keys(ctx, false, Some(keydir))? else {
+        return Err(ExecError::Failed("'bool' object is not iterable".into()));
+    };
+    for current in present.keys() {
+        let current = current.py_str();
+        // current_keyid[-len(keyid):] == keyid
+        let tail: String = {
+            let chars: Vec<char> = current.chars().collect();
+            let n = keyid.chars().count();
+            chars[chars.len().saturating_sub(n)..].iter().collect()
+        };
+        if !keyid.is_empty() && tail == keyid {
+            tracing::debug!("The keyid '{keyid}' already present: {current}");
+            return Ok(true);
+        }
+    }
+    let keyring = keydir.join(keyfile);
+    let keyring_s = keyring.to_string_lossy().into_owned();
+    let argv: Vec<String> = [
+        "gpg",
+        "--no-default-keyring",
+        "--keyring",
+        &keyring_s,
+        "--keyserver",
+        keyserver,
+        "--recv-keys",
+        keyid,
+    ]
+    .map(String::from)
+    .to_vec();
+    let out = call_apt(ctx, &argv, true)?;
+    if out.retcode == 0 {
+        if salt3008 {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&keyring, std::fs::Permissions::from_mode(0o644))
+                .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), keyring_s)))?;
+        }
+        return Ok(true);
+    }
+    tracing::error!("Unable to add repo key: {}", out.stderr);
+    Ok(false)
+}
+
+/// `get_repo_keys(aptkey, keydir)`: the keys apt trusts by long key id (`None` for Salt's
+/// False: without `aptkey` a keydir that is not a folder). Without `aptkey` (or without
+/// `apt-key` on PATH) each file of KEYDIR (default /etc/apt/keyrings, in directory order) is
+/// listed by `gpg --no-default-keyring --keyring FILE --list-keys --with-colons` and the
+/// outputs are parsed joined by a space, as Salt joins them; with it, `apt-key adv --batch
+/// --list-public-keys --with-fingerprint --with-fingerprint --with-colons --fixed-list-mode`.
+fn get_repo_keys(
+    ctx: &ExecContext,
+    aptkey: bool,
+    keydir: Option<&std::path::Path>,
+) -> Result<Option<Map>, ExecError> {
+    let aptkey = aptkey && crate::modules::cmd::which_path("apt-key").is_some();
+    if !aptkey {
+        let keydir = keydir
+            .map(std::path::Path::to_path_buf)
+            .unwrap_or_else(|| std::path::PathBuf::from("/etc/apt/keyrings"));
+        if !keydir.is_dir() {
+            tracing::error!(
+                "The directory {} does not exist. Please create this directory only writable by root",
+                keydir.display()
+            );
+            return Ok(None);
+        }
+        let entries = std::fs::read_dir(&keydir).map_err(|e| {
+            ExecError::Failed(format!("{}: '{}'", py_os_error(&e), keydir.display()))
+        })?;
+        let mut outputs = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| ExecError::Failed(py_os_error(&e)))?;
+            let file = keydir
+                .join(entry.file_name())
+                .to_string_lossy()
+                .into_owned();
+            let out = run(
+                &[
+                    "gpg",
+                    "--no-default-keyring",
+                    "--keyring",
+                    &file,
+                    "--list-keys",
+                    "--with-colons",
+                ],
+                None,
+            )?;
+            outputs.push(out.stdout);
+        }
+        return parse_repo_keys_output(&outputs.join(" ")).map(Some);
+    }
+    let argv: Vec<String> = [
+        "apt-key",
+        "adv",
+        "--batch",
+        "--list-public-keys",
+        "--with-fingerprint",
+        "--with-fingerprint",
+        "--with-colons",
+        "--fixed-list-mode",
+    ]
+    .map(String::from)
+    .to_vec();
+    let out = call_apt(ctx, &argv, false)?;
+    if out.retcode != 0 {
+        tracing::error!("{}", out.stderr);
+        // `return ret` before `ret` is bound
+        return Err(ExecError::Failed(
+            "cannot access local variable 'ret' where it is not associated with a value".into(),
+        ));
+    }
+    parse_repo_keys_output(&out.stdout).map(Some)
+}
+
+/// `pkg.get_repo_keys(aptkey=True, keydir=None)`: Salt's False as `false`.
+pub fn get_repo_keys_fn(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.get_repo_keys", a, &["aptkey", "keydir"], 0, false)?;
+    let aptkey = b.get(0).map(Value::truthy).unwrap_or(true);
+    let keydir = b
+        .get(1)
+        .filter(|v| v.truthy())
+        .map(|v| std::path::PathBuf::from(v.py_str()));
+    Ok(match get_repo_keys(ctx, aptkey, keydir.as_deref())? {
+        Some(keys) => Value::Map(keys),
+        None => Value::Bool(false),
+    })
+}
+
+/// `_convert_if_int(item.strip())`: `int(str(value))` when Python's int() takes it.
+fn convert_if_int(item: &str) -> Value {
+    let t = item.trim();
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let ok = !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '_')
+        && !digits.starts_with('_')
+        && !digits.ends_with('_')
+        && !digits.contains("__");
+    if ok {
+        let clean: String = t.chars().filter(|c| *c != '_').collect();
+        if let Ok(n) = clean.parse::<i64>() {
+            return Value::Int(n);
+        }
+    }
+    Value::str(item)
+}
+
+/// `_parse_repo_keys_output(cmd_ret)`: gpg's `--with-colons` records (pub/sub, fpr, uid)
+/// into `{keyid: {algorithm, bits, capability, date_creation, date_expiration, keyid,
+/// validity, fingerprint, uid, uid_hash, subkey}}`; a record Salt would index past its end
+/// (or a sub/fpr/uid before any pub) fails as Python's IndexError does.
+fn parse_repo_keys_output(text: &str) -> Result<Map, ExecError> {
+    let index_error = || ExecError::Failed("list index out of range".into());
+    let mut repo_keys: Vec<Map> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let items: Vec<Value> = line
+            .split(':')
+            .map(|i| {
+                if i.trim().is_empty() {
+                    Value::Null
+                } else {
+                    convert_if_int(i.trim())
+                }
+            })
+            .collect();
+        if items.len() < 2 {
+            continue;
+        }
+        let at = |i: usize| items.get(i).cloned().ok_or_else(index_error);
+        match items[0].as_str() {
+            Some(kind @ ("pub" | "sub")) => {
+                let mut props = Map::new();
+                props.insert("algorithm", at(3)?);
+                props.insert("bits", at(2)?);
+                props.insert("capability", at(11)?);
+                props.insert("date_creation", at(5)?);
+                props.insert("date_expiration", at(6)?);
+                props.insert("keyid", Value::str(py_str_of_item(&at(4)?)));
+                props.insert("validity", at(1)?);
+                if kind == "pub" {
+                    repo_keys.push(props);
+                } else {
+                    repo_keys
+                        .last_mut()
+                        .ok_or_else(index_error)?
+                        .insert("subkey", Value::Map(props));
+                }
+            }
+            Some("fpr") => {
+                let fpr = at(9)?;
+                let last = repo_keys.last_mut().ok_or_else(index_error)?;
+                match last.get_mut("subkey") {
+                    Some(Value::Map(sub)) => {
+                        sub.insert("fingerprint", fpr);
+                    }
+                    _ => {
+                        last.insert("fingerprint", fpr);
+                    }
+                }
+            }
+            Some("uid") => {
+                let (uid, hash) = (at(9)?, at(7)?);
+                let last = repo_keys.last_mut().ok_or_else(index_error)?;
+                last.insert("uid", uid);
+                last.insert("uid_hash", hash);
+            }
+            _ => {}
+        }
+    }
+    let mut ret = Map::new();
+    for k in repo_keys {
+        let id = k.get("keyid").map(Value::py_str).unwrap_or_default();
+        ret.insert(id.as_str(), Value::Map(k));
+    }
+    Ok(ret)
+}
+
+/// `str(item)` of a parsed record field (None prints as "None").
+fn py_str_of_item(v: &Value) -> String {
+    match v {
+        Value::Null => "None".into(),
+        other => other.py_str(),
+    }
 }
 
 /// `cp.cache_file(url, saltenv)` for a key: a salt:// file is copied to

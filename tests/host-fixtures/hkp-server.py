@@ -6,7 +6,8 @@
 answers `GET /pks/lookup?op=get&search=0xKEY` (what gpg's dirmngr asks for `--recv-keys`)
 with the armored public key KEYDIR/FINGERPRINT.asc whose fingerprint ends with KEY (a
 fingerprint, a long or a short key id, any case); anything else is 404. Each request is
-appended to KEYDIR/requests.log (the path asked for and the status answered).
+appended to KEYDIR/requests.log (the path asked for and the status answered). Once the port
+is bound it creates KEYDIR/listening (a port already taken fails the start instead).
 """
 
 import http.server
@@ -45,4 +46,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 if __name__ == "__main__":
     PORT, KEYDIR = int(sys.argv[1]), sys.argv[2]
-    http.server.HTTPServer(("127.0.0.1", PORT), Handler).serve_forever()
+    server = http.server.HTTPServer(("127.0.0.1", PORT), Handler)
+    # bound: the caller waits for this file
+    open(os.path.join(KEYDIR, "listening"), "w").close()
+    server.serve_forever()

@@ -2,9 +2,9 @@
 //! as Salt 3007.8 runs them on Debian: `pkg.get_repo` before, the line expanded and compared
 //! the way `_expand_repo_def` does (so options other than `arch`/`signed-by` in the line, such
 //! as `trusted=yes`, make every run rewrite the entry: "Configured package repo" with no
-//! changes), `pkg.mod_repo` (which adds a `key_url` or `key_text` key, with `aptkey: False` into
-//! the line's `signed-by` keyring), `pkg.get_repo` after. PPAs and keyserver keys (`keyid`)
-//! are not supported (docs/compat.md).
+//! changes), `pkg.mod_repo` (which adds a `key_url`, `key_text` or `keyid` + `keyserver` key,
+//! with `aptkey: False` into the line's `signed-by` keyring), `pkg.get_repo` after. PPAs are
+//! not resolved (docs/compat.md).
 
 use crate::{StateCall, StateError, StateRegistry};
 use halite_exec::aptsources::{expand_repo_def, split_repo_str, strip_uri};

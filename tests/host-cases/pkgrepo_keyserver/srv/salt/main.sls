@@ -54,3 +54,20 @@ signedby-short-keyid:
     - keyserver: hkp://127.0.0.1:9
     - aptkey: False
     - refresh: False
+# key_text: `apt-key add -` whatever aptkey says (into the case's trusted.gpg, not the
+# signed-by keyring)
+key-text:
+  pkgrepo.managed:
+    - name: deb file:/var/tmp/halitetestky-text-repo bookworm main
+    - file: /etc/apt/sources.list.d/halitetestky-text.list
+    - key_text: |
+{{ salt['cp.get_file_str']('salt://keys/static.asc') | indent(8, True) }}
+    - refresh: False
+key-text-signedby:
+  pkgrepo.managed:
+    - name: deb [signed-by=/var/tmp/halitetestky-keyrings/halitetestky-text.gpg] file:/var/tmp/halitetestky-text-repo2 bookworm main
+    - file: /etc/apt/sources.list.d/halitetestky-text.list
+    - key_text: |
+{{ salt['cp.get_file_str']('salt://keys/static.asc') | indent(8, True) }}
+    - aptkey: False
+    - refresh: False

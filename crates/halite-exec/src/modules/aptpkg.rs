@@ -1883,22 +1883,29 @@ fn py_hex(v: &Value) -> String {
     }
 }
 
-/// `config.option(key)` of the minion (opts, then pillar), as aptpkg reads its proxy options.
+/// `config.option(key)` (opts, grains, pillar, then "").
 fn config_option(ctx: &ExecContext, key: &str) -> Value {
     crate::modules::config::option(ctx, &Args::new(vec![Value::str(key)], Map::new()))
         .unwrap_or(Value::Null)
 }
 
+/// `config.option(key)` of a key that Salt's `DEFAULT_MINION_OPTS` has (`proxy_host`,
+/// `proxy_port`, ...): always answered by the minion options (their default when the config
+/// does not set it), never by pillar.
+fn minion_option(ctx: &ExecContext, key: &str, default: Value) -> Value {
+    ctx.opts.get(key).cloned().unwrap_or(default)
+}
+
 /// `_get_http_proxy_url()`: `http://[USER:PASSWORD@]HOST:PORT` from the proxy options, or "".
 fn http_proxy_url(ctx: &ExecContext) -> String {
-    let host = config_option(ctx, "proxy_host");
-    let port = config_option(ctx, "proxy_port");
+    let host = minion_option(ctx, "proxy_host", Value::str(""));
+    let port = minion_option(ctx, "proxy_port", Value::Int(0));
     if !host.truthy() || !port.truthy() {
         return String::new();
     }
     let (user, password) = (
-        config_option(ctx, "proxy_username"),
-        config_option(ctx, "proxy_password"),
+        minion_option(ctx, "proxy_username", Value::str("")),
+        minion_option(ctx, "proxy_password", Value::str("")),
     );
     let (host, port) = (host.py_str(), port.py_str());
     if user.truthy() && password.truthy() {

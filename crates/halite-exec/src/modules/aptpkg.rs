@@ -2092,6 +2092,123 @@ pub fn get_repo_keys_fn(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError>
     })
 }
 
+/// `pkg.del_repo_key(name=None, aptkey=True, keydir=None, **kwargs)`: removes the key
+/// `keyid` and returns it. With `aptkey` (and `apt-key` on PATH) `apt-key del KEYID` (a
+/// failure: "Failed to remove keyid {0}: STDERR", the `{0}` left unformatted as Salt leaves
+/// it); without it the keyring file of KEYDIR (default /etc/apt/keyrings) holding a key whose
+/// long key id ends with KEYID (8 or 16 characters) is deleted, and a KEYDIR that is not a
+/// folder, a key id of another length or a key no keyring holds answer False. `keyid_ppa`
+/// asks Launchpad for a PPA's key: halite refuses it (it fetches nothing).
+pub fn del_repo_key(_ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "pkg.del_repo_key",
+        a,
+        &["name", "aptkey", "keydir"],
+        0,
+        true,
+    )?;
+    let mut aptkey = b.get(1).map(Value::truthy).unwrap_or(true);
+    let keydir = match b.get(2).filter(|v| v.truthy()) {
+        Some(d) => std::path::PathBuf::from(d.py_str()),
+        None => std::path::PathBuf::from("/etc/apt/keyrings"),
+    };
+    if !aptkey && !keydir.is_dir() {
+        tracing::error!(
+            "The directory {} does not exist. Please create this directory only writable by root",
+            keydir.display()
+        );
+        return Ok(Value::Bool(false));
+    }
+    if crate::modules::cmd::which_path("apt-key").is_none() {
+        aptkey = false;
+    }
+    let kw = &a.kwargs;
+    let keyid = if kw.get("keyid_ppa").is_some_and(Value::truthy) {
+        return Err(ExecError::Failed(match b.get(0).and_then(Value::as_str) {
+            Some(n) if n.starts_with("ppa:") => format!(
+                "halite: keyid_ppa asks Launchpad for the key of {n}, which halite does not do (docs/compat.md)"
+            ),
+            _ => "keyid_ppa requires that a PPA be passed".into(),
+        }));
+    } else {
+        match kw.get("keyid") {
+            Some(k) => k.clone(),
+            None => {
+                return Err(ExecError::Failed(
+                    "keyid or keyid_ppa and PPA name must be passed".into(),
+                ))
+            }
+        }
+    };
+    let Value::Str(_) = keyid else {
+        return Err(ExecError::Failed(format!(
+            "object of type '{}' has no len()",
+            keyid.type_name()
+        )));
+    };
+    let key = keyid.py_str();
+    if !aptkey {
+        let Some(key_file) = key_file_from_id(&keydir, &key)? else {
+            return Ok(Value::Bool(false));
+        };
+        std::fs::remove_file(&key_file).map_err(|e| {
+            ExecError::Failed(format!("{}: '{}'", py_os_error(&e), key_file.display()))
+        })?;
+    } else {
+        let argv: Vec<String> = ["apt-key", "del", &key].map(String::from).to_vec();
+        let out = call_apt(_ctx, &argv, false)?;
+        if out.retcode != 0 {
+            let mut msg = "Failed to remove keyid {0}".to_string();
+            if !out.stderr.is_empty() {
+                msg.push_str(&format!(": {}", out.stderr));
+            }
+            return Err(ExecError::Failed(msg));
+        }
+    }
+    Ok(keyid)
+}
+
+/// `_get_key_from_id(keydir, keyid)`: the first file of KEYDIR (directory order) whose
+/// `gpg --list-keys --with-colons` lists a key id ending with KEYID; None (logged) for a key
+/// id that is not 8 or 16 characters long or a key no file holds.
+fn key_file_from_id(
+    keydir: &std::path::Path,
+    keyid: &str,
+) -> Result<Option<std::path::PathBuf>, ExecError> {
+    if ![8, 16].contains(&keyid.chars().count()) {
+        tracing::error!("The keyid needs to be either 8 or 16 characters");
+        return Ok(None);
+    }
+    let entries = std::fs::read_dir(keydir)
+        .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), keydir.display())))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| ExecError::Failed(py_os_error(&e)))?;
+        let key_file = keydir.join(entry.file_name());
+        let file = key_file.to_string_lossy().into_owned();
+        let out = run(
+            &[
+                "gpg",
+                "--no-default-keyring",
+                "--keyring",
+                &file,
+                "--list-keys",
+                "--with-colons",
+            ],
+            None,
+        )?;
+        let keys = parse_repo_keys_output(&out.stdout)?;
+        if keys.values().any(|k| {
+            k.get("keyid")
+                .map(Value::py_str)
+                .is_some_and(|id| id.ends_with(keyid))
+        }) {
+            return Ok(Some(key_file));
+        }
+    }
+    tracing::error!("Could not find the key file for keyid: {keyid}");
+    Ok(None)
+}
+
 /// `_convert_if_int(item.strip())`: `int(str(value))` when Python's int() takes it.
 fn convert_if_int(item: &str) -> Value {
     let t = item.trim();

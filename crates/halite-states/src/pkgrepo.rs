@@ -303,7 +303,7 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
     // `keyid`/`keyid_ppa`: the key goes too, by `pkg.del_repo_key`, once the repo is gone.
     let remove_key = ["keyid", "keyid_ppa"]
         .iter()
-        .any(|k| call.low.get(*k).is_some_and(|v| !v.is_null()));
+        .any(|k| call.low.get(k).is_some_and(|v| !v.is_null()));
     if remove_key && !call.exec.contains("pkg.del_repo_key") {
         return Ok(done(
             r,

@@ -2,9 +2,10 @@
 //! as Salt 3007.8 runs them on Debian: `pkg.get_repo` before, the line expanded and compared
 //! the way `_expand_repo_def` does (so options other than `arch`/`signed-by` in the line, such
 //! as `trusted=yes`, make every run rewrite the entry: "Configured package repo" with no
-//! changes), `pkg.mod_repo` (which adds a `key_url` or `key_text` key, with `aptkey: False` into
-//! the line's `signed-by` keyring), `pkg.get_repo` after. PPAs and keyserver keys (`keyid`)
-//! are not supported (docs/compat.md).
+//! changes), `pkg.mod_repo` (which adds a `key_url`, `key_text` or `keyid` + `keyserver` key,
+//! with `aptkey: False` into the line's `signed-by` keyring), `pkg.get_repo` after;
+//! `pkgrepo.absent` with `keyid` then removes the key (`pkg.del_repo_key`). PPAs are not
+//! resolved (docs/compat.md).
 
 use crate::{StateCall, StateError, StateRegistry};
 use halite_exec::aptsources::{expand_repo_def, split_repo_str, strip_uri};
@@ -299,6 +300,17 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
     let name = call.name();
     let name_s = call.name_str();
     let r = ret(&name);
+    // `keyid`/`keyid_ppa`: the key goes too, by `pkg.del_repo_key`, once the repo is gone.
+    let remove_key = ["keyid", "keyid_ppa"]
+        .iter()
+        .any(|k| call.low.get(k).is_some_and(|v| !v.is_null()));
+    if remove_key && !call.exec.contains("pkg.del_repo_key") {
+        return Ok(done(
+            r,
+            Value::Bool(false),
+            "Repo key management is not implemented for this platform".into(),
+        ));
+    }
     let stripname = strip_uri(&name_s);
     let kwargs = user_kwargs(call);
     let mut repo = match exec(
@@ -354,8 +366,43 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
     if repos.get(&stripname).is_none() {
         let mut changes = Map::new();
         changes.insert("repo", name.clone());
-        r.insert("changes", Value::Map(changes));
-        Ok(done(r, Value::Bool(true), format!("Removed repo {name_s}")))
+        let comment = format!("Removed repo {name_s}");
+        if !remove_key {
+            r.insert("changes", Value::Map(changes));
+            return Ok(done(r, Value::Bool(true), comment));
+        }
+        // absent's **kwargs: not `name` (its argument), but `aptkey` (absent has no such
+        // argument)
+        let mut kk = kwargs.clone();
+        kk.remove("name");
+        if let Some(v) = call.low.get("aptkey") {
+            kk.insert("aptkey", v.clone());
+        }
+        match exec(
+            call,
+            "pkg.del_repo_key",
+            vec![Value::str(stripname.as_str())],
+            kk,
+        ) {
+            Err(e) => {
+                r.insert("changes", Value::Map(changes));
+                Ok(done(
+                    r,
+                    Value::Bool(false),
+                    format!("{comment}, but failed to remove key: {e}"),
+                ))
+            }
+            Ok(keyid) => {
+                let text = keyid.py_str();
+                changes.insert("keyid", keyid);
+                r.insert("changes", Value::Map(changes));
+                Ok(done(
+                    r,
+                    Value::Bool(true),
+                    format!("{comment}, and keyid {text}"),
+                ))
+            }
+        }
     } else {
         Ok(done(
             r,

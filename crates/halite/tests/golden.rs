@@ -253,6 +253,36 @@ fn salt_tmp_names(s: &str) -> Option<String> {
     Some(out)
 }
 
+/// `apt-key` runs gpg in a fresh `mktemp --tmpdir apt-key-gpghome.XXXXXXXXXX` folder and
+/// names it in `apt-key adv`'s output (pkg.mod_repo's "Error: key retrieval failed: Executing:
+/// /tmp/apt-key-gpghome.XXXXXXXXXX/gpg.1.sh ..."): the ten random characters are compared as
+/// `XXXXXXXXXX`.
+fn apt_key_gpghome(s: &str) -> Option<String> {
+    const PREFIX: &str = "apt-key-gpghome.";
+    if !s.contains(PREFIX) {
+        return None;
+    }
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find(PREFIX) {
+        let after = &rest[i + PREFIX.len()..];
+        let n = after
+            .bytes()
+            .take(10)
+            .take_while(u8::is_ascii_alphanumeric)
+            .count();
+        out.push_str(&rest[..i + PREFIX.len()]);
+        if n == 10 {
+            out.push_str("XXXXXXXXXX");
+            rest = &after[10..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 /// `file.recurse` manages its files and directories in the order of a Python `set` (random per
 /// process), so its `changes` keys and its "#### path ####" comment blocks (and the lines of its
 /// "#### removed ####" block) are compared sorted.
@@ -311,6 +341,9 @@ fn normalize(text: &str) -> String {
                 *s = n.into();
             }
             if let Some(n) = patch_dry_run_pid(s) {
+                *s = n.into();
+            }
+            if let Some(n) = apt_key_gpghome(s) {
                 *s = n.into();
             }
             return;

@@ -1618,12 +1618,6 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             "cannot parse \"ppa:\" style repo definitions: {repo}"
         )));
     }
-    if kw.contains_key("keyid") {
-        return Err(ExecError::Failed(
-            "halite: pkgrepo/mod_repo 'keyid' (a key from a keyserver) is not supported (docs/compat.md)"
-                .into(),
-        ));
-    }
     let mut sources = SourcesList::load();
     let entry = split_repo_str(&repo);
     if entry.invalid {
@@ -1640,7 +1634,9 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             "missing 'signedby' option when apt-key is missing".into(),
         ));
     }
-    if let Some(key_url) = kw.get("key_url") {
+    if kw.contains_key("keyid") {
+        add_keys_from_keyserver(ctx, kw, aptkey, &entry.signedby)?;
+    } else if let Some(key_url) = kw.get("key_url") {
         let saltenv = b.str_or(1, "base");
         add_key_from_url(ctx, &key_url.py_str(), &saltenv, aptkey, &entry.signedby)?;
     } else if let Some(text) = kw.get("key_text") {
@@ -1766,6 +1762,547 @@ pub fn mod_repo(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let mut out = Map::new();
     out.insert(repo.as_str(), Value::Map(m));
     Ok(Value::Map(out))
+}
+
+/// mod_repo's `keyid` branch (the same in Salt 3007.8 and 3008.4): each key id (a YAML int
+/// is `hex()`ed) is looked for first, with `aptkey` by `apt-key export KEYID` (imported when
+/// it prints an armored key), without it among the keys of every keyring in the `signed-by`
+/// file's folder (`get_repo_keys`, the long key id as gpg lists it). A key not there is
+/// received from the keyserver: `apt-key adv --batch --keyserver KS --logger-fd 1
+/// --recv-keys KEYID` with `aptkey`, else `add_repo_key`'s `gpg --no-default-keyring
+/// --keyring SIGNED_BY --keyserver KS --recv-keys KEYID`. With Salt's proxy options set (and
+/// the keyserver not in `no_proxy`) Salt builds the `apt-key adv` command with the proxy and
+/// never runs it: nothing is received then, here too.
+fn add_keys_from_keyserver(
+    ctx: &ExecContext,
+    kw: &Map,
+    aptkey: bool,
+    signedby: &str,
+) -> Result<(), ExecError> {
+    let keyid = kw.get("keyid").cloned().unwrap_or(Value::Null);
+    let keyserver = kw.get("keyserver").cloned().unwrap_or(Value::Null);
+    if !keyid.truthy() || !keyserver.truthy() {
+        // NameError
+        return Err(ExecError::Failed(
+            "both keyserver and keyid options required.".into(),
+        ));
+    }
+    let keyserver = keyserver.py_str();
+    let keys: Vec<Value> = match &keyid {
+        Value::List(l) => l.iter().cloned().collect(),
+        other => vec![other.clone()],
+    };
+    // kwargs["signedby"]: a pathlib.Path, or "" without signed-by (Salt 3008 reaches
+    // `.parent` on that str; Salt 3007 refused the call before).
+    let keydir = || -> Result<std::path::PathBuf, ExecError> {
+        if signedby.is_empty() {
+            return Err(ExecError::Failed(
+                "'str' object has no attribute 'parent'".into(),
+            ));
+        }
+        Ok(py_path_parent(signedby))
+    };
+    for key in keys {
+        let key = match &key {
+            Value::Int(_) | Value::Bool(_) => py_hex(&key),
+            other => other.py_str(),
+        };
+        let imported = if !aptkey {
+            match get_repo_keys(ctx, false, Some(&keydir()?))? {
+                Some(keys) => keys.get(&key).is_some_and(Value::truthy),
+                None => {
+                    return Err(ExecError::Failed(
+                        "'bool' object has no attribute 'get'".into(),
+                    ))
+                }
+            }
+        } else {
+            run(&["apt-key", "export", &key], None)?
+                .stdout
+                .starts_with("-----BEGIN PGP")
+        };
+        if imported {
+            continue;
+        }
+        if !http_proxy_url(ctx).is_empty() && !in_no_proxy(ctx, &keyserver) {
+            continue;
+        }
+        if !aptkey {
+            let keyring = std::path::Path::new(signedby);
+            if !add_repo_key_from_keyserver(ctx, &key, &keyserver, &keydir()?, keyring)? {
+                return Err(ExecError::Failed(format!(
+                    "Error: Could not add key: {key}"
+                )));
+            }
+        } else {
+            let argv: Vec<String> = [
+                "apt-key",
+                "adv",
+                "--batch",
+                "--keyserver",
+                &keyserver,
+                "--logger-fd",
+                "1",
+                "--recv-keys",
+                &key,
+            ]
+            .map(String::from)
+            .to_vec();
+            let out = call_apt(ctx, &argv, false)?;
+            if out.retcode != 0 {
+                return Err(ExecError::Failed(format!(
+                    "Error: key retrieval failed: {}",
+                    out.stdout
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `pathlib.Path(p).parent` as a path.
+fn py_path_parent(p: &str) -> std::path::PathBuf {
+    match std::path::Path::new(p).parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ if p.starts_with('/') => std::path::PathBuf::from("/"),
+        _ => std::path::PathBuf::from("."),
+    }
+}
+
+/// Python's `hex(int)` (a bool is an int).
+fn py_hex(v: &Value) -> String {
+    let n: i128 = match v {
+        Value::Bool(b) => i128::from(*b),
+        Value::Int(i) => i128::from(*i),
+        _ => 0,
+    };
+    if n < 0 {
+        format!("-0x{:x}", -n)
+    } else {
+        format!("0x{n:x}")
+    }
+}
+
+/// `config.option(key)` (opts, grains, pillar, then "").
+fn config_option(ctx: &ExecContext, key: &str) -> Value {
+    crate::modules::config::option(ctx, &Args::new(vec![Value::str(key)], Map::new()))
+        .unwrap_or(Value::Null)
+}
+
+/// `config.option(key)` of a key that Salt's `DEFAULT_MINION_OPTS` has (`proxy_host`,
+/// `proxy_port`, ...): always answered by the minion options (their default when the config
+/// does not set it), never by pillar.
+fn minion_option(ctx: &ExecContext, key: &str, default: Value) -> Value {
+    ctx.opts.get(key).cloned().unwrap_or(default)
+}
+
+/// `_get_http_proxy_url()`: `http://[USER:PASSWORD@]HOST:PORT` from the proxy options, or "".
+fn http_proxy_url(ctx: &ExecContext) -> String {
+    let host = minion_option(ctx, "proxy_host", Value::str(""));
+    let port = minion_option(ctx, "proxy_port", Value::Int(0));
+    if !host.truthy() || !port.truthy() {
+        return String::new();
+    }
+    let (user, password) = (
+        minion_option(ctx, "proxy_username", Value::str("")),
+        minion_option(ctx, "proxy_password", Value::str("")),
+    );
+    let (host, port) = (host.py_str(), port.py_str());
+    if user.truthy() && password.truthy() {
+        format!(
+            "http://{}:{}@{host}:{port}",
+            user.py_str(),
+            password.py_str()
+        )
+    } else {
+        format!("http://{host}:{port}")
+    }
+}
+
+/// `keyserver not in no_proxy` negated: `in` on the option's value (a list, or a str's
+/// substring test).
+fn in_no_proxy(ctx: &ExecContext, keyserver: &str) -> bool {
+    match config_option(ctx, "no_proxy") {
+        Value::List(l) => l.iter().any(|v| v.as_str() == Some(keyserver)),
+        Value::Str(s) => s.contains(keyserver),
+        _ => false,
+    }
+}
+
+/// `add_repo_key(keyid=KEY, keyserver=KS, aptkey=False, keydir=DIR, keyfile=KEYRING)`:
+/// true when the key is already among DIR's keyrings (a listed key id ending with KEY),
+/// else when `gpg --no-default-keyring --keyring KEYRING --keyserver KS --recv-keys KEY`
+/// succeeds (Salt 3008 then makes the keyring 0644). A missing DIR is false (Salt 3007) or
+/// made 0755 (Salt 3008).
+fn add_repo_key_from_keyserver(
+    ctx: &ExecContext,
+    keyid: &str,
+    keyserver: &str,
+    keydir: &std::path::Path,
+    keyfile: &std::path::Path,
+) -> Result<bool, ExecError> {
+    let salt3008 = SaltCompat::of_value(&ctx.opts).is_3008();
+    if !keydir.is_dir() {
+        if !salt3008 {
+            tracing::error!(
+                "The directory {} does not exist. Please create this directory only writable by root",
+                keydir.display()
+            );
+            return Ok(false);
+        }
+        use std::os::unix::fs::DirBuilderExt;
+        if let Err(e) = std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o755)
+            .create(keydir)
+        {
+            tracing::error!(
+                "The directory {} does not exist and could not be created: {}. Please create this directory writable only by root.",
+                keydir.display(),
+                py_os_error(&e)
+            );
+            return Ok(false);
+        }
+    }
+    let Some(present) = get_repo_keys(ctx, false, Some(keydir))? else {
+        return Err(ExecError::Failed("'bool' object is not iterable".into()));
+    };
+    for current in present.keys() {
+        let current = current.py_str();
+        // current_keyid[-len(keyid):] == keyid
+        let tail: String = {
+            let chars: Vec<char> = current.chars().collect();
+            let n = keyid.chars().count();
+            chars[chars.len().saturating_sub(n)..].iter().collect()
+        };
+        if !keyid.is_empty() && tail == keyid {
+            tracing::debug!("The keyid '{keyid}' already present: {current}");
+            return Ok(true);
+        }
+    }
+    let keyring = keydir.join(keyfile);
+    let keyring_s = keyring.to_string_lossy().into_owned();
+    let argv: Vec<String> = [
+        "gpg",
+        "--no-default-keyring",
+        "--keyring",
+        &keyring_s,
+        "--keyserver",
+        keyserver,
+        "--recv-keys",
+        keyid,
+    ]
+    .map(String::from)
+    .to_vec();
+    let out = call_apt(ctx, &argv, true)?;
+    if out.retcode == 0 {
+        if salt3008 {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&keyring, std::fs::Permissions::from_mode(0o644))
+                .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), keyring_s)))?;
+        }
+        return Ok(true);
+    }
+    tracing::error!("Unable to add repo key: {}", out.stderr);
+    Ok(false)
+}
+
+/// `get_repo_keys(aptkey, keydir)`: the keys apt trusts by long key id (`None` for Salt's
+/// False: without `aptkey` a keydir that is not a folder). Without `aptkey` (or without
+/// `apt-key` on PATH) each file of KEYDIR (default /etc/apt/keyrings, in directory order) is
+/// listed by `gpg --no-default-keyring --keyring FILE --list-keys --with-colons` and the
+/// outputs are parsed joined by a space, as Salt joins them; with it, `apt-key adv --batch
+/// --list-public-keys --with-fingerprint --with-fingerprint --with-colons --fixed-list-mode`.
+fn get_repo_keys(
+    ctx: &ExecContext,
+    aptkey: bool,
+    keydir: Option<&std::path::Path>,
+) -> Result<Option<Map>, ExecError> {
+    let aptkey = aptkey && crate::modules::cmd::which_path("apt-key").is_some();
+    if !aptkey {
+        let keydir = keydir
+            .map(std::path::Path::to_path_buf)
+            .unwrap_or_else(|| std::path::PathBuf::from("/etc/apt/keyrings"));
+        if !keydir.is_dir() {
+            tracing::error!(
+                "The directory {} does not exist. Please create this directory only writable by root",
+                keydir.display()
+            );
+            return Ok(None);
+        }
+        let entries = std::fs::read_dir(&keydir).map_err(|e| {
+            ExecError::Failed(format!("{}: '{}'", py_os_error(&e), keydir.display()))
+        })?;
+        let mut outputs = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| ExecError::Failed(py_os_error(&e)))?;
+            let file = keydir
+                .join(entry.file_name())
+                .to_string_lossy()
+                .into_owned();
+            let out = run(
+                &[
+                    "gpg",
+                    "--no-default-keyring",
+                    "--keyring",
+                    &file,
+                    "--list-keys",
+                    "--with-colons",
+                ],
+                None,
+            )?;
+            outputs.push(out.stdout);
+        }
+        return parse_repo_keys_output(&outputs.join(" ")).map(Some);
+    }
+    let argv: Vec<String> = [
+        "apt-key",
+        "adv",
+        "--batch",
+        "--list-public-keys",
+        "--with-fingerprint",
+        "--with-fingerprint",
+        "--with-colons",
+        "--fixed-list-mode",
+    ]
+    .map(String::from)
+    .to_vec();
+    let out = call_apt(ctx, &argv, false)?;
+    if out.retcode != 0 {
+        tracing::error!("{}", out.stderr);
+        // `return ret` before `ret` is bound
+        return Err(ExecError::Failed(
+            "cannot access local variable 'ret' where it is not associated with a value".into(),
+        ));
+    }
+    parse_repo_keys_output(&out.stdout).map(Some)
+}
+
+/// `pkg.get_repo_keys(aptkey=True, keydir=None)`: Salt's False as `false`.
+pub fn get_repo_keys_fn(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("pkg.get_repo_keys", a, &["aptkey", "keydir"], 0, false)?;
+    let aptkey = b.get(0).map(Value::truthy).unwrap_or(true);
+    let keydir = b
+        .get(1)
+        .filter(|v| v.truthy())
+        .map(|v| std::path::PathBuf::from(v.py_str()));
+    Ok(match get_repo_keys(ctx, aptkey, keydir.as_deref())? {
+        Some(keys) => Value::Map(keys),
+        None => Value::Bool(false),
+    })
+}
+
+/// `pkg.del_repo_key(name=None, aptkey=True, keydir=None, **kwargs)`: removes the key
+/// `keyid` and returns it. With `aptkey` (and `apt-key` on PATH) `apt-key del KEYID` (a
+/// failure: "Failed to remove keyid {0}: STDERR", the `{0}` left unformatted as Salt leaves
+/// it); without it the keyring file of KEYDIR (default /etc/apt/keyrings) holding a key whose
+/// long key id ends with KEYID (8 or 16 characters) is deleted, and a KEYDIR that is not a
+/// folder, a key id of another length or a key no keyring holds answer False. `keyid_ppa`
+/// asks Launchpad for a PPA's key: halite refuses it (it fetches nothing).
+pub fn del_repo_key(_ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "pkg.del_repo_key",
+        a,
+        &["name", "aptkey", "keydir"],
+        0,
+        true,
+    )?;
+    let mut aptkey = b.get(1).map(Value::truthy).unwrap_or(true);
+    let keydir = match b.get(2).filter(|v| v.truthy()) {
+        Some(d) => std::path::PathBuf::from(d.py_str()),
+        None => std::path::PathBuf::from("/etc/apt/keyrings"),
+    };
+    if !aptkey && !keydir.is_dir() {
+        tracing::error!(
+            "The directory {} does not exist. Please create this directory only writable by root",
+            keydir.display()
+        );
+        return Ok(Value::Bool(false));
+    }
+    if crate::modules::cmd::which_path("apt-key").is_none() {
+        aptkey = false;
+    }
+    let kw = &a.kwargs;
+    let keyid = if kw.get("keyid_ppa").is_some_and(Value::truthy) {
+        return Err(ExecError::Failed(match b.get(0).and_then(Value::as_str) {
+            Some(n) if n.starts_with("ppa:") => format!(
+                "halite: keyid_ppa asks Launchpad for the key of {n}, which halite does not do (docs/compat.md)"
+            ),
+            _ => "keyid_ppa requires that a PPA be passed".into(),
+        }));
+    } else {
+        match kw.get("keyid") {
+            Some(k) => k.clone(),
+            None => {
+                return Err(ExecError::Failed(
+                    "keyid or keyid_ppa and PPA name must be passed".into(),
+                ))
+            }
+        }
+    };
+    let Value::Str(_) = keyid else {
+        return Err(ExecError::Failed(format!(
+            "object of type '{}' has no len()",
+            keyid.type_name()
+        )));
+    };
+    let key = keyid.py_str();
+    if !aptkey {
+        let Some(key_file) = key_file_from_id(&keydir, &key)? else {
+            return Ok(Value::Bool(false));
+        };
+        std::fs::remove_file(&key_file).map_err(|e| {
+            ExecError::Failed(format!("{}: '{}'", py_os_error(&e), key_file.display()))
+        })?;
+    } else {
+        let argv: Vec<String> = ["apt-key", "del", &key].map(String::from).to_vec();
+        let out = call_apt(_ctx, &argv, false)?;
+        if out.retcode != 0 {
+            let mut msg = "Failed to remove keyid {0}".to_string();
+            if !out.stderr.is_empty() {
+                msg.push_str(&format!(": {}", out.stderr));
+            }
+            return Err(ExecError::Failed(msg));
+        }
+    }
+    Ok(keyid)
+}
+
+/// `_get_key_from_id(keydir, keyid)`: the first file of KEYDIR (directory order) whose
+/// `gpg --list-keys --with-colons` lists a key id ending with KEYID; None (logged) for a key
+/// id that is not 8 or 16 characters long or a key no file holds.
+fn key_file_from_id(
+    keydir: &std::path::Path,
+    keyid: &str,
+) -> Result<Option<std::path::PathBuf>, ExecError> {
+    if ![8, 16].contains(&keyid.chars().count()) {
+        tracing::error!("The keyid needs to be either 8 or 16 characters");
+        return Ok(None);
+    }
+    let entries = std::fs::read_dir(keydir)
+        .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), keydir.display())))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| ExecError::Failed(py_os_error(&e)))?;
+        let key_file = keydir.join(entry.file_name());
+        let file = key_file.to_string_lossy().into_owned();
+        let out = run(
+            &[
+                "gpg",
+                "--no-default-keyring",
+                "--keyring",
+                &file,
+                "--list-keys",
+                "--with-colons",
+            ],
+            None,
+        )?;
+        let keys = parse_repo_keys_output(&out.stdout)?;
+        if keys.values().any(|k| {
+            k.get("keyid")
+                .map(Value::py_str)
+                .is_some_and(|id| id.ends_with(keyid))
+        }) {
+            return Ok(Some(key_file));
+        }
+    }
+    tracing::error!("Could not find the key file for keyid: {keyid}");
+    Ok(None)
+}
+
+/// `_convert_if_int(item.strip())`: `int(str(value))` when Python's int() takes it.
+fn convert_if_int(item: &str) -> Value {
+    let t = item.trim();
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let ok = !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '_')
+        && !digits.starts_with('_')
+        && !digits.ends_with('_')
+        && !digits.contains("__");
+    if ok {
+        let clean: String = t.chars().filter(|c| *c != '_').collect();
+        if let Ok(n) = clean.parse::<i64>() {
+            return Value::Int(n);
+        }
+    }
+    Value::str(item)
+}
+
+/// `_parse_repo_keys_output(cmd_ret)`: gpg's `--with-colons` records (pub/sub, fpr, uid)
+/// into `{keyid: {algorithm, bits, capability, date_creation, date_expiration, keyid,
+/// validity, fingerprint, uid, uid_hash, subkey}}`; a record Salt would index past its end
+/// (or a sub/fpr/uid before any pub) fails as Python's IndexError does.
+fn parse_repo_keys_output(text: &str) -> Result<Map, ExecError> {
+    let index_error = || ExecError::Failed("list index out of range".into());
+    let mut repo_keys: Vec<Map> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let items: Vec<Value> = line
+            .split(':')
+            .map(|i| {
+                if i.trim().is_empty() {
+                    Value::Null
+                } else {
+                    convert_if_int(i.trim())
+                }
+            })
+            .collect();
+        if items.len() < 2 {
+            continue;
+        }
+        let at = |i: usize| items.get(i).cloned().ok_or_else(index_error);
+        match items[0].as_str() {
+            Some(kind @ ("pub" | "sub")) => {
+                let mut props = Map::new();
+                props.insert("algorithm", at(3)?);
+                props.insert("bits", at(2)?);
+                props.insert("capability", at(11)?);
+                props.insert("date_creation", at(5)?);
+                props.insert("date_expiration", at(6)?);
+                props.insert("keyid", Value::str(py_str_of_item(&at(4)?)));
+                props.insert("validity", at(1)?);
+                if kind == "pub" {
+                    repo_keys.push(props);
+                } else {
+                    repo_keys
+                        .last_mut()
+                        .ok_or_else(index_error)?
+                        .insert("subkey", Value::Map(props));
+                }
+            }
+            Some("fpr") => {
+                let fpr = at(9)?;
+                let last = repo_keys.last_mut().ok_or_else(index_error)?;
+                match last.get_mut("subkey") {
+                    Some(Value::Map(sub)) => {
+                        sub.insert("fingerprint", fpr);
+                    }
+                    _ => {
+                        last.insert("fingerprint", fpr);
+                    }
+                }
+            }
+            Some("uid") => {
+                let (uid, hash) = (at(9)?, at(7)?);
+                let last = repo_keys.last_mut().ok_or_else(index_error)?;
+                last.insert("uid", uid);
+                last.insert("uid_hash", hash);
+            }
+            _ => {}
+        }
+    }
+    let mut ret = Map::new();
+    for k in repo_keys {
+        let id = k.get("keyid").map(Value::py_str).unwrap_or_default();
+        ret.insert(id.as_str(), Value::Map(k));
+    }
+    Ok(ret)
+}
+
+/// `str(item)` of a parsed record field (None prints as "None").
+fn py_str_of_item(v: &Value) -> String {
+    match v {
+        Value::Null => "None".into(),
+        other => other.py_str(),
+    }
 }
 
 /// `cp.cache_file(url, saltenv)` for a key: a salt:// file is copied to
@@ -2094,5 +2631,47 @@ mod tests {
         assert!(t.contains(&"halitetest-pkg-lib".to_string()));
         assert!(t.contains(&"halitetest-pkg-dep".to_string()));
         assert!(t.contains(&"halitetest-pkg-a".to_string()));
+    }
+}
+
+#[cfg(test)]
+mod repo_keys_tests {
+    use super::*;
+
+    const FIRST: &str = "tru::1:1795675985:0:3:1:5\npub:-:255:22:67E1007B1933346C:1795675981:::-:::scSC:::::ed25519:::0:\nfpr:::::::::68E20B31D57F08EC1B54846D67E1007B1933346C:\nuid:-::::1795675981::D05DBD372C7658FA8A8B48078173C762A1D9BBE7::first key <a@localhost>::::::::::0:";
+    const SECOND: &str = "pub:-:255:22:0000000012345678:1795675982:::-:::scSC:::::ed25519:::0:\nfpr:::::::::AAAAAAAAAAAAAAAAAAAAAAAA0000000012345678:\nuid:-::::1795675982::E05DBD372C7658FA8A8B48078173C762A1D9BBE7::second key <b@localhost>::::::::::0:\nsub:-:255:18:1111222233334444:1795675982::::::e:::::cv25519::\nfpr:::::::::BBBBBBBBBBBBBBBBBBBBBBBB1111222233334444:";
+
+    fn parsed(outputs: &[&str]) -> String {
+        Value::Map(parse_repo_keys_output(&outputs.join(" ")).expect("parses")).to_json()
+    }
+
+    /// get_repo_keys joins the keyrings' outputs with a space: a keyring whose listing starts
+    /// with its `pub` record (no `tru` record before it) is glued to the previous keyring's
+    /// last `uid` record, so its key is lost and its `fpr`/`uid` records overwrite the
+    /// previous key's. Expected values: Salt 3008.4's `_parse_repo_keys_output` on the same
+    /// text.
+    #[test]
+    fn repo_keys_joined_outputs_glue_records_as_salt_does() {
+        let expected = r#"{"67E1007B1933346C": {"algorithm": 22, "bits": 255, "capability": "scSC", "date_creation": 1795675981, "date_expiration": null, "keyid": "67E1007B1933346C", "validity": "-", "fingerprint": "AAAAAAAAAAAAAAAAAAAAAAAA0000000012345678", "uid": "second key <b@localhost>", "uid_hash": "E05DBD372C7658FA8A8B48078173C762A1D9BBE7", "subkey": {"algorithm": 18, "bits": 255, "capability": "e", "date_creation": 1795675982, "date_expiration": null, "keyid": "1111222233334444", "validity": "-", "fingerprint": "BBBBBBBBBBBBBBBBBBBBBBBB1111222233334444"}}}"#;
+        let want = Value::from_json_str(expected).expect("json").to_json();
+        assert_eq!(parsed(&[FIRST, SECOND]), want);
+    }
+
+    /// An all-digit key id is an int in Salt's parse (`_convert_if_int`), so its leading
+    /// zeros are gone from the key; an empty keyring's output is only spaces between the
+    /// others. Expected values: Salt 3008.4's `_parse_repo_keys_output`.
+    #[test]
+    fn repo_keys_digit_keyid_loses_leading_zeros() {
+        let expected = r#"{"12345678": {"algorithm": 22, "bits": 255, "capability": "scSC", "date_creation": 1795675982, "date_expiration": null, "keyid": "12345678", "validity": "-", "fingerprint": "AAAAAAAAAAAAAAAAAAAAAAAA0000000012345678", "uid": "second key <b@localhost>", "uid_hash": "E05DBD372C7658FA8A8B48078173C762A1D9BBE7", "subkey": {"algorithm": 18, "bits": 255, "capability": "e", "date_creation": 1795675982, "date_expiration": null, "keyid": "1111222233334444", "validity": "-", "fingerprint": "BBBBBBBBBBBBBBBBBBBBBBBB1111222233334444"}}, "67E1007B1933346C": {"algorithm": 22, "bits": 255, "capability": "scSC", "date_creation": 1795675981, "date_expiration": null, "keyid": "67E1007B1933346C", "validity": "-", "fingerprint": "68E20B31D57F08EC1B54846D67E1007B1933346C", "uid": "first key <a@localhost>", "uid_hash": "D05DBD372C7658FA8A8B48078173C762A1D9BBE7"}}"#;
+        let want = Value::from_json_str(expected).expect("json").to_json();
+        assert_eq!(parsed(&[SECOND, "", FIRST]), want);
+    }
+
+    /// Python's `hex()` of a YAML int key id (mod_repo), a bool being an int.
+    #[test]
+    fn keyid_int_is_python_hex() {
+        assert_eq!(py_hex(&Value::Int(12345678)), "0xbc614e");
+        assert_eq!(py_hex(&Value::Int(-255)), "-0xff");
+        assert_eq!(py_hex(&Value::Bool(true)), "0x1");
     }
 }

@@ -371,6 +371,8 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register_pure("pkg.info_installed", aptpkg::info_installed);
         r.register_pure("pkg.list_repos", aptpkg::list_repos);
         r.register_pure("pkg.get_repo", aptpkg::get_repo);
+        r.register("pkg.get_repo_keys", aptpkg::get_repo_keys_fn);
+        r.register("pkg.del_repo_key", aptpkg::del_repo_key);
         r.register("pkg.mod_repo", aptpkg::mod_repo);
         r.register("pkg.del_repo", aptpkg::del_repo);
     }

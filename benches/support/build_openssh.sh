@@ -18,7 +18,9 @@ else
   git clone -q --depth 1 --branch V_10_0_P2 "$repo" "$src"
 fi
 cd "$src"
-autoreconf >/dev/null 2>&1 || autoconf
+# OpenSSH needs autoconf's configure only; autoreconf also asks for aclocal (automake), which
+# a box with autoconf alone lacks, after configure is made.
+autoreconf >/dev/null 2>&1 || [ -x configure ] || { echo "build_openssh.sh: autoreconf failed" >&2; exit 1; }
 ./configure -q --prefix="$dir" --without-openssl --sysconfdir="$dir/etc" \
     --with-privsep-path="$dir/empty" --with-pid-dir="$dir" >/dev/null
 make -s -j"$(nproc)" ssh sshd sshd-session sshd-auth ssh-keygen >/dev/null 2>&1

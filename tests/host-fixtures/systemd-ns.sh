@@ -3,7 +3,8 @@
 #
 #   systemd-ns.sh check          exit 0 when the environment can be built here, else print why
 #                                (one line) and exit 1
-#   systemd-ns.sh start          boot it (stopping a leftover earlier one first); waits until
+#   systemd-ns.sh start          boot it (stopping a leftover earlier one first, and any
+#                                instance whose launcher is gone); waits until
 #                                `systemctl is-system-running` answers running or degraded
 #   systemd-ns.sh exec DIR CMD.. run CMD inside it (all its namespaces, its root), in DIR
 #   systemd-ns.sh stop           kill it, remove its cgroup and its state folder; succeeds
@@ -37,7 +38,13 @@
 # The commands run with `exec` are in the namespaces but keep the caller's cgroup.
 set -eu
 
-NAME=halitetestsd-ns
+# HALITETESTSD_NS names the instance (its state folder /tmp/NAME, its cgroup): the golden
+# test uses one of its own, so a recording running at the same time keeps its own
+NAME=${HALITETESTSD_NS:-halitetestsd-ns}
+case $NAME in
+halitetestsd-ns | halitetestsd-ns-[A-Za-z0-9]*) ;;
+*) echo "systemd-ns.sh: HALITETESTSD_NS must be halitetestsd-ns or halitetestsd-ns-WORD" >&2; exit 2 ;;
+esac
 D=/tmp/$NAME
 CG_HOST=/sys/fs/cgroup/unified
 CG=$CG_HOST/$NAME
@@ -58,6 +65,19 @@ check() {
     [ "$(stat -fc %T $CG_HOST 2>/dev/null)" = cgroup2fs ] ||
         { echo "no cgroup2 hierarchy at /sys/fs/cgroup or /sys/fs/cgroup/unified"; return 1; }
     [ -w $CG_HOST ] || { echo "$CG_HOST is not writable"; return 1; }
+    # the namespaces and the overlay, tried for real in a throwaway mount namespace (an
+    # unprivileged container has the programs but may not use them)
+    probe=/tmp/halitetestsd-probe-$$
+    mkdir -p $probe
+    if ! unshare --pid --fork --mount --propagation private --uts --ipc --net --cgroup sh -c "
+        mount -t tmpfs halitetestsd-probe $probe && mkdir $probe/u $probe/w $probe/r &&
+        mount -t overlay halitetestsd-probe -o lowerdir=/,upperdir=$probe/u,workdir=$probe/w $probe/r &&
+        [ -x $probe/r$SYSTEMD ]" >/dev/null 2>&1; then
+        rmdir $probe 2>/dev/null || true
+        echo "cannot make the namespaces or an overlay of / here (unshare --pid --mount --uts --ipc --net --cgroup, mount -t overlay)"
+        return 1
+    fi
+    rmdir $probe 2>/dev/null || true
     return 0
 }
 
@@ -239,10 +259,27 @@ inner() {
         $SYSTEMD --unit=halitetestsd.target --log-target=kmsg --log-level=info --show-status=0
 }
 
+# stop the instances an interrupted earlier run left (their unshare process is gone)
+reap() {
+    for d in /tmp/halitetestsd-ns /tmp/halitetestsd-ns-*; do
+        [ -d "$d" ] || continue
+        n=$(basename "$d")
+        [ "$n" = "$NAME" ] && continue
+        if [ -f "$d/unshare.pid" ]; then
+            [ "$(cat /proc/"$(cat "$d/unshare.pid")"/comm 2>/dev/null)" = unshare ] && continue
+        else
+            # an instance being started now writes its pid file at once
+            [ -n "$(find "$d" -maxdepth 0 -mmin +1)" ] || continue
+        fi
+        HALITETESTSD_NS=$n sh "$SELF" stop || true
+    done
+}
+
 start() {
     why=$(check) || die "cannot build the environment: $why"
     cg_host
     stop
+    reap
     mkdir -p $D/share
     chmod 755 $D $D/share
     : >$D/console.log

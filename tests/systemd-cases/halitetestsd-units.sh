@@ -9,7 +9,8 @@
 #     the file exists), WantedBy=multi-user.target;
 #   /etc/init.d/halitetestsd-sysv: an LSB script (systemd-sysv-generator makes its unit);
 #   no /etc/halitetestsd-*.conf, an empty /run/halitetestsd.log.
-# `sh halitetestsd-units.sh after` (the reset after a case) removes them all.
+# `sh halitetestsd-units.sh after` (the reset after a case) removes them all, and every
+# halitetestsd-* unit (also a case's own) from the .wants folders.
 for u in halitetestsd-a halitetestsd-b halitetestsd-static halitetestsd-etc halitetestsd-sysv; do
     systemctl unmask --runtime $u.service >/dev/null 2>&1 || true
     systemctl unmask $u.service >/dev/null 2>&1 || true
@@ -18,7 +19,7 @@ for u in halitetestsd-a halitetestsd-b halitetestsd-static halitetestsd-etc hali
     systemctl reset-failed $u.service >/dev/null 2>&1 || true
 done
 rm -f /etc/systemd/system/halitetestsd-*.service /run/systemd/system/halitetestsd-*.service \
-    /lib/systemd/system/halitetestsd-*.service \
+    /lib/systemd/system/halitetestsd-*.service /etc/systemd/system/*.wants/halitetestsd-* \
     /etc/init.d/halitetestsd-sysv /etc/rc[0-6S].d/[SK][0-9][0-9]halitetestsd-sysv \
     /etc/halitetestsd-*.conf /run/halitetestsd.log /run/halitetestsd-sysv.pid
 if [ "${1:-}" = after ]; then

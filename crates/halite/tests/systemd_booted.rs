@@ -36,9 +36,22 @@ fn ns_script(root: &Path) -> PathBuf {
     root.join("tests/host-fixtures/systemd-ns.sh")
 }
 
-/// `sh systemd-ns.sh ARGS...`: (exit status, stdout, stderr).
+/// The namespace's name (its state folder /tmp/NAME and its cgroup): one of this test
+/// process's own, so that a recording or another checkout's test running at the same time
+/// keeps its own.
+fn ns_name() -> String {
+    format!("halitetestsd-ns-test{}", std::process::id())
+}
+
+/// `sh systemd-ns.sh ARGS...` for this test's namespace: (exit status, stdout, stderr).
+fn ns_command(root: &Path) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.arg(ns_script(root)).env("HALITETESTSD_NS", ns_name());
+    cmd
+}
+
 fn ns(root: &Path, args: &[&str]) -> (i32, String, String) {
-    match Command::new("sh").arg(ns_script(root)).args(args).output() {
+    match ns_command(root).args(args).output() {
         Ok(o) => (
             o.status.code().unwrap_or(-1),
             String::from_utf8_lossy(&o.stdout).into_owned(),
@@ -279,9 +292,8 @@ impl Ctx<'_> {
         let scratch = format!("{INSIDE}/{scratch_name}");
         let conf = Value::Map(minion_config(host_case, case, &scratch, compat));
         std::fs::write(host_scratch.join("conf/minion"), conf.to_json()).expect("minion config");
-        let mut cmd = Command::new("sh");
-        cmd.arg(ns_script(self.root))
-            .args(["exec", case, &self.halite, "--local", "-c"])
+        let mut cmd = ns_command(self.root);
+        cmd.args(["exec", case, &self.halite, "--local", "-c"])
             .arg(format!("{scratch}/conf"))
             .args(["--out", "json", "-l", "quiet"])
             .args(argv)

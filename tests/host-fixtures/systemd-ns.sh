@@ -125,7 +125,8 @@ stop() {
         fi
         # unshare --kill-child: unshare exits when its child does
         i=0
-        while [ -d /proc/$upid ] && [ "$(cat /proc/$upid/comm 2>/dev/null)" = unshare ]; do
+        while [ -d /proc/$upid ] && [ "$(cat /proc/$upid/comm 2>/dev/null)" = unshare ] &&
+            ! grep -q '^State:.*Z' /proc/$upid/status 2>/dev/null; do
             i=$((i + 1))
             [ $i -lt 100 ] || { kill -9 "$upid" 2>/dev/null || true; }
             [ $i -lt 150 ] || die "unshare ($upid) does not exit"
@@ -266,7 +267,8 @@ reap() {
         n=$(basename "$d")
         [ "$n" = "$NAME" ] && continue
         if [ -f "$d/unshare.pid" ]; then
-            [ "$(cat /proc/"$(cat "$d/unshare.pid")"/comm 2>/dev/null)" = unshare ] && continue
+            # alive: its namespace's PID 1 runs (a killed launcher may linger as a zombie)
+            HALITETESTSD_NS=$n sh "$SELF" pid >/dev/null 2>&1 && continue
         else
             # an instance being started now writes its pid file at once
             [ -n "$(find "$d" -maxdepth 0 -mmin +1)" ] || continue

@@ -18,6 +18,10 @@ for u in halitetestsd-a halitetestsd-b halitetestsd-static halitetestsd-etc hali
     systemctl disable $u.service >/dev/null 2>&1 || true
     systemctl reset-failed $u.service >/dev/null 2>&1 || true
 done
+# every loaded halitetestsd unit, also a case's own (a unit whose file is gone stays loaded
+# while it runs)
+systemctl stop 'halitetestsd-*' >/dev/null 2>&1 || true
+systemctl reset-failed 'halitetestsd-*' >/dev/null 2>&1 || true
 rm -f /etc/systemd/system/halitetestsd-*.service /run/systemd/system/halitetestsd-*.service \
     /lib/systemd/system/halitetestsd-*.service /etc/systemd/system/*.wants/halitetestsd-* \
     /etc/init.d/halitetestsd-sysv /etc/rc[0-6S].d/[SK][0-9][0-9]halitetestsd-sysv \

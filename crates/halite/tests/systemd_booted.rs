@@ -312,6 +312,28 @@ impl Ctx<'_> {
     }
 }
 
+/// What the booted systemd must leave as it was on the host: the mount table, the hostname,
+/// the network addresses and /run/systemd (which a host systemd would fill).
+fn host_snapshot() -> Vec<(String, String)> {
+    let read = |p: &str| std::fs::read_to_string(p).unwrap_or_else(|e| format!("<{e}>"));
+    let run_systemd = Command::new("find")
+        .args(["/run/systemd", "-maxdepth", "2"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    let addrs = Command::new("ip")
+        .args(["-o", "addr"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    vec![
+        ("/proc/self/mountinfo".into(), read("/proc/self/mountinfo")),
+        ("hostname".into(), read("/proc/sys/kernel/hostname")),
+        ("ip -o addr".into(), addrs),
+        ("find /run/systemd".into(), run_systemd),
+    ]
+}
+
 #[test]
 fn systemd_cases_match_salt() {
     let root = repo_root();
@@ -351,6 +373,7 @@ fn systemd_cases_match_salt() {
         );
         return;
     }
+    let before = host_snapshot();
     let (rc, _, err) = ns(&root, &["start"]);
     let booted = Booted { root: &root };
     assert_eq!(rc, 0, "systemd-ns.sh start failed: {err}");
@@ -441,6 +464,22 @@ fn systemd_cases_match_salt() {
     }
     drop(booted);
     eprintln!("systemd_booted: {ran} commands against a booted systemd");
+    for ((what, was), (_, now)) in before.iter().zip(host_snapshot()) {
+        assert_eq!(
+            *was, now,
+            "the host's {what} changed while the test systemd ran (tests/host-fixtures/systemd-ns.sh)"
+        );
+    }
+    // its cgroup: under the hybrid hierarchy's cgroup2 mount, or a cgroup2-only host's
+    let left = [
+        format!("/sys/fs/cgroup/unified/{}", ns_name()),
+        format!("/sys/fs/cgroup/{}", ns_name()),
+        format!("/tmp/{}", ns_name()),
+    ];
+    assert!(
+        !left.iter().any(|p| Path::new(p).exists()),
+        "systemd-ns.sh stop left its cgroup or its folder behind"
+    );
     assert!(
         still_listed.is_empty(),
         "listed in tests/known-failures.txt but now matching Salt (remove them): {still_listed:?}"

@@ -925,7 +925,8 @@ mod tests {
     }
 
     // Expected argv lists are what Salt 3007.8's `_systemctl_cmd` returns for the same
-    // arguments (read from salt/modules/systemd_service.py; not run against a booted systemd).
+    // arguments (read from salt/modules/systemd_service.py); what they do against a booted
+    // systemd is compared with Salt in tests/systemd-cases (crates/halite/tests/systemd_booted.rs).
     #[test]
     fn start_on_a_booted_host_runs_in_a_scope() {
         assert_eq!(

@@ -563,9 +563,15 @@ pub fn mask(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         &[("redirect_stderr", Value::Bool(true))],
     )?;
     if rc_of(&out) != 0 {
-        return Err(ExecError::Command(format!(
-            "Failed to mask service '{name}'"
-        )));
+        // CommandExecutionError(..., info=out["stdout"]): a non-empty info string follows
+        // the message through the nested outputter (its lines, as they are)
+        let mut text = format!("Failed to mask service '{name}'");
+        let info = field(&out, "stdout");
+        if !info.is_empty() {
+            text.push_str(". Additional info follows:\n\n");
+            text.push_str(info.lines().collect::<Vec<_>>().join("\n").trim_end());
+        }
+        return Err(ExecError::Command(text));
     }
     Ok(Value::Bool(true))
 }
@@ -919,7 +925,8 @@ mod tests {
     }
 
     // Expected argv lists are what Salt 3007.8's `_systemctl_cmd` returns for the same
-    // arguments (read from salt/modules/systemd_service.py; not run against a booted systemd).
+    // arguments (read from salt/modules/systemd_service.py); what they do against a booted
+    // systemd is compared with Salt in tests/systemd-cases (crates/halite/tests/systemd_booted.rs).
     #[test]
     fn start_on_a_booted_host_runs_in_a_scope() {
         assert_eq!(

@@ -1,0 +1,5 @@
+halitetestsd-a:
+  service.running: []
+halitetestsd-b:
+  service.running:
+    - unmask_runtime: True

@@ -1,0 +1,15 @@
+packages:
+  pkg.installed:
+    - refresh: False
+    - pkgs:
+      - halitetest-pkg-svc
+      - halitetest-pkg-daemon
+halitetest-pkg-svc:
+  service.running:
+    - enable: True
+    - require:
+      - pkg: packages
+halitetest-pkg-daemon:
+  service.running:
+    - watch:
+      - pkg: packages

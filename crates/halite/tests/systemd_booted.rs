@@ -393,11 +393,19 @@ fn systemd_cases_match_salt() {
         "cannot copy the cases into {}",
         tests.display()
     );
+    // The binary goes into the shared folder too: inside, /tmp is a fresh tmpfs, so a
+    // checkout under /tmp (a CI clone) is not visible at its own path.
+    let host_halite =
+        std::env::var("HALITE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_halite").to_string());
+    let shared_halite = share.join("halite");
+    let _ = std::fs::remove_file(&shared_halite);
+    if std::fs::hard_link(&host_halite, &shared_halite).is_err() {
+        std::fs::copy(&host_halite, &shared_halite).expect("copy halite into the shared folder");
+    }
     let ctx = Ctx {
         root: &root,
         share,
-        halite: std::env::var("HALITE_BIN")
-            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_halite").to_string()),
+        halite: format!("{INSIDE}/halite"),
     };
     let known = known_failures(&root);
     let mut failures = Vec::new();

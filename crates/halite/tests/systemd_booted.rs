@@ -1,5 +1,6 @@
 //! The systemd cases (`tests/systemd-cases/*`): `systemd_service` and the service states
-//! against a booted systemd, compared with Salt 3007.8 (`expected/`) and 3008.4
+//! against a booted systemd, and the mount states mounting in its mount namespace
+//! (`mount_tmpfs`), compared with Salt 3007.8 (`expected/`) and 3008.4
 //! (`expected-3008/`), recorded by scripts/oracle/systemd_record.sh.
 //!
 //! The systemd is the isolated one of tests/host-fixtures/systemd-ns.sh (its own PID, mount,

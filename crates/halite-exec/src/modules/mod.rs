@@ -19,6 +19,7 @@ mod debconfmod;
 mod debian_service;
 mod defaults;
 mod dig;
+mod disk;
 mod dpkg_lowpkg;
 mod environ;
 mod file;
@@ -169,6 +170,20 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
         r.register_from("mount", "mount.swaps", mount::swaps);
         r.register_from("mount", "mount.set_fstab", mount::set_fstab);
         r.register_from("mount", "mount.rm_fstab", mount::rm_fstab);
+        r.register_from("mount", "mount.mount", mount::mount);
+        r.register_from("mount", "mount.remount", mount::remount);
+        r.register_from("mount", "mount.umount", mount::umount);
+        r.register_from("mount", "mount.is_mounted", mount::is_mounted);
+        r.register_from("mount", "mount.read_mount_cache", mount::read_mount_cache);
+        r.register_from("mount", "mount.write_mount_cache", mount::write_mount_cache);
+        r.register_from(
+            "mount",
+            "mount.delete_mount_cache",
+            mount::delete_mount_cache,
+        );
+    }
+    if host.enabled("disk") {
+        r.register_from("disk", "disk.blkid", disk::blkid);
     }
     if host.enabled("localemod") {
         r.register_from("localemod", "locale.get_locale", localemod::get_locale);

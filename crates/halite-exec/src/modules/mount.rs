@@ -1,6 +1,8 @@
-//! `salt.modules.mount` on Linux, the parts the `mount.swap` and `mount.unmounted` states use:
-//! `active`, `fstab`, `swaps`, `set_fstab`, `rm_fstab`. halite mounts nothing (no `mount`,
-//! `umount`, `swapon`).
+//! `salt.modules.mount` on Linux, the parts the `mount` states use: `active`, `fstab`,
+//! `swaps`, `set_fstab`, `rm_fstab`, `mount`, `remount`, `umount`, `is_mounted` and the mount
+//! cache (`read_mount_cache`, `write_mount_cache`, `delete_mount_cache`: YAML in
+//! `CACHEDIR/mounts`). The commands are Salt's (`mount -o OPTS -t FSTYPE 'DEVICE' 'NAME'`,
+//! `umount 'NAME'`) through `cmd.run_all`; swap is never activated (no `swapon`).
 
 use super::cmd;
 use crate::salt_utils::bind_with;
@@ -109,41 +111,62 @@ fn list_mounts(ctx: &ExecContext) -> Result<Map, ExecError> {
     Ok(ret)
 }
 
-/// `_resolve_user_group_names`: `uid=N`/`gid=N` options with the user or group name.
-fn resolve_names(opts: &str) -> Value {
-    let out: Vec<Value> = opts
-        .split(',')
-        .map(|o| {
-            if let Some(n) = o.strip_prefix("uid=").and_then(|v| v.parse::<u32>().ok()) {
-                if let Some(user) = super::useradd::passwd_entries()
+/// `_resolve_user_group_names`: a `uid=NAME`/`gid=NAME` option with the user's or group's
+/// number (`user.info`/`group.info`; a name that is not found stays), and every `\040` as
+/// `\ `.
+pub(crate) fn resolve_names(opts: &str) -> Vec<String> {
+    opts.split(',').map(resolve_name).collect()
+}
+
+/// One option of [`resolve_names`] (the states' option comparison converts a state's
+/// `uid=NAME` the same way).
+pub(crate) fn resolve_name(o: &str) -> String {
+    let mut out = o.to_string();
+    let (key, value) = o.split_once('=').unwrap_or((o, ""));
+    if (key == "uid" || key == "gid") && o.contains('=') {
+        // Salt takes the second `=`-separated word
+        let given = value.split('=').next().unwrap_or("");
+        let mut id = given.to_string();
+        if given.is_empty() || !given.bytes().all(|c| c.is_ascii_digit()) {
+            if key == "uid" {
+                if let Some(p) = super::useradd::passwd_entries()
                     .into_iter()
-                    .find(|p| p.uid == n)
+                    .find(|p| p.name == given)
                 {
-                    return Value::str(format!("uid={}", user.name));
+                    id = p.uid.to_string();
                 }
+            } else if let Some(g) = super::useradd::group_entries()
+                .into_iter()
+                .find(|g| g.name == given)
+            {
+                id = g.gid.to_string();
             }
-            if let Some(n) = o.strip_prefix("gid=").and_then(|v| v.parse::<u32>().ok()) {
-                if let Some(group) = super::useradd::group_entries()
-                    .into_iter()
-                    .find(|g| g.gid == n)
-                {
-                    return Value::str(format!("gid={}", group.name));
-                }
-            }
-            Value::str(o)
-        })
-        .collect();
-    Value::List(out.into_iter().collect::<List>())
+        }
+        out = format!("{key}={id}");
+    }
+    out.replace("\\040", "\\ ")
+}
+
+fn str_list(v: &[String]) -> Value {
+    Value::List(v.iter().map(|s| Value::str(s.as_str())).collect::<List>())
+}
+
+/// `__context__["disk.blkid"]`: `disk.blkid()` once a run, as Salt keeps it.
+fn blkid_info(ctx: &ExecContext) -> &'static Map {
+    static BLKID: std::sync::OnceLock<Map> = std::sync::OnceLock::new();
+    BLKID.get_or_init(|| super::disk::blkid_argv(ctx, &["blkid".to_string()]).unwrap_or_default())
 }
 
 /// `mount.active(extended=False)`: the mounted file systems by mount point (/proc/self/mounts,
-/// or /proc/self/mountinfo with `extended`; the device's UUID and label are not looked up).
+/// or /proc/self/mountinfo with `extended`, where the device's UUID and label come from
+/// `disk.blkid`).
 pub fn active(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind_with("mount.active", a, &["extended"], 0, false)?;
     let list = list_mounts(ctx)?;
     let mut ret = Map::new();
     if b.truthy(0) {
         if let Ok(text) = std::fs::read_to_string("/proc/self/mountinfo") {
+            let blkid = blkid_info(ctx);
             for line in text.lines() {
                 let c: Vec<&str> = line.split_whitespace().collect();
                 let Some(sep) = c.iter().position(|w| *w == "-") else {
@@ -159,13 +182,23 @@ pub fn active(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
                 m.insert("major", Value::str(major));
                 m.insert("minor", Value::str(minor));
                 m.insert("root", Value::str(c[3]));
-                m.insert("opts", resolve_names(c[5]));
+                m.insert("opts", str_list(&resolve_names(c[5])));
                 m.insert("fstype", Value::str(c[sep + 1]));
                 m.insert("device", Value::str(c[sep + 2].replace("\\040", "\\ ")));
                 m.insert("alt_device", list.get(c[4]).cloned().unwrap_or(Value::Null));
-                m.insert("superopts", resolve_names(c[sep + 3]));
-                m.insert("device_uuid", Value::Null);
-                m.insert("device_label", Value::Null);
+                m.insert("superopts", str_list(&resolve_names(c[sep + 3])));
+                let dev = c[sep + 2];
+                let attr = |k: &str| {
+                    blkid
+                        .get(dev)
+                        .and_then(Value::as_map)
+                        .and_then(|i| i.get(k))
+                        .cloned()
+                        .filter(Value::truthy)
+                };
+                let uuid = attr("UUID").map(|u| Value::str(u.py_str().to_lowercase()));
+                m.insert("device_uuid", uuid.unwrap_or(Value::Null));
+                m.insert("device_label", attr("LABEL").unwrap_or(Value::Null));
                 ret.insert(c[4], Value::Map(m));
             }
             return Ok(Value::Map(ret));
@@ -182,7 +215,7 @@ pub fn active(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         m.insert("device", Value::str(c[0]));
         m.insert("alt_device", list.get(c[1]).cloned().unwrap_or(Value::Null));
         m.insert("fstype", Value::str(c[2]));
-        m.insert("opts", resolve_names(c[3]));
+        m.insert("opts", str_list(&resolve_names(c[3])));
         ret.insert(c[1], Value::Map(m));
     }
     Ok(Value::Map(ret))
@@ -389,4 +422,264 @@ pub fn set_fstab(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             .map_err(|_| ExecError::Command(format!("File not writable {config}")))?;
     }
     Ok(Value::str(ret))
+}
+
+/// `opts` as Salt's functions take it: a string is split at commas, a list kept, `None`
+/// stays `None`.
+fn opts_list(v: Option<&Value>, default: &str) -> Option<Vec<String>> {
+    match v {
+        None => Some(default.split(',').map(str::to_string).collect()),
+        Some(Value::Null) => None,
+        Some(Value::List(l)) => Some(l.iter().map(Value::py_str).collect()),
+        Some(v) => Some(v.py_str().split(',').map(str::to_string).collect()),
+    }
+}
+
+/// `cmd.run_all(CMD, runas=user, python_shell=False)`: `True` or the command's stderr.
+fn run_mount_cmd(ctx: &ExecContext, line: &str, user: Option<&Value>) -> Result<Value, ExecError> {
+    let mut kw = Map::new();
+    kw.insert("python_shell", Value::Bool(false));
+    if let Some(u) = user {
+        kw.insert("runas", u.clone());
+    }
+    let out = cmd::run_all(ctx, &Args::new(vec![Value::str(line)], kw))?;
+    let m = out.as_map().cloned().unwrap_or_default();
+    if m.get("retcode").is_some_and(Value::truthy) {
+        return Ok(m.get("stderr").cloned().unwrap_or_else(|| Value::str("")));
+    }
+    Ok(Value::Bool(true))
+}
+
+fn is_active(ctx: &ExecContext, name: &str) -> Result<bool, ExecError> {
+    let active = active(ctx, &Args::new(vec![], Map::new()))?;
+    Ok(active.as_map().is_some_and(|m| m.contains_key(name)))
+}
+
+/// `mount.mount(name, device=False, mkmnt=False, fstype="", opts="defaults", user=None,
+/// util="mount")`: `mount -o OPTS -t FSTYPE 'DEVICE' 'NAME' `; `True` or mount's stderr.
+pub fn mount(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "mount.mount",
+        a,
+        &["name", "device", "mkmnt", "fstype", "opts", "user", "util"],
+        1,
+        false,
+    )?;
+    let util = b.str_or(6, "mount");
+    if util != "mount" {
+        return Err(ExecError::Failed(format!(
+            "halite's mount.mount mounts with util=mount only, not {util}"
+        )));
+    }
+    let name = b.str_or(0, "");
+    let opts = opts_list(b.get(4), "defaults");
+    mount_with(
+        ctx,
+        &name,
+        b.get(1),
+        b.truthy(2),
+        &b.str_or(3, ""),
+        opts,
+        b.opt(5),
+    )
+}
+
+fn mount_with(
+    ctx: &ExecContext,
+    name: &str,
+    device: Option<&Value>,
+    mkmnt: bool,
+    fstype: &str,
+    opts: Option<Vec<String>>,
+    user: Option<&Value>,
+) -> Result<Value, ExecError> {
+    if !std::path::Path::new(name).exists() && mkmnt {
+        let mut args = vec![Value::str(name)];
+        if let Some(u) = user {
+            args.push(u.clone());
+        }
+        super::file::mkdir(ctx, &Args::new(args, Map::new()))?;
+    }
+    let mut args = String::new();
+    if let Some(o) = &opts {
+        args = format!("-o {}", o.join(","));
+    }
+    if !fstype.is_empty() {
+        args.push_str(&format!(" -t {fstype}"));
+    }
+    let mut line = "mount ".to_string();
+    match device.filter(|d| d.truthy()) {
+        Some(d) => line.push_str(&format!("{args} '{}' '{name}' ", d.py_str())),
+        None => line.push_str(&format!("'{name}' ")),
+    }
+    run_mount_cmd(ctx, &line, user)
+}
+
+/// `mount.remount(name, device, mkmnt=False, fstype="", opts="defaults", user=None)`: on a
+/// mounted point `mount -o OPTS,remount -t FSTYPE 'DEVICE' 'NAME' `, else `mount.mount`.
+pub fn remount(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "mount.remount",
+        a,
+        &["name", "device", "mkmnt", "fstype", "opts", "user"],
+        2,
+        false,
+    )?;
+    let name = b.str_or(0, "");
+    let fstype = b.str_or(3, "");
+    let mut opts = opts_list(b.get(4), "defaults").unwrap_or_default();
+    if !is_active(ctx, &name)? {
+        return mount_with(
+            ctx,
+            &name,
+            b.get(1),
+            b.truthy(2),
+            &fstype,
+            Some(opts),
+            b.opt(5),
+        );
+    }
+    if !opts.iter().any(|o| o == "remount") {
+        opts.push("remount".into());
+    }
+    let mut args = String::new();
+    if !opts.is_empty() {
+        args = format!("-o {}", opts.join(","));
+    }
+    if !fstype.is_empty() {
+        args.push_str(&format!(" -t {fstype}"));
+    }
+    let device = b.get(1).map(Value::py_str).unwrap_or_else(|| "None".into());
+    run_mount_cmd(ctx, &format!("mount {args} '{device}' '{name}' "), b.opt(5))
+}
+
+/// `mount.umount(name, device=None, user=None, util="mount", lazy=False)`: `umount [-l]
+/// 'NAME'` (or `'DEVICE'`); `True`, umount's stderr, or "NAME does not have anything
+/// mounted".
+pub fn umount(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "mount.umount",
+        a,
+        &["name", "device", "user", "util", "lazy"],
+        1,
+        false,
+    )?;
+    let util = b.str_or(3, "mount");
+    if util != "mount" {
+        return Err(ExecError::Failed(format!(
+            "halite's mount.umount unmounts with util=mount only, not {util}"
+        )));
+    }
+    let name = b.str_or(0, "");
+    if !is_active(ctx, &name)? {
+        return Ok(Value::str(format!("{name} does not have anything mounted")));
+    }
+    let mut line = "umount".to_string();
+    if b.truthy(4) {
+        line.push_str(" -l");
+    }
+    match b.opt(1).filter(|d| d.truthy()) {
+        Some(d) => line.push_str(&format!(" '{}'", d.py_str())),
+        None => line.push_str(&format!(" '{name}'")),
+    }
+    run_mount_cmd(ctx, &line, b.opt(2))
+}
+
+/// `mount.is_mounted(name)`.
+pub fn is_mounted(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("mount.is_mounted", a, &["name"], 1, false)?;
+    Ok(Value::Bool(is_active(ctx, &b.str_or(0, ""))?))
+}
+
+/// `salt.utils.mount.get_cache`: `CACHEDIR/mounts`.
+fn cache_file(ctx: &ExecContext) -> Option<std::path::PathBuf> {
+    let dir = ctx.opts.get("cachedir").map(Value::py_str)?;
+    Some(std::path::Path::new(&dir).join("mounts"))
+}
+
+/// `salt.utils.mount.read_cache`: the YAML of the cache file, `{}` when it cannot be read.
+fn read_cache(ctx: &ExecContext) -> Map {
+    let Some(path) = cache_file(ctx) else {
+        return Map::new();
+    };
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Map::new();
+    };
+    match halite_yaml::load(&text, halite_yaml::Schema::Salt) {
+        Ok(Value::Map(m)) => m,
+        _ => Map::new(),
+    }
+}
+
+fn write_cache(ctx: &ExecContext, cache: &Map) -> bool {
+    let Some(path) = cache_file(ctx) else {
+        return false;
+    };
+    let opts = halite_yaml::DumpOptions {
+        sort_keys: true,
+        ..Default::default()
+    };
+    let text = halite_yaml::dump(&Value::Map(cache.clone()), opts);
+    std::fs::write(path, text).is_ok()
+}
+
+/// `mount.read_mount_cache(name)`: the cached mount of NAME, `{}` when none.
+pub fn read_mount_cache(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("mount.read_mount_cache", a, &["name"], 1, false)?;
+    let name = b.str_or(0, "");
+    let cache = read_cache(ctx);
+    Ok(cache
+        .get("mounts")
+        .and_then(Value::as_map)
+        .and_then(|m| m.get(&name))
+        .cloned()
+        .unwrap_or_else(|| Value::Map(Map::new())))
+}
+
+/// `mount.write_mount_cache(real_name, device, mkmnt, fstype, mount_opts)`.
+pub fn write_mount_cache(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with(
+        "mount.write_mount_cache",
+        a,
+        &["real_name", "device", "mkmnt", "fstype", "mount_opts"],
+        5,
+        false,
+    )?;
+    let mut cache = read_cache(ctx);
+    let mut mounts = cache
+        .get("mounts")
+        .and_then(Value::as_map)
+        .cloned()
+        .unwrap_or_default();
+    let mut entry = Map::new();
+    let arg = |i: usize| b.get(i).cloned().unwrap_or(Value::Null);
+    entry.insert("device", arg(1));
+    entry.insert("fstype", arg(3));
+    entry.insert("mkmnt", arg(2));
+    entry.insert("opts", arg(4));
+    mounts.insert(b.str_or(0, "").as_str(), Value::Map(entry));
+    cache.insert("mounts", Value::Map(mounts));
+    if write_cache(ctx, &cache) {
+        Ok(Value::Bool(true))
+    } else {
+        Err(ExecError::Command("Unable to write mount cache.".into()))
+    }
+}
+
+/// `mount.delete_mount_cache(real_name)`.
+pub fn delete_mount_cache(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("mount.delete_mount_cache", a, &["real_name"], 1, false)?;
+    let name = b.str_or(0, "");
+    let mut cache = read_cache(ctx);
+    if let Some(Value::Map(mounts)) = cache.get("mounts") {
+        if mounts.contains_key(&name) {
+            let mut mounts = mounts.clone();
+            mounts.remove(&name);
+            cache.insert("mounts", Value::Map(mounts));
+            if !write_cache(ctx, &cache) {
+                return Err(ExecError::Command("Unable to write mount cache.".into()));
+            }
+        }
+    }
+    Ok(Value::Bool(true))
 }

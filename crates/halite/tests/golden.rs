@@ -19,33 +19,12 @@
 //! checkouts in `$HALITE_FORMULAS` (which a case's `minion` names `@FORMULAS@`); without one
 //! the case is skipped, with that reason.
 
+mod support;
+
 use halite_value::{Map, SaltCompat, Value};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("repo root")
-}
-
-/// The folder of a case holding the recording of one Salt release.
-fn expected_dir(compat: SaltCompat) -> &'static str {
-    match compat {
-        SaltCompat::V3007 => "expected",
-        SaltCompat::V3008 => "expected-3008",
-    }
-}
-
-/// The known-failures key of command N of case NAME for a release.
-fn job_key(name: &str, n: usize, compat: SaltCompat) -> String {
-    match compat {
-        SaltCompat::V3007 => format!("{name}/{n:02}"),
-        other => format!("{name}/{n:02}@{other}"),
-    }
-}
+use support::{expected_dir, job_key, known_failures, repo_root, shlex_split};
 
 fn case_dirs(root: &Path) -> Vec<PathBuf> {
     let mut dirs = Vec::new();
@@ -69,50 +48,6 @@ fn case_dirs(root: &Path) -> Vec<PathBuf> {
     }
     dirs.sort();
     dirs
-}
-
-/// Python's `shlex.split` for the simple quoting the commands files use.
-fn shlex_split(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') => {
-                if let Some(n) = chars.next() {
-                    cur.push(n)
-                }
-            }
-            (Some(_), c) => cur.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, '\\') => {
-                if let Some(n) = chars.next() {
-                    cur.push(n);
-                    in_word = true;
-                }
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    out.push(std::mem::take(&mut cur));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                cur.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if in_word {
-        out.push(cur);
-    }
-    out
 }
 
 fn commands(case: &Path) -> Vec<Vec<String>> {
@@ -391,18 +326,6 @@ fn normalize(text: &str) -> String {
         }
         Err(_) => text.trim().to_string(),
     }
-}
-
-fn known_failures(root: &Path) -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(root.join("tests/known-failures.txt")).unwrap_or_default();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| match l.split_once(' ') {
-            Some((k, why)) => (k.to_string(), why.trim().to_string()),
-            None => (l.to_string(), String::new()),
-        })
-        .collect()
 }
 
 struct Run {

@@ -18,20 +18,15 @@
 //! `HALITE_GOLDEN_COMPAT=3007|3008` one release. Known failures are keyed `NAME/NN`
 //! (`NAME/NN@3008`) in tests/known-failures.txt, as the golden test's.
 
+mod support;
+
 use halite_value::{Map, SaltCompat, Value};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use support::{expected_dir, job_key, known_failures, lines, repo_root, shlex_split};
 
 /// The shared folder as systemd-ns.sh mounts it inside.
 const INSIDE: &str = "/halitetestsd";
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("repo root")
-}
 
 fn ns_script(root: &Path) -> PathBuf {
     root.join("tests/host-fixtures/systemd-ns.sh")
@@ -75,84 +70,6 @@ impl Drop for Booted<'_> {
             eprintln!("systemd_booted: systemd-ns.sh stop failed: {err}");
         }
     }
-}
-
-fn expected_dir(compat: SaltCompat) -> &'static str {
-    match compat {
-        SaltCompat::V3007 => "expected",
-        SaltCompat::V3008 => "expected-3008",
-    }
-}
-
-fn job_key(name: &str, n: usize, compat: SaltCompat) -> String {
-    match compat {
-        SaltCompat::V3007 => format!("{name}/{n:02}"),
-        other => format!("{name}/{n:02}@{other}"),
-    }
-}
-
-/// Python's `shlex.split` for the simple quoting the commands files use (as golden.rs).
-fn shlex_split(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') => {
-                if let Some(n) = chars.next() {
-                    cur.push(n)
-                }
-            }
-            (Some(_), c) => cur.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, '\\') => {
-                if let Some(n) = chars.next() {
-                    cur.push(n);
-                    in_word = true;
-                }
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    out.push(std::mem::take(&mut cur));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                cur.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if in_word {
-        out.push(cur);
-    }
-    out
-}
-
-fn lines(path: &Path) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect()
-}
-
-fn known_failures(root: &Path) -> BTreeMap<String, String> {
-    lines(&root.join("tests/known-failures.txt"))
-        .into_iter()
-        .map(|l| match l.split_once(' ') {
-            Some((k, why)) => (k.to_string(), why.trim().to_string()),
-            None => (l, String::new()),
-        })
-        .collect()
 }
 
 /// The minion config of scripts/oracle/record.py `minion_config()` for the case folder

@@ -349,12 +349,24 @@ pub fn swap(call: &StateCall) -> Result<Map, StateError> {
             format!("Swap {name} is set to be activated"),
         );
     } else {
-        set(
-            &mut ret,
-            Value::Bool(false),
-            format!("halite does not activate swap ({name})"),
-        );
-        return Ok(ret);
+        exec(
+            call,
+            "mount.swapon",
+            vec![Value::str(real.clone())],
+            Map::new(),
+        )?;
+        let on = exec(call, "mount.swaps", vec![], Map::new())?;
+        match on.as_map().and_then(|m| m.get(real.as_str())) {
+            Some(stats) => {
+                ret.insert("comment", Value::str(format!("Swap {name} activated")));
+                ret.insert("changes", stats.clone());
+            }
+            None => set(
+                &mut ret,
+                Value::Bool(false),
+                format!("Swap {name} failed to activate"),
+            ),
+        }
     }
     if !call.flag("persist", true) {
         return Ok(ret);

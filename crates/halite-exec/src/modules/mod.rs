@@ -173,6 +173,8 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
         r.register_from("mount", "mount.mount", mount::mount);
         r.register_from("mount", "mount.remount", mount::remount);
         r.register_from("mount", "mount.umount", mount::umount);
+        r.register_from("mount", "mount.swapon", mount::swapon);
+        r.register_from("mount", "mount.swapoff", mount::swapoff);
         r.register_from("mount", "mount.is_mounted", mount::is_mounted);
         r.register_from("mount", "mount.read_mount_cache", mount::read_mount_cache);
         r.register_from("mount", "mount.write_mount_cache", mount::write_mount_cache);

@@ -553,6 +553,51 @@ pub fn remount(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     run_mount_cmd(ctx, &format!("mount {args} '{device}' '{name}' "), b.opt(5))
 }
 
+/// `mount.swapon(name, priority=None)`: `swapon 'NAME' [-p PRIORITY]` unless /proc/swaps
+/// lists it; `{"stats": ..., "new": bool}` once it is listed, `{}` when it is not.
+pub fn swapon(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("mount.swapon", a, &["name", "priority"], 1, false)?;
+    let name = b.str_or(0, "");
+    let listed = |ctx: &ExecContext| -> Result<Option<Value>, ExecError> {
+        let on = swaps(ctx, &Args::new(vec![], Map::new()))?;
+        Ok(on.as_map().and_then(|m| m.get(name.as_str()).cloned()))
+    };
+    let stats = |stats: Value, new: bool| {
+        let mut ret = Map::new();
+        ret.insert("stats", stats);
+        ret.insert("new", Value::Bool(new));
+        Value::Map(ret)
+    };
+    if let Some(s) = listed(ctx)? {
+        return Ok(stats(s, false));
+    }
+    let mut line = format!("swapon '{name}'");
+    if let Some(p) = b.opt(1).filter(|p| p.truthy()) {
+        line.push_str(&format!(" -p {}", p.py_str()));
+    }
+    run_mount_cmd(ctx, &line, None)?;
+    Ok(match listed(ctx)? {
+        Some(s) => stats(s, true),
+        None => Value::Map(Map::new()),
+    })
+}
+
+/// `mount.swapoff(name)`: `swapoff 'NAME'` when /proc/swaps lists it; `True` once it is gone,
+/// `False` when it is still listed, `None` when it was not active.
+pub fn swapoff(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind_with("mount.swapoff", a, &["name"], 1, false)?;
+    let name = b.str_or(0, "");
+    let active = |ctx: &ExecContext| -> Result<bool, ExecError> {
+        let on = swaps(ctx, &Args::new(vec![], Map::new()))?;
+        Ok(on.as_map().is_some_and(|m| m.contains_key(name.as_str())))
+    };
+    if !active(ctx)? {
+        return Ok(Value::Null);
+    }
+    run_mount_cmd(ctx, &format!("swapoff '{name}'"), None)?;
+    Ok(Value::Bool(!active(ctx)?))
+}
+
 /// `mount.umount(name, device=None, user=None, util="mount", lazy=False)`: `umount [-l]
 /// 'NAME'` (or `'DEVICE'`); `True`, umount's stderr, or "NAME does not have anything
 /// mounted".

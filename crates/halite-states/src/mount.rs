@@ -2,8 +2,8 @@
 //! `mounted` and `unmounted` are Salt's: the comparison of the active mount with the state
 //! (device, options with Salt's invisible/ignored/translated options), the remount, mount
 //! and unmount through `mount.remount`/`mount.mount`/`mount.umount`, the mount cache and the
-//! fstab bookkeeping (`persist`, `config:`). `swap` never activates swap: in a real run that
-//! would, the state fails saying so (docs/compat.md).
+//! fstab bookkeeping (`persist`, `config:`). `swap` activates swap through `mount.swapon` as
+//! Salt does (docs/compat.md: the tests run only its refusal path for real).
 
 use crate::{StateCall, StateError, StateRegistry};
 use halite_exec::Args;

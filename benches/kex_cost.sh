@@ -8,7 +8,7 @@ set -euo pipefail
 [ "$(id -u)" = 0 ] || { echo "kex_cost.sh: root only (it starts an sshd)"; exit 1; }
 N=${N:-40}
 t=$(mktemp -d /tmp/halitetest-kex.XXXX)
-trap 'kill "$(cat $t/sshd.pid 2>/dev/null)" 2>/dev/null; rm -rf "$t"' EXIT
+trap 'kill "$(cat $t/sshd.pid 2>/dev/null)" 2>/dev/null || true; rm -rf "$t"' EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 ssh-keygen -q -t ed25519 -N '' -f "$t/hk"
 ssh-keygen -q -t ed25519 -N '' -f "$t/ck"

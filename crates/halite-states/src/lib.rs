@@ -172,6 +172,9 @@ pub struct StateRegistry {
     /// Salt's `missing_modules` as `missing_fun_string` reads it: a module left out by
     /// [`StateRegistry::retain_virtual`] to the reason its `__virtual__` gave.
     missing: HashMap<String, String>,
+    /// The reasons Salt gives for the state modules halite has no code for (per release,
+    /// scripts/oracle/missing_states.py), chosen by [`StateRegistry::retain_virtual`].
+    missing_table: &'static [(&'static str, &'static str)],
 }
 
 /// A state module's `__virtual__` that needs execution function `fun`: `None` (it loads)
@@ -225,21 +228,13 @@ impl StateRegistry {
     pub fn retain_virtual(&mut self, exec: &Registry, ctx: &ExecContext) {
         let salt3008 = halite_value::SaltCompat::of_value(&ctx.opts).is_3008();
         // Salt's state modules halite has no code for: the reason Salt's loader records when
-        // their execution module is missing too, as it is in halite
-        // (scripts/oracle/missing_states.py).
-        let table = if salt3008 {
+        // their execution module is missing too, as it is in halite; looked up only when an
+        // SLS names such a module (missing_fun_string).
+        self.missing_table = if salt3008 {
             missing_states_3008::MISSING
         } else {
             missing_states_3007::MISSING
         };
-        for (module, reason) in table {
-            let prefix = format!("{module}.");
-            if !self.functions.keys().any(|f| f.starts_with(&prefix)) {
-                self.missing
-                    .entry(module.to_string())
-                    .or_insert_with(|| reason.to_string());
-            }
-        }
         let grain = |k: &str| ctx.grains.get(k).map(Value::py_str);
         let os_family = grain("os_family").unwrap_or_default();
         let osfinger = grain("osfinger")
@@ -338,7 +333,18 @@ impl StateRegistry {
     /// name, else "'mod.fun' is not available.".
     pub fn missing_fun_string(&self, full: &str) -> String {
         let module = full.split('.').next().unwrap_or_default();
-        match self.missing.get(module) {
+        let unknown_module = || {
+            let prefix = format!("{module}.");
+            !self.functions.keys().any(|f| f.starts_with(&prefix))
+        };
+        let reason = self.missing.get(module).map(String::as_str).or_else(|| {
+            self.missing_table
+                .iter()
+                .find(|(m, _)| *m == module)
+                .filter(|_| unknown_module())
+                .map(|(_, r)| *r)
+        });
+        match reason {
             Some(reason) => format!("'{module}' __virtual__ returned False: {reason}"),
             None => format!("'{full}' is not available."),
         }

@@ -24,7 +24,7 @@ mod support;
 use halite_value::{Map, SaltCompat, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use support::{expected_dir, job_key, known_failures, repo_root, shlex_split};
+use support::{case_env, expected_dir, job_key, known_failures, repo_root, shlex_split};
 
 fn case_dirs(root: &Path) -> Vec<PathBuf> {
     let mut dirs = Vec::new();
@@ -163,29 +163,9 @@ fn patch_dry_run_pid(s: &str) -> Option<String> {
 }
 
 fn salt_tmp_names(s: &str) -> Option<String> {
-    const PREFIX: &str = "__salt.tmp.";
-    if !s.contains(PREFIX) {
-        return None;
-    }
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find(PREFIX) {
-        let after = &rest[i + PREFIX.len()..];
-        let n = after
-            .bytes()
-            .take(8)
-            .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'_')
-            .count();
-        out.push_str(&rest[..i + PREFIX.len()]);
-        if n == 8 {
-            out.push_str("XXXXXXXX");
-            rest = &after[8..];
-        } else {
-            rest = after;
-        }
-    }
-    out.push_str(rest);
-    Some(out)
+    random_suffix(s, "__salt.tmp.", 8, |b| {
+        b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'
+    })
 }
 
 /// `apt-key` runs gpg in a fresh `mktemp --tmpdir apt-key-gpghome.XXXXXXXXXX` folder and
@@ -193,23 +173,24 @@ fn salt_tmp_names(s: &str) -> Option<String> {
 /// /tmp/apt-key-gpghome.XXXXXXXXXX/gpg.1.sh ..."): the ten random characters are compared as
 /// `XXXXXXXXXX`.
 fn apt_key_gpghome(s: &str) -> Option<String> {
-    const PREFIX: &str = "apt-key-gpghome.";
-    if !s.contains(PREFIX) {
+    random_suffix(s, "apt-key-gpghome.", 10, |b| b.is_ascii_alphanumeric())
+}
+
+/// `s` with the `len` random characters after each `prefix` written as `X`s (only where all
+/// `len` are characters `allowed` takes); `None` when `s` has no `prefix`.
+fn random_suffix(s: &str, prefix: &str, len: usize, allowed: fn(u8) -> bool) -> Option<String> {
+    if !s.contains(prefix) {
         return None;
     }
     let mut out = String::new();
     let mut rest = s;
-    while let Some(i) = rest.find(PREFIX) {
-        let after = &rest[i + PREFIX.len()..];
-        let n = after
-            .bytes()
-            .take(10)
-            .take_while(u8::is_ascii_alphanumeric)
-            .count();
-        out.push_str(&rest[..i + PREFIX.len()]);
-        if n == 10 {
-            out.push_str("XXXXXXXXXX");
-            rest = &after[10..];
+    while let Some(i) = rest.find(prefix) {
+        let after = &rest[i + prefix.len()..];
+        let n = after.bytes().take(len).take_while(|b| allowed(*b)).count();
+        out.push_str(&rest[..i + prefix.len()]);
+        if n == len {
+            out.push_str(&"X".repeat(len));
+            rest = &after[len..];
         } else {
             rest = after;
         }
@@ -337,20 +318,6 @@ struct Run {
 /// scripts/pgo-build.sh, checked against the same recordings).
 fn halite_bin() -> std::ffi::OsString {
     std::env::var_os("HALITE_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_halite").into())
-}
-
-/// The KEY=VALUE lines of a case's optional `env` file (`#` starts a comment): extra
-/// environment for every command, as record.py sets it.
-fn case_env(case: &Path) -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(case.join("env")).unwrap_or_default();
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (k, v) = l.split_once('=').unwrap_or((l, ""));
-            (k.trim().to_string(), v.trim().to_string())
-        })
-        .collect()
 }
 
 fn run_halite(case: &Path, argv: &[String], compat: SaltCompat) -> Run {

@@ -23,7 +23,7 @@ mod support;
 use halite_value::{Map, SaltCompat, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use support::{expected_dir, job_key, known_failures, lines, repo_root, shlex_split};
+use support::{case_env, expected_dir, job_key, known_failures, lines, repo_root, shlex_split};
 
 /// The shared folder as systemd-ns.sh mounts it inside.
 const INSIDE: &str = "/halitetestsd";
@@ -217,10 +217,7 @@ impl Ctx<'_> {
             .args(argv)
             .env("HALITE_SCRATCH", &scratch)
             .env("SHELL", "/bin/bash");
-        for l in lines(&host_case.join("env")) {
-            let (k, v) = l.split_once('=').unwrap_or((&l, ""));
-            cmd.env(k.trim(), v.trim());
-        }
+        cmd.envs(case_env(host_case));
         let out = cmd.output().expect("run halite inside the namespace");
         let _ = std::fs::remove_dir_all(&host_scratch);
         let stdout = String::from_utf8_lossy(&out.stdout)

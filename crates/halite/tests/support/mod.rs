@@ -29,48 +29,9 @@ pub fn job_key(name: &str, n: usize, compat: SaltCompat) -> String {
     }
 }
 
-/// Python's `shlex.split` for the simple quoting the commands files use.
+/// Python's `shlex.split`, as scripts/oracle/record.py splits the commands files' lines.
 pub fn shlex_split(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') => {
-                if let Some(n) = chars.next() {
-                    cur.push(n)
-                }
-            }
-            (Some(_), c) => cur.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, '\\') => {
-                if let Some(n) = chars.next() {
-                    cur.push(n);
-                    in_word = true;
-                }
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    out.push(std::mem::take(&mut cur));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                cur.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if in_word {
-        out.push(cur);
-    }
-    out
+    halite_states::cmd::shlex_split(line)
 }
 
 pub fn lines(path: &Path) -> Vec<String> {
@@ -80,6 +41,18 @@ pub fn lines(path: &Path) -> Vec<String> {
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_string)
+        .collect()
+}
+
+/// The KEY=VALUE lines of a case's optional `env` file: extra environment for every
+/// command, as record.py sets it.
+pub fn case_env(case: &Path) -> Vec<(String, String)> {
+    lines(&case.join("env"))
+        .into_iter()
+        .map(|l| {
+            let (k, v) = l.split_once('=').unwrap_or((&l, ""));
+            (k.trim().to_string(), v.trim().to_string())
+        })
         .collect()
 }
 

@@ -2030,28 +2030,9 @@ fn get_repo_keys(
             );
             return Ok(None);
         }
-        let entries = std::fs::read_dir(&keydir).map_err(|e| {
-            ExecError::Failed(format!("{}: '{}'", py_os_error(&e), keydir.display()))
-        })?;
         let mut outputs = Vec::new();
-        for entry in entries {
-            let entry = entry.map_err(|e| ExecError::Failed(py_os_error(&e)))?;
-            let file = keydir
-                .join(entry.file_name())
-                .to_string_lossy()
-                .into_owned();
-            let out = run(
-                &[
-                    "gpg",
-                    "--no-default-keyring",
-                    "--keyring",
-                    &file,
-                    "--list-keys",
-                    "--with-colons",
-                ],
-                None,
-            )?;
-            outputs.push(out.stdout);
+        for file in keydir_files(&keydir)? {
+            outputs.push(list_keyring(&file)?);
         }
         return parse_repo_keys_output(&outputs.join(" ")).map(Some);
     }
@@ -2168,6 +2149,33 @@ pub fn del_repo_key(_ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     Ok(keyid)
 }
 
+/// The files of a keyring folder, in directory order (`os.listdir`).
+fn keydir_files(keydir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, ExecError> {
+    let entries = std::fs::read_dir(keydir)
+        .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), keydir.display())))?;
+    entries
+        .map(|entry| {
+            entry
+                .map(|e| keydir.join(e.file_name()))
+                .map_err(|e| ExecError::Failed(py_os_error(&e)))
+        })
+        .collect()
+}
+
+/// `gpg --no-default-keyring --keyring FILE --list-keys --with-colons`: its standard output.
+fn list_keyring(file: &std::path::Path) -> Result<String, ExecError> {
+    let file = file.to_string_lossy();
+    let argv = [
+        "gpg",
+        "--no-default-keyring",
+        "--keyring",
+        &file,
+        "--list-keys",
+        "--with-colons",
+    ];
+    Ok(run(&argv, None)?.stdout)
+}
+
 /// `_get_key_from_id(keydir, keyid)`: the first file of KEYDIR (directory order) whose
 /// `gpg --list-keys --with-colons` lists a key id ending with KEYID; None (logged) for a key
 /// id that is not 8 or 16 characters long or a key no file holds.
@@ -2179,24 +2187,8 @@ fn key_file_from_id(
         tracing::error!("The keyid needs to be either 8 or 16 characters");
         return Ok(None);
     }
-    let entries = std::fs::read_dir(keydir)
-        .map_err(|e| ExecError::Failed(format!("{}: '{}'", py_os_error(&e), keydir.display())))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| ExecError::Failed(py_os_error(&e)))?;
-        let key_file = keydir.join(entry.file_name());
-        let file = key_file.to_string_lossy().into_owned();
-        let out = run(
-            &[
-                "gpg",
-                "--no-default-keyring",
-                "--keyring",
-                &file,
-                "--list-keys",
-                "--with-colons",
-            ],
-            None,
-        )?;
-        let keys = parse_repo_keys_output(&out.stdout)?;
+    for key_file in keydir_files(keydir)? {
+        let keys = parse_repo_keys_output(&list_keyring(&key_file)?)?;
         if keys.values().any(|k| {
             k.get("keyid")
                 .map(Value::py_str)

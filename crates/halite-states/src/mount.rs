@@ -1381,6 +1381,29 @@ fn remount_if_needed(
     Ok(None)
 }
 
+/// `FUN(real_name, device, mkmnt=..., fstype=..., opts=opts)`, as the state calls
+/// `mount.remount` and `mount.mount` for an active mount.
+fn mount_call(
+    call: &StateCall,
+    fun: &str,
+    real_name: &str,
+    device: &str,
+    fstype: &str,
+    mkmnt: bool,
+    opts: &[String],
+) -> Result<Value, StateError> {
+    let mut kw = Map::new();
+    kw.insert("mkmnt", Value::Bool(mkmnt));
+    kw.insert("fstype", Value::str(fstype));
+    kw.insert("opts", opts_value(opts));
+    exec(
+        call,
+        fun,
+        vec![Value::str(real_name), Value::str(device)],
+        kw,
+    )
+}
+
 /// `mount.remount(real_name, device, mkmnt=..., fstype=..., opts=opts)`; its result is the
 /// state's result (`True` or mount's stderr). Salt's remount appends `remount` to the very
 /// list the state holds, and the state then removes it.
@@ -1393,15 +1416,14 @@ fn remount(
     fstype: &str,
     mkmnt: bool,
 ) -> Result<(), StateError> {
-    let mut kw = Map::new();
-    kw.insert("mkmnt", Value::Bool(mkmnt));
-    kw.insert("fstype", Value::str(fstype));
-    kw.insert("opts", opts_value(opts));
-    let out = exec(
+    let out = mount_call(
         call,
         "mount.remount",
-        vec![Value::str(real_name), Value::str(device)],
-        kw,
+        real_name,
+        device,
+        fstype,
+        mkmnt,
+        opts,
     )?;
     ret.insert("result", out);
     if let Some(i) = opts.iter().position(|o| o == "remount") {
@@ -1424,16 +1446,7 @@ fn unmount_and_mount(
     lazy_list: Option<&str>,
 ) -> Result<Option<Map>, StateError> {
     let do_mount = |ret: &mut Map| -> Result<(), StateError> {
-        let mut kw = Map::new();
-        kw.insert("mkmnt", Value::Bool(mkmnt));
-        kw.insert("fstype", Value::str(fstype));
-        kw.insert("opts", opts_value(opts));
-        let out = exec(
-            call,
-            "mount.mount",
-            vec![Value::str(real_name), Value::str(device)],
-            kw,
-        )?;
+        let out = mount_call(call, "mount.mount", real_name, device, fstype, mkmnt, opts)?;
         ret.insert("result", out);
         Ok(())
     };

@@ -3,7 +3,9 @@
 # file.managed inline and templated, file.directory, cmd.run with unless, test states,
 # requisites across files) into a scratch folder: first run, second run, test=True; the
 # 1,000-state require chain; and the linearity check (halite at 4x the states).
-# Salt runs on its own copy of the tree. Prints wall, CPU and peak RSS per run.
+# Salt runs on its own copy of the tree. Prints wall, CPU and peak RSS per run, and the
+# floor under a first run: the shells and `touch` processes the tree's cmd.run states start,
+# run alone (benches/support/commands_floor.py), against Salt's first run.
 # Usage: benches/apply.sh [STATES] [--no-salt]   (Salt side needs ../shared/oracle/setup.sh)
 # Env: SALT_COMPAT (the Salt release to compare: 3008, the default, or 3007; picks that
 #      oracle's salt-call and writes `salt_compat` into the minion config both programs read,
@@ -44,6 +46,7 @@ run_tool() { # name, n, command...
   printf 'salt_compat: "%s"\n' "$compat" >> "$tree/conf/minion"
   measure "$name $n test=True (fresh)" "$tree" "$@" -c "$tree/conf" --out json state.apply test=True
   measure "$name $n first run" "$tree" "$@" -c "$tree/conf" --out json state.apply
+  [ "$n" = "$states" ] && declare -g "first_$name=$secs"
   measure "$name $n second run" "$tree" "$@" -c "$tree/conf" --out json state.apply
   measure "$name $n test=True" "$tree" "$@" -c "$tree/conf" --out json state.apply test=True
   measure "$name chain 1000 (require)" "$tree" "$@" -c "$tree/conf" --out json state.apply chain
@@ -52,5 +55,13 @@ run_tool halite "$states" "$halite"
 [ "${LINEARITY:-1}" = 0 ] || run_tool halite "$((states * 4))" "$halite"
 if [ -x "$salt_call" ]; then
   run_tool salt "$states" "$salt_call" --local -l quiet
+fi
+# 5 cmd.run states in each file of 50 (benches/gen_apply_tree.py)
+cmds=$(( states / 50 * 5 ))
+read -r fwall fcpu fshell < <(python3 benches/support/commands_floor.py "$cmds" "$work/floor")
+printf '%-34s %8.2f s wall %8.2f s CPU\n' "floor: $cmds x $fshell -c touch" "$fwall" "$fcpu"
+if [ -n "${first_salt:-}" ]; then
+  echo "first run: Salt $first_salt s, halite ${first_halite} s ($(echo "scale=1; $first_salt / $first_halite" | bc)x);" \
+    "the floor alone is 1/$(echo "scale=1; $first_salt / $fwall" | bc) of Salt's first run"
 fi
 rm -rf "$work"

@@ -31,6 +31,7 @@
 //! Salt; tests/oracle_cases.rs replays the host-independent ones and tests/host_cases.rs
 //! recomputes the host-dependent ones (commands, users, packages, network) on the test host.
 
+pub mod accounts;
 pub mod aptsources;
 pub mod files;
 pub mod fileserver;

@@ -145,55 +145,8 @@ impl CmdResult {
     }
 }
 
-/// A `pwd` entry.
-#[derive(Debug, Clone)]
-pub struct Passwd {
-    pub name: String,
-    pub uid: libc::uid_t,
-    pub gid: libc::gid_t,
-    pub dir: String,
-}
-
-/// `pwd.getpwnam(user)`.
-pub fn getpwnam(user: &str) -> Option<Passwd> {
-    let c = std::ffi::CString::new(user).ok()?;
-    // SAFETY: valid C string; getpwnam returns static storage or null; fields are copied at once.
-    unsafe {
-        let pw = libc::getpwnam(c.as_ptr());
-        if pw.is_null() {
-            return None;
-        }
-        Some(Passwd {
-            name: user.to_string(),
-            uid: (*pw).pw_uid,
-            gid: (*pw).pw_gid,
-            dir: std::ffi::CStr::from_ptr((*pw).pw_dir)
-                .to_string_lossy()
-                .into_owned(),
-        })
-    }
-}
-
-/// `pwd.getpwuid(uid)`.
-fn getpwuid(uid: libc::uid_t) -> Option<Passwd> {
-    // SAFETY: getpwuid returns static storage or null; fields are copied at once.
-    unsafe {
-        let pw = libc::getpwuid(uid);
-        if pw.is_null() {
-            return None;
-        }
-        Some(Passwd {
-            name: std::ffi::CStr::from_ptr((*pw).pw_name)
-                .to_string_lossy()
-                .into_owned(),
-            uid: (*pw).pw_uid,
-            gid: (*pw).pw_gid,
-            dir: std::ffi::CStr::from_ptr((*pw).pw_dir)
-                .to_string_lossy()
-                .into_owned(),
-        })
-    }
-}
+use crate::accounts::getpwuid;
+pub use crate::accounts::{getpwnam, Passwd};
 
 /// The user this process runs as (`getpass.getuser()` on a normal host).
 pub fn current_user() -> Option<Passwd> {
@@ -203,12 +156,7 @@ pub fn current_user() -> Option<Passwd> {
 
 /// `grp.getgrnam(group).gr_gid`.
 pub fn getgrnam(group: &str) -> Option<libc::gid_t> {
-    let c = std::ffi::CString::new(group).ok()?;
-    // SAFETY: valid C string; getgrnam returns static storage or null.
-    unsafe {
-        let gr = libc::getgrnam(c.as_ptr());
-        (!gr.is_null()).then(|| (*gr).gr_gid)
-    }
+    crate::accounts::getgrnam(group).map(|g| g.gid)
 }
 
 /// `file.user_to_uid(user)`: the uid of `user` (the current user when `None`); `None` when

@@ -599,33 +599,15 @@ fn unsafe_geteuid() -> u32 {
 }
 
 fn primary_gid(uid: u32) -> u32 {
-    // SAFETY: getpwuid returns static storage or null.
-    unsafe {
-        let pw = libc::getpwuid(uid);
-        if pw.is_null() {
-            0
-        } else {
-            (*pw).pw_gid
-        }
-    }
+    halite_exec::accounts::getpwuid(uid).map_or(0, |p| p.gid)
 }
 
 fn md_uid(user: &str) -> Option<u32> {
-    let c = std::ffi::CString::new(user).ok()?;
-    // SAFETY: valid C string; getpwnam returns static storage or null.
-    unsafe {
-        let pw = libc::getpwnam(c.as_ptr());
-        (!pw.is_null()).then(|| (*pw).pw_uid)
-    }
+    halite_exec::accounts::getpwnam(user).map(|p| p.uid)
 }
 
 fn md_gid(group: &str) -> Option<u32> {
-    let c = std::ffi::CString::new(group).ok()?;
-    // SAFETY: valid C string; getgrnam returns static storage or null.
-    unsafe {
-        let gr = libc::getgrnam(c.as_ptr());
-        (!gr.is_null()).then(|| (*gr).gr_gid)
-    }
+    halite_exec::accounts::getgrnam(group).map(|g| g.gid)
 }
 
 /// `file.pruned(name, recurse=False, ignore_errors=False, older_than=None)`: removes an

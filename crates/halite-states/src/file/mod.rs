@@ -132,47 +132,19 @@ pub(crate) fn mode_bits(mode: &str) -> Option<u32> {
 }
 
 pub(crate) fn user_name(uid: u32) -> String {
-    // SAFETY: getpwuid returns static storage or null; the name is copied at once.
-    unsafe {
-        let pw = libc::getpwuid(uid);
-        if pw.is_null() {
-            return uid.to_string();
-        }
-        std::ffi::CStr::from_ptr((*pw).pw_name)
-            .to_string_lossy()
-            .into_owned()
-    }
+    halite_exec::accounts::getpwuid(uid).map_or_else(|| uid.to_string(), |p| p.name)
 }
 
 pub(crate) fn group_name(gid: u32) -> String {
-    // SAFETY: getgrgid returns static storage or null; the name is copied at once.
-    unsafe {
-        let gr = libc::getgrgid(gid);
-        if gr.is_null() {
-            return gid.to_string();
-        }
-        std::ffi::CStr::from_ptr((*gr).gr_name)
-            .to_string_lossy()
-            .into_owned()
-    }
+    halite_exec::accounts::getgrgid(gid).map_or_else(|| gid.to_string(), |g| g.name)
 }
 
 pub(crate) fn user_uid(name: &str) -> Option<u32> {
-    let c = std::ffi::CString::new(name).ok()?;
-    // SAFETY: valid C string; getpwnam returns static storage or null.
-    unsafe {
-        let pw = libc::getpwnam(c.as_ptr());
-        (!pw.is_null()).then(|| (*pw).pw_uid)
-    }
+    halite_exec::accounts::getpwnam(name).map(|p| p.uid)
 }
 
 pub(crate) fn group_gid(name: &str) -> Option<u32> {
-    let c = std::ffi::CString::new(name).ok()?;
-    // SAFETY: valid C string; getgrnam returns static storage or null.
-    unsafe {
-        let gr = libc::getgrnam(c.as_ptr());
-        (!gr.is_null()).then(|| (*gr).gr_gid)
-    }
+    halite_exec::accounts::getgrnam(name).map(|g| g.gid)
 }
 
 /// `_check_user(user, group)`: "User X is not available Group Y is not available"; in test

@@ -41,6 +41,10 @@ pub enum Aborted {
     /// The states before it ran; salt-call prints "Passed invalid arguments: TEXT." and the
     /// called function's docstring, exit 1.
     InvalidArguments(String),
+    /// An exception Salt's own code raises on data it accepted (a Salt bug halite
+    /// reproduces, named where it is detected): salt-call's handler logs the traceback, prints
+    /// nothing on stdout, exit 1. The text is the traceback's last line.
+    SaltCrash(String),
 }
 
 /// Why `state.single` returned no running dict.

@@ -22,6 +22,9 @@ const STATE_REQUISITE_IN_KEYWORDS: [&str; 7] = [
     "use_in",
 ];
 
+/// Salt 3007's exception when reconcile_procs meets `running['__FAILHARD__']` (a bool).
+const FAILHARD_IN_RECONCILE: &str = "AttributeError: 'bool' object has no attribute 'get' (Salt 3007's reconcile_procs on running['__FAILHARD__'], left by a failhard state inside a requisite chain)";
+
 const REQ_ORDER: [&str; 10] = [
     "require",
     "require_any",
@@ -73,7 +76,71 @@ struct State<'a> {
     /// Set when a chunk's function was called with keyword arguments it does not take
     /// (`format_call`'s SaltInvocationError): Salt's `call` raises out of the whole run, so
     /// nothing runs after it.
-    abort: Option<String>,
+    abort: Option<Aborted>,
+    /// Nested `call_chunk` calls, and the fingerprints of those past [`LOOP_CHECK_DEPTH`].
+    nesting: usize,
+    frames: Vec<(usize, usize, usize, i64, usize, u64)>,
+    /// Counts the changes the run makes to its chunks' requisite data (flags set, lists
+    /// merged, `watch` turned into `require`), for the fingerprints.
+    epoch: u64,
+    /// The lowest address of this thread's stack (where it is known).
+    stack_low: Option<usize>,
+}
+
+/// Nesting below which `call_chunk` takes no fingerprints (a run's requisite chains are
+/// rarely this deep; deeper ones pay one hash over the chunks a call).
+const LOOP_CHECK_DEPTH: usize = 64;
+/// Stack kept free under the deepest `call_chunk` (one call's frames and what the state it
+/// runs needs).
+const STACK_RESERVE: usize = 1 << 20;
+
+/// The stack of the thread a run's chunks are called on: Salt's `call_chunk` recurses once
+/// a requisite level, so the stack bounds the deepest requisite chain halite runs in Salt
+/// 3007's order (3008 orders chunks by the requisite graph and rarely recurses). The pages
+/// are only reserved; a run touches what its depth needs.
+const RUN_STACK: usize = 512 << 20;
+
+/// Runs `f` on a thread with a [`RUN_STACK`] stack (here when no thread can be started).
+fn with_run_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    let cell = std::sync::Mutex::new(Some(f));
+    let take = || cell.lock().ok().and_then(|mut g| g.take());
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("halite-run".into())
+            .stack_size(RUN_STACK)
+            .spawn_scoped(scope, || take().map(|f| f()));
+        let ran = match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => None,
+        };
+        match ran {
+            Some(r) => r,
+            None => match take() {
+                Some(f) => f(),
+                None => unreachable!("the run's closure is taken once"),
+            },
+        }
+    })
+}
+
+/// The lowest address of the calling thread's stack (glibc's and musl's
+/// `pthread_getattr_np`; for the main thread, its size is the stack rlimit).
+fn stack_low() -> Option<usize> {
+    // SAFETY: a zeroed attr is filled by pthread_getattr_np and destroyed after use; the
+    // out-parameters are valid locals.
+    unsafe {
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+            return None;
+        }
+        let mut addr: *mut libc::c_void = std::ptr::null_mut();
+        let mut size: libc::size_t = 0;
+        let rc = libc::pthread_attr_getstack(&attr, &mut addr, &mut size);
+        libc::pthread_attr_destroy(&mut attr);
+        (rc == 0 && !addr.is_null()).then_some(addr as usize)
+    }
 }
 
 #[derive(Default)]
@@ -152,6 +219,10 @@ impl<'a> State<'a> {
             salt3008: halite_value::SaltCompat::of_value(&env.ctx.opts).is_3008(),
             mod_init: HashSet::new(),
             abort: None,
+            nesting: 0,
+            frames: Vec::new(),
+            epoch: 0,
+            stack_low: None,
         }
     }
 
@@ -160,7 +231,7 @@ impl<'a> State<'a> {
     fn finish(&mut self, mut running: Map) -> Result<Map, Aborted> {
         self.reconcile_procs(&mut running);
         match self.abort.take() {
-            Some(msg) => Err(Aborted::InvalidArguments(msg)),
+            Some(aborted) => Err(aborted),
             None => Ok(running),
         }
     }
@@ -192,7 +263,7 @@ impl<'a> State<'a> {
         let Some(agg) = self.env.states.mod_aggregate(&state) else {
             return;
         };
-        self.chunks[i].insert("__agg__", Value::Bool(true));
+        self.set_flag(i, "__agg__");
         agg(&mut self.chunks, i, running);
         // _aggregate_requisites
         let name = self.chunks[i].get("name").cloned();
@@ -218,6 +289,7 @@ impl<'a> State<'a> {
         }
         for (k, v) in reqs {
             self.chunks[i].insert(k.as_str(), Value::List(v.into_iter().collect()));
+            self.epoch += 1;
         }
         self.index = None;
     }
@@ -404,6 +476,13 @@ impl<'a> State<'a> {
             }
             self.active.clear();
         }
+        // Salt 3007 pops `__FAILHARD__` only at the top of the next iteration: set while the
+        // last chunk ran (a failhard state among its requisites), it is still in the running
+        // dict, and reconcile_procs raises on it (`running[tag].get` of a bool).
+        if !self.salt3008 && running.contains_key("__FAILHARD__") {
+            self.abort = Some(Aborted::SaltCrash(FAILHARD_IN_RECONCILE.into()));
+            return running;
+        }
         self.reconcile_procs(&mut running);
         running
     }
@@ -435,6 +514,7 @@ impl<'a> State<'a> {
             let has_mw = self.has_mod_watch(&self.chunks[i]);
             let low = &mut self.chunks[i];
             // If mod_watch is not available make it a require.
+            let mut converted = false;
             for (w, r) in [("watch", "require"), ("watch_any", "require_any")] {
                 if low.contains_key(w) && !has_mw {
                     let watch = req_list(low, w);
@@ -442,7 +522,11 @@ impl<'a> State<'a> {
                     let mut reqs = req_list(low, r);
                     reqs.extend(watch);
                     low.insert(r, Value::List(reqs.into()));
+                    converted = true;
                 }
+            }
+            if converted {
+                self.epoch += 1;
             }
         }
         let low = &self.chunks[i];
@@ -452,6 +536,13 @@ impl<'a> State<'a> {
         }
         let present = keys.iter().any(|k| low.contains_key(k)) || low.contains_key("prerequired");
         if !present {
+            return (Status::Met, Vec::new());
+        }
+        // Salt 3007's check_requisite calls reconcile_procs(running) here, which raises on a
+        // `__FAILHARD__` left in the running dict by a failhard state further down this
+        // chunk's requisite chain (`running[tag].get` of a bool). The caller stops.
+        if !self.salt3008 && running.contains_key("__FAILHARD__") {
+            self.abort = Some(Aborted::SaltCrash(FAILHARD_IN_RECONCILE.into()));
             return (Status::Met, Vec::new());
         }
         let wanted: Vec<(&'static str, Vec<Value>)> = keys
@@ -622,10 +713,76 @@ impl<'a> State<'a> {
         m
     }
 
+    /// `call_chunk` with a guard around Salt's recursion: past [`LOOP_CHECK_DEPTH`] nested
+    /// calls, each call notes a fingerprint of everything the recursion depends on (the chunk,
+    /// how many results and prereq results there are, the run number, the chunks' requisite
+    /// flags and lists). The same fingerprint twice on the stack means Salt's `call_chunk`
+    /// recurses without end (a cycle through `prerequired` chunks, which it never marks
+    /// active), until Python's RecursionError ends salt-call with no output; halite reports
+    /// that crash instead of repeating. A chain too deep for this thread's stack ends the
+    /// same way rather than overflowing it.
     fn call_chunk(&mut self, i: usize, running: &mut Map, depth: u32) {
         if self.abort.is_some() {
             return;
         }
+        self.nesting += 1;
+        let mut noted = false;
+        if self.nesting > LOOP_CHECK_DEPTH {
+            if self.nesting == LOOP_CHECK_DEPTH + 1 && self.stack_low.is_none() {
+                self.stack_low = stack_low();
+            }
+            let fp = self.fingerprint(i, running);
+            let stack_low = self
+                .stack_low
+                .is_some_and(|low| (&fp as *const _ as usize) < low + STACK_RESERVE);
+            if self.frames.contains(&fp) || stack_low {
+                self.abort = Some(Aborted::SaltCrash(format!(
+                    "RecursionError: maximum recursion depth exceeded ({} at {} nested requisite calls{})",
+                    gen_tag(&self.chunks[i]),
+                    self.nesting,
+                    if stack_low {
+                        ": deeper than halite's stack allows"
+                    } else {
+                        ": Salt's call_chunk repeats this call without end"
+                    }
+                )));
+                self.nesting -= 1;
+                return;
+            }
+            self.frames.push(fp);
+            noted = true;
+        }
+        self.call_chunk_inner(i, running, depth);
+        if noted {
+            self.frames.pop();
+        }
+        self.nesting -= 1;
+    }
+
+    /// What the recursion of `call_chunk` depends on (see `call_chunk`): the chunk, the
+    /// results and prereq results so far, the run number, the active set, and
+    /// [`State::epoch`] for the chunks' own requisite data.
+    fn fingerprint(&self, i: usize, running: &Map) -> (usize, usize, usize, i64, usize, u64) {
+        (
+            i,
+            running.len(),
+            self.pre.len(),
+            self.run_num,
+            self.active.len(),
+            self.epoch,
+        )
+    }
+
+    /// Sets a chunk's flag (`__prereq__`, `__prerequired__`, `__agg__`), counting the change
+    /// in [`State::epoch`] only when the flag was not set already.
+    fn set_flag(&mut self, j: usize, key: &str) {
+        if self.chunks[j].get(key) != Some(&Value::Bool(true)) {
+            self.chunks[j].insert(key, Value::Bool(true));
+            self.epoch += 1;
+        }
+    }
+
+    fn call_chunk_inner(&mut self, i: usize, running: &mut Map, depth: u32) {
         self.mod_aggregate(i, running);
         self.mod_init(i);
         let tag = gen_tag(&self.chunks[i]);
@@ -664,15 +821,23 @@ impl<'a> State<'a> {
         } else {
             self.check_requisite(i, running, false)
         };
+        if self.abort.is_some() {
+            return;
+        }
         match status {
             Status::Unmet => {
                 let mut lost: Vec<(&str, Vec<(String, Value)>)> = Vec::new();
                 let mut found_reqs: Vec<usize> = Vec::new();
+                // Salt's search below runs `for chunk in chunks` for each requisite item, so
+                // its local `chunk` is then the last chunk of the run (see the failhard
+                // check after the loop over the found requisites).
+                let mut searched = false;
                 for requisite in &requisites {
                     let mut lost_here = Vec::new();
                     let low = self.chunks[i].clone();
                     if low.contains_key(requisite) {
                         for req in req_list(&low, requisite) {
+                            searched = true;
                             let Some((key, val)) = req_pair(&req) else {
                                 continue;
                             };
@@ -685,9 +850,9 @@ impl<'a> State<'a> {
                             for j in matches {
                                 {
                                     if *requisite == "prereq" {
-                                        self.chunks[j].insert("__prereq__", Value::Bool(true));
+                                        self.set_flag(j, "__prereq__");
                                     } else if *requisite == "prerequired" && key != "sls" {
-                                        self.chunks[j].insert("__prerequired__", Value::Bool(true));
+                                        self.set_flag(j, "__prerequired__");
                                     }
                                     found_reqs.push(j);
                                     found = true;
@@ -721,7 +886,16 @@ impl<'a> State<'a> {
                     self.run_num += 1;
                     return;
                 }
-                let mut last_chunk = i;
+                // Salt checks failhard on its local `chunk` after the loop: the last found
+                // requisite, else the last chunk of the run from the search above; with
+                // neither (no item of these requisites: only `onfail_all`, say) Salt 3007
+                // raises UnboundLocalError there.
+                let mut last_chunk = if searched {
+                    self.chunks.len().saturating_sub(1)
+                } else {
+                    i
+                };
+                let unbound = !searched && found_reqs.is_empty();
                 for j in found_reqs {
                     last_chunk = j;
                     let ctag = gen_tag(&self.chunks[j]);
@@ -736,7 +910,7 @@ impl<'a> State<'a> {
                         {
                             // Prereq recursive: run this chunk with prereq on.
                             if !self.pre.contains_key(tag.as_str()) {
-                                self.chunks[i].insert("__prereq__", Value::Bool(true));
+                                self.set_flag(i, "__prereq__");
                                 let r = self.call_index(i, running);
                                 self.pre.insert(ctag.as_str(), Value::Map(r));
                             }
@@ -759,6 +933,9 @@ impl<'a> State<'a> {
                     .unwrap_or(false)
                 {
                     let (status, _) = self.check_requisite(i, running, false);
+                    if self.abort.is_some() {
+                        return;
+                    }
                     if self.salt3008 && status == Status::Pre {
                         // Salt 3008 (#68438, `_call_unmet_requisites`): the prereq chain of
                         // this prereq check reported no changes, so it is not called.
@@ -798,7 +975,12 @@ impl<'a> State<'a> {
                 } else {
                     self.call_chunk(i, running, depth + 1);
                 }
-                // Salt checks failhard on the last requisite chunk of the loop here.
+                if unbound && !self.salt3008 {
+                    self.abort = Some(Aborted::SaltCrash(
+                        "UnboundLocalError: cannot access local variable 'chunk' where it is not associated with a value (Salt 3007's call_chunk checks failhard on the requisite chunk it looped over, and this state's unmet requisites named none)".into(),
+                    ));
+                    return;
+                }
                 if self.check_failhard(last_chunk, running) {
                     running.insert("__FAILHARD__", Value::Bool(true));
                 }
@@ -1095,7 +1277,7 @@ impl<'a> State<'a> {
         // (onlyif/unless included); a keyword it does not take raises out of the run.
         let compat = halite_value::SaltCompat::of_value(&self.env.ctx.opts);
         if let Some(msg) = halite_states::invalid_keywords(compat, &full, low) {
-            self.abort = Some(msg);
+            self.abort = Some(Aborted::InvalidArguments(msg));
             return Map::new();
         }
 
@@ -1344,6 +1526,26 @@ impl<'a> State<'a> {
             })
             .collect();
         let in_cref = |cref: &Cref, v: &str| cref.0 == v || cref.1 == v || cref.2 == v;
+        // Salt 3007 keeps a `listen_in` item that is not a mapping (a bare ID) in the chunk,
+        // and `for key, val in l_in.items()` raises on it after every state has run; 3008's
+        // compile turns such items into mappings.
+        if !self.salt3008 {
+            let bare = chunks
+                .iter()
+                .filter_map(|c| match c.get("listen_in") {
+                    Some(Value::List(l)) => l.iter().find(|v| !matches!(v, Value::Map(_))),
+                    _ => None,
+                })
+                .next();
+            if let Some(item) = bare {
+                self.abort = Some(Aborted::SaltCrash(format!(
+                    "AttributeError: '{}' object has no attribute 'items' (Salt 3007's call_listen on the listen_in item {}, which is not a mapping)",
+                    item.type_name(),
+                    item.py_repr()
+                )));
+                return;
+            }
+        }
         let mut listeners: Vec<(Cref, Vec<Value>)> = Vec::new();
         for c in chunks {
             let key = (
@@ -1641,30 +1843,32 @@ pub fn call_sls_id(
     opts: &RunOptions,
     env: &RuntimeEnv,
 ) -> Result<Map, Aborted> {
-    let mut st = State::new(opts, env);
-    st.chunks = chunks;
-    st.index = None;
-    let mut ret = Map::new();
-    for i in 0..st.chunks.len() {
-        if st.chunks[i].get("__id__").map(Value::py_str).as_deref() != Some(id) {
-            continue;
+    with_run_stack(move || {
+        let mut st = State::new(opts, env);
+        st.chunks = chunks;
+        st.index = None;
+        let mut ret = Map::new();
+        for i in 0..st.chunks.len() {
+            if st.chunks[i].get("__id__").map(Value::py_str).as_deref() != Some(id) {
+                continue;
+            }
+            let mut running = Map::new();
+            st.call_chunk(i, &mut running, 0);
+            st.reconcile_procs(&mut running);
+            running.remove("__FAILHARD__");
+            for (k, v) in running {
+                ret.insert(k, v);
+            }
+            // Salt 3007 keeps `self.active` across the ID's chunks: a requisite an earlier chunk
+            // ran is active but not in the fresh running dict, so the next chunk requiring it
+            // gets "Recursive requisite found". Salt 3008's graph-based call_chunk has no
+            // `active` set: each chunk runs its requisites again.
+            if st.salt3008 {
+                st.active.clear();
+            }
         }
-        let mut running = Map::new();
-        st.call_chunk(i, &mut running, 0);
-        st.reconcile_procs(&mut running);
-        running.remove("__FAILHARD__");
-        for (k, v) in running {
-            ret.insert(k, v);
-        }
-        // Salt 3007 keeps `self.active` across the ID's chunks: a requisite an earlier chunk
-        // ran is active but not in the fresh running dict, so the next chunk requiring it
-        // gets "Recursive requisite found". Salt 3008's graph-based call_chunk has no
-        // `active` set: each chunk runs its requisites again.
-        if st.salt3008 {
-            st.active.clear();
-        }
-    }
-    st.finish(ret)
+        st.finish(ret)
+    })
 }
 
 /// Salt's `call_chunks`: run the chunks in order, requisites first. The running dictionary is
@@ -1674,10 +1878,12 @@ pub fn call_chunks(
     opts: &RunOptions,
     env: &RuntimeEnv,
 ) -> Result<Map, Aborted> {
-    let mut st = State::new(opts, env);
-    let disabled = st.take_disabled(&mut chunks);
-    let (running, _) = st.call_chunks(chunks);
-    st.finish(disabled_first(disabled, running))
+    with_run_stack(move || {
+        let mut st = State::new(opts, env);
+        let disabled = st.take_disabled(&mut chunks);
+        let (running, _) = st.call_chunks(chunks);
+        st.finish(disabled_first(disabled, running))
+    })
 }
 
 /// What `state.apply`/`state.sls`/`state.highstate`/`state.single` run after compilation
@@ -1687,15 +1893,17 @@ pub fn apply_chunks(
     opts: &RunOptions,
     env: &RuntimeEnv,
 ) -> Result<Map, Aborted> {
-    let mut st = State::new(opts, env);
-    // Salt removes the disabled chunks from the list it then also gives to call_listen.
-    let disabled = st.take_disabled(&mut chunks);
-    let (running, chunks) = st.call_chunks(chunks);
-    let mut running = disabled_first(disabled, running);
-    if st.abort.is_none() {
-        st.call_listen(&chunks, &mut running);
-    }
-    st.finish(running)
+    with_run_stack(move || {
+        let mut st = State::new(opts, env);
+        // Salt removes the disabled chunks from the list it then also gives to call_listen.
+        let disabled = st.take_disabled(&mut chunks);
+        let (running, chunks) = st.call_chunks(chunks);
+        let mut running = disabled_first(disabled, running);
+        if st.abort.is_none() {
+            st.call_listen(&chunks, &mut running);
+        }
+        st.finish(running)
+    })
 }
 
 /// `dict(list(disabled.items()) + list(running.items()))`.

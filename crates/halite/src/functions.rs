@@ -156,6 +156,10 @@ pub fn call(minion: &mut Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Re
             CompileFailure::Crash(format!("TypeError: {msg}")),
             1,
         )),
+        // Salt's own exception: nothing on stdout, exit 1 (the reason on stderr).
+        Some(halite_runtime::Aborted::SaltCrash(msg)) => {
+            Ok(compile_failure(fun, CompileFailure::Crash(msg), 1))
+        }
         None => Ok(outcome),
     }
 }

@@ -1,0 +1,2 @@
+s3:
+  test.fail_with_changes:

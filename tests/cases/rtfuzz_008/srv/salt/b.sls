@@ -1,0 +1,3 @@
+s1:
+  test.succeed_with_changes:
+    - name: name1

@@ -38,8 +38,8 @@ mod translate;
 
 pub use args::yamlify_arg;
 pub use dump::{
-    dump, salt_serializer_yaml, salt_yaml_filter, salt_yaml_outputter, yaml_dquote, yaml_encode,
-    yaml_squote, DumpOptions,
+    dump, dump_document, salt_serializer_yaml, salt_yaml_filter, salt_yaml_outputter, yaml_dquote,
+    yaml_encode, yaml_squote, DocOptions, DumpOptions,
 };
 pub use error::{salt_render_error_message, ErrorKind, YamlError};
 

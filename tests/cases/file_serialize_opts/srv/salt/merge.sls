@@ -1,0 +1,91 @@
+{# deserializer_opts read the existing file for merge_if_exists #}
+{% set d = salt['environ.get']('HALITE_SCRATCH') %}
+ini_first:
+  file.serialize:
+    - name: {{ d }}/test.ini
+    - formatter: configparser
+    - serializer_opts:
+      - delimiters: [':']
+      - allow_no_value: True
+    - dataset:
+        sec:
+          k: '%(other)s'
+          bare: null
+ini_merge:
+  file.serialize:
+    - name: {{ d }}/test.ini
+    - formatter: configparser
+    - merge_if_exists: True
+    - serializer_opts:
+      - allow_no_value: True
+    - deserializer_opts:
+      - allow_no_value: True
+      - interpolation: null
+      - delimiters: [':']
+    - dataset:
+        sec:
+          added: 1
+ini_merge_strict:
+  file.serialize:
+    - name: {{ d }}/test.ini
+    - formatter: configparser
+    - merge_if_exists: True
+    - deserializer_opts:
+      - bogus: 1
+    - dataset:
+        sec:
+          added: 2
+ini_read:
+  cmd.run:
+    - name: cat {{ d }}/test.ini
+json_first:
+  file.serialize:
+    - name: {{ d }}/test.json
+    - formatter: json
+    - dataset:
+        a: 1
+json_merge_bad_opt:
+  file.serialize:
+    - name: {{ d }}/test.json
+    - formatter: json
+    - merge_if_exists: True
+    - deserializer_opts:
+      - bogus: 1
+    - dataset:
+        b: 2
+json_merge_strict:
+  file.serialize:
+    - name: {{ d }}/test.json
+    - formatter: json
+    - merge_if_exists: True
+    - deserializer_opts:
+      - strict: False
+    - dataset:
+        b: 2
+yaml_merge_bad_opt:
+  file.serialize:
+    - name: {{ d }}/test.json
+    - formatter: yaml
+    - merge_if_exists: True
+    - deserializer_opts:
+      - bogus: 1
+    - dataset:
+        c: 3
+yamlex_first:
+  file.serialize:
+    - name: {{ d }}/test.yamlex
+    - formatter: yamlex
+    - dataset:
+        b: 1
+        a: {y: 1, x: 2}
+yamlex_merge:
+  file.serialize:
+    - name: {{ d }}/test.yamlex
+    - formatter: yamlex
+    - merge_if_exists: True
+    - dataset:
+        a: {w: 3}
+        c: [1]
+yamlex_read:
+  cmd.run:
+    - name: cat {{ d }}/test.yamlex

@@ -349,9 +349,7 @@ pub fn mkdir(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         Some(m) => {
             let text = m.py_str();
             let n: i64 = text.trim().replace('_', "").parse().map_err(|_| {
-                ExecError::Failed(format!(
-                    "invalid literal for int() with base 10: '{text}'"
-                ))
+                ExecError::Failed(format!("invalid literal for int() with base 10: '{text}'"))
             })?;
             Some(u32::from_str_radix(&n.to_string(), 8).map_err(|_| {
                 ExecError::Failed(format!("halite: file.mkdir mode {n} is not octal"))

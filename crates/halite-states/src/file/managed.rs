@@ -1193,12 +1193,14 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
                 let text = String::from_utf8_lossy(&bytes);
                 match deserializer_check(&formatter, &deserializer_opts) {
                     Err(OptErrorKind::Rejected(e)) => Err(e),
-                    Err(OptErrorKind::Unsupported(e)) => return Ok(error(
-                        ret,
-                        format!(
+                    Err(OptErrorKind::Unsupported(e)) => {
+                        return Ok(error(
+                            ret,
+                            format!(
                             "halite: the {formatter} deserializer option {e} is not implemented"
                         ),
-                    )),
+                        ))
+                    }
                     Ok(()) => match formatter.as_str() {
                         "json" => Value::from_json_str(&text).map_err(|e| {
                             // json.loads' text for the common case, else serde's
@@ -1237,6 +1239,10 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
                                     ))
                                 }
                             }
+                        }
+                        // plistlib.load reads either format
+                        _ if bytes.starts_with(b"bplist00") => {
+                            super::serializers::plist_binary_load(&bytes)
                         }
                         _ => super::serializers::plist_load(&text),
                     },
@@ -1430,14 +1436,15 @@ fn serialize_data(
         // Salt appends a newline to text, not to plistlib's bytes.
         "plist" => {
             let mut sort = true;
+            let mut binary = false;
             for (k, v) in serializer_opts.iter() {
                 match k.py_str().as_str() {
                     // anything but FMT_BINARY: plistlib's default XML
-                    "fmt" if v.py_str() != "FMT_BINARY" => {}
+                    "fmt" => binary = v.py_str() == "FMT_BINARY",
                     "sort_keys" => sort = v.truthy(),
                     "skipkeys" if !v.truthy() => {}
-                    key @ ("fmt" | "skipkeys") => {
-                        return opt_error(ret, OptError::Unsupported(format!("plist {key}")))
+                    "skipkeys" => {
+                        return opt_error(ret, OptError::Unsupported("plist skipkeys".into()))
                     }
                     key => {
                         return opt_error(
@@ -1448,6 +1455,13 @@ fn serialize_data(
                         )
                     }
                 }
+            }
+            if binary {
+                // bytes: no newline added
+                return match super::serializers::plist_binary(&dataset, sort) {
+                    Ok(bytes) => serialize_contents(call, &name, ret, bytes),
+                    Err(e) => failed(e),
+                };
             }
             match super::serializers::plist(&dataset, sort) {
                 Ok(t) => t,

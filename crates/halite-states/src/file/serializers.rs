@@ -985,3 +985,335 @@ fn shlex_quote(s: &str) -> String {
     }
     format!("'{}'", s.replace('\'', "'\"'\"'"))
 }
+
+/// `plistlib.dumps(value, fmt=FMT_BINARY, sort_keys=sort)`: `_BinaryPlistWriter` (objects
+/// numbered depth first, keys before values; equal scalars written once; containers by
+/// identity).
+pub(crate) fn plist_binary(data: &Value, sort: bool) -> Result<Vec<u8>, String> {
+    let mut w = BinaryPlist {
+        objects: Vec::new(),
+        scalars: Vec::new(),
+        sort,
+    };
+    w.flatten(data)?;
+    let n = w.objects.len();
+    let ref_size = count_to_size(n as u64);
+    let mut out = b"bplist00".to_vec();
+    let mut offsets = vec![0u64; n];
+    for i in 0..n {
+        offsets[i] = out.len() as u64;
+        w.write_object(i, ref_size, &mut out)?;
+    }
+    let table_at = out.len() as u64;
+    let offset_size = count_to_size(table_at);
+    for off in &offsets {
+        put_uint(&mut out, *off, offset_size);
+    }
+    out.extend_from_slice(&[0u8; 6]);
+    out.push(offset_size as u8);
+    out.push(ref_size as u8);
+    out.extend_from_slice(&(n as u64).to_be_bytes());
+    out.extend_from_slice(&0u64.to_be_bytes());
+    out.extend_from_slice(&table_at.to_be_bytes());
+    Ok(out)
+}
+
+fn count_to_size(count: u64) -> usize {
+    if count < 1 << 8 {
+        1
+    } else if count < 1 << 16 {
+        2
+    } else if count < 1 << 32 {
+        4
+    } else {
+        8
+    }
+}
+
+fn put_uint(out: &mut Vec<u8>, v: u64, size: usize) {
+    out.extend_from_slice(&v.to_be_bytes()[8 - size..]);
+}
+
+/// A scalar's `(type(value), value)` key in `_objtable`.
+#[derive(PartialEq)]
+enum ScalarKey<'a> {
+    Str(&'a str),
+    Int(i64),
+    Bool(bool),
+    Float(u64),
+}
+
+struct BinaryPlist<'a> {
+    /// Every object in reference order.
+    objects: Vec<&'a Value>,
+    /// The scalars already numbered, with their reference.
+    scalars: Vec<(ScalarKey<'a>, usize)>,
+    sort: bool,
+}
+
+impl<'a> BinaryPlist<'a> {
+    fn scalar_key(v: &'a Value) -> Option<ScalarKey<'a>> {
+        Some(match v {
+            Value::Str(s) => ScalarKey::Str(s.as_str()),
+            Value::Int(i) => ScalarKey::Int(*i),
+            Value::Bool(b) => ScalarKey::Bool(*b),
+            // Python compares floats by value: 0.0 == -0.0
+            Value::Float(f) if *f == 0.0 => ScalarKey::Float(0),
+            Value::Float(f) => ScalarKey::Float(f.to_bits()),
+            _ => return None,
+        })
+    }
+
+    fn items(&self, m: &'a Map) -> Result<Vec<(&'a Value, &'a Value)>, String> {
+        let mut items: Vec<(&Value, &Value)> = m.iter().collect();
+        if items.iter().any(|(k, _)| !matches!(k, Value::Str(_))) {
+            return Err("keys must be strings".into());
+        }
+        if self.sort {
+            items.sort_by(|a, b| a.0.py_str().cmp(&b.0.py_str()));
+        }
+        Ok(items)
+    }
+
+    fn flatten(&mut self, v: &'a Value) -> Result<(), String> {
+        if let Some(key) = Self::scalar_key(v) {
+            if self.scalars.iter().any(|(k, _)| *k == key) {
+                return Ok(());
+            }
+            self.scalars.push((key, self.objects.len()));
+        }
+        self.objects.push(v);
+        match v {
+            Value::Map(m) => {
+                let items = self.items(m)?;
+                for (k, _) in &items {
+                    self.flatten(k)?;
+                }
+                for (_, val) in &items {
+                    self.flatten(val)?;
+                }
+            }
+            Value::List(l) => {
+                for item in l.iter() {
+                    self.flatten(item)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn refnum(&self, v: &'a Value) -> usize {
+        match Self::scalar_key(v) {
+            Some(key) => self
+                .scalars
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, r)| *r)
+                .unwrap_or(0),
+            None => self
+                .objects
+                .iter()
+                .position(|o| std::ptr::eq(*o, v))
+                .unwrap_or(0),
+        }
+    }
+
+    fn write_size(out: &mut Vec<u8>, token: u8, size: usize) {
+        if size < 15 {
+            out.push(token | size as u8);
+        } else {
+            out.push(token | 0xF);
+            let (marker, width) = match size as u64 {
+                s if s < 1 << 8 => (0x10, 1),
+                s if s < 1 << 16 => (0x11, 2),
+                s if s < 1 << 32 => (0x12, 4),
+                _ => (0x13, 8),
+            };
+            out.push(marker);
+            put_uint(out, size as u64, width);
+        }
+    }
+
+    fn write_object(&self, i: usize, ref_size: usize, out: &mut Vec<u8>) -> Result<(), String> {
+        let v = self.objects[i];
+        match v {
+            Value::Null => out.push(0x00),
+            Value::Bool(false) => out.push(0x08),
+            Value::Bool(true) => out.push(0x09),
+            Value::Int(n) if *n < 0 => {
+                out.push(0x13);
+                out.extend_from_slice(&n.to_be_bytes());
+            }
+            Value::Int(n) => {
+                let n = *n as u64;
+                let (token, width) = match n {
+                    n if n < 1 << 8 => (0x10, 1),
+                    n if n < 1 << 16 => (0x11, 2),
+                    n if n < 1 << 32 => (0x12, 4),
+                    _ => (0x13, 8),
+                };
+                out.push(token);
+                put_uint(out, n, width);
+            }
+            Value::Float(f) => {
+                out.push(0x23);
+                out.extend_from_slice(&f.to_be_bytes());
+            }
+            Value::Str(s) => {
+                if s.is_ascii() {
+                    Self::write_size(out, 0x50, s.len());
+                    out.extend_from_slice(s.as_bytes());
+                } else {
+                    let units: Vec<u16> = s.encode_utf16().collect();
+                    Self::write_size(out, 0x60, units.len());
+                    for u in units {
+                        out.extend_from_slice(&u.to_be_bytes());
+                    }
+                }
+            }
+            Value::List(l) => {
+                Self::write_size(out, 0xA0, l.len());
+                for item in l.iter() {
+                    put_uint(out, self.refnum(item) as u64, ref_size);
+                }
+            }
+            Value::Map(m) => {
+                let items = self.items(m)?;
+                Self::write_size(out, 0xD0, items.len());
+                for (k, _) in &items {
+                    put_uint(out, self.refnum(k) as u64, ref_size);
+                }
+                for (_, val) in &items {
+                    put_uint(out, self.refnum(val) as u64, ref_size);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `plistlib.loads` of a binary property list (`_BinaryPlistParser`): scalars, strings,
+/// arrays and dicts.
+pub(crate) fn plist_binary_load(data: &[u8]) -> Result<Value, String> {
+    let invalid = || "Invalid file".to_string();
+    if data.len() < 40 || !data.starts_with(b"bplist00") {
+        return Err(invalid());
+    }
+    let trailer = &data[data.len() - 32..];
+    let offset_size = trailer[6] as usize;
+    let ref_size = trailer[7] as usize;
+    let be = |b: &[u8]| b.iter().fold(0u64, |acc, x| (acc << 8) | u64::from(*x));
+    let num_objects = be(&trailer[8..16]) as usize;
+    let top = be(&trailer[16..24]) as usize;
+    let table = be(&trailer[24..32]) as usize;
+    let get = |at: usize, len: usize| data.get(at..at + len).ok_or_else(invalid);
+    let mut offsets = Vec::with_capacity(num_objects.min(data.len()));
+    for i in 0..num_objects {
+        offsets.push(be(get(table + i * offset_size, offset_size)?) as usize);
+    }
+    struct P<'d> {
+        data: &'d [u8],
+        offsets: Vec<usize>,
+        ref_size: usize,
+    }
+    impl P<'_> {
+        fn bytes(&self, at: usize, len: usize) -> Result<&[u8], String> {
+            self.data
+                .get(at..at + len)
+                .ok_or_else(|| "Invalid file".to_string())
+        }
+        fn uint(&self, at: usize, len: usize) -> Result<u64, String> {
+            Ok(self
+                .bytes(at, len)?
+                .iter()
+                .fold(0u64, |acc, x| (acc << 8) | u64::from(*x)))
+        }
+        /// The object's size and where its content starts.
+        fn size(&self, at: usize, low: u8) -> Result<(usize, usize), String> {
+            if low != 0xF {
+                return Ok((low as usize, at + 1));
+            }
+            let m = *self.bytes(at + 1, 1)?.first().unwrap_or(&0);
+            let width = 1usize << (m & 0x3);
+            Ok((self.uint(at + 2, width)? as usize, at + 2 + width))
+        }
+        fn object(&self, r: usize, depth: usize) -> Result<Value, String> {
+            if depth > 512 {
+                return Err("Invalid file".into());
+            }
+            let at = *self.offsets.get(r).ok_or("Invalid file")?;
+            let token = *self.bytes(at, 1)?.first().unwrap_or(&0);
+            let (hi, low) = (token & 0xF0, token & 0x0F);
+            Ok(match token {
+                0x00 => Value::Null,
+                0x08 => Value::Bool(false),
+                0x09 => Value::Bool(true),
+                _ if hi == 0x10 => {
+                    let width = 1usize << low;
+                    let b = self.bytes(at + 1, width)?;
+                    let n = if width >= 8 {
+                        let last8 = &b[width - 8..];
+                        i64::from_be_bytes(last8.try_into().map_err(|_| "Invalid file")?)
+                    } else {
+                        self.uint(at + 1, width)? as i64
+                    };
+                    Value::Int(n)
+                }
+                0x22 => Value::Float(f64::from(f32::from_be_bytes(
+                    self.bytes(at + 1, 4)?
+                        .try_into()
+                        .map_err(|_| "Invalid file")?,
+                ))),
+                0x23 => Value::Float(f64::from_be_bytes(
+                    self.bytes(at + 1, 8)?
+                        .try_into()
+                        .map_err(|_| "Invalid file")?,
+                )),
+                _ if hi == 0x50 => {
+                    let (n, start) = self.size(at, low)?;
+                    Value::Str(
+                        String::from_utf8_lossy(self.bytes(start, n)?)
+                            .as_ref()
+                            .into(),
+                    )
+                }
+                _ if hi == 0x60 => {
+                    let (n, start) = self.size(at, low)?;
+                    let units: Vec<u16> = self
+                        .bytes(start, n * 2)?
+                        .chunks(2)
+                        .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                        .collect();
+                    Value::Str(String::from_utf16_lossy(&units).into())
+                }
+                _ if hi == 0xA0 => {
+                    let (n, start) = self.size(at, low)?;
+                    let mut l = Vec::with_capacity(n.min(self.data.len()));
+                    for i in 0..n {
+                        let r = self.uint(start + i * self.ref_size, self.ref_size)? as usize;
+                        l.push(self.object(r, depth + 1)?);
+                    }
+                    Value::from(l)
+                }
+                _ if hi == 0xD0 => {
+                    let (n, start) = self.size(at, low)?;
+                    let mut m = Map::new();
+                    for i in 0..n {
+                        let k = self.uint(start + i * self.ref_size, self.ref_size)? as usize;
+                        let v = self.uint(start + (n + i) * self.ref_size, self.ref_size)? as usize;
+                        m.insert(self.object(k, depth + 1)?, self.object(v, depth + 1)?);
+                    }
+                    Value::Map(m)
+                }
+                other => return Err(format!("unsupported binary plist object 0x{other:02x}")),
+            })
+        }
+    }
+    let p = P {
+        data,
+        offsets,
+        ref_size,
+    };
+    p.object(top, 0)
+}

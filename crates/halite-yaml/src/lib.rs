@@ -35,6 +35,7 @@ mod reader;
 mod resolve;
 mod tabs;
 mod translate;
+mod yamlex;
 
 pub use args::yamlify_arg;
 pub use dump::{
@@ -42,6 +43,7 @@ pub use dump::{
     yaml_encode, yaml_squote, DocOptions, DumpOptions,
 };
 pub use error::{salt_render_error_message, ErrorKind, YamlError};
+pub use yamlex::load_yamlex;
 
 /// Which scalar rules apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

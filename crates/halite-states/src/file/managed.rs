@@ -1221,10 +1221,10 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
                                 msg
                             }
                         }),
-                        // yamlex's loader merges a repeated key; halite reads it with the yaml
-                        // loader (docs/compat.md)
-                        "yaml" | "yamlex" => halite_yaml::load(&text, halite_yaml::Schema::Salt)
+                        "yaml" => halite_yaml::load(&text, halite_yaml::Schema::Salt)
                             .map_err(|e| e.to_string()),
+                        // the yamlex loader: a repeated key merges (`!aggregate`, `!reset`)
+                        "yamlex" => halite_yaml::load_yamlex(&text).map_err(|e| e.to_string()),
                         "configparser" => {
                             match super::serializers::configparser_opts(&deserializer_opts) {
                                 Ok(o) => super::serializers::configparser_load(&text, &o),

@@ -1227,7 +1227,7 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
                         "yamlex" => halite_yaml::load_yamlex(&text).map_err(|e| e.to_string()),
                         "configparser" => {
                             match super::serializers::configparser_opts(&deserializer_opts) {
-                                Ok(o) => super::serializers::configparser_load(&text, &o),
+                                Ok(o) => super::serializers::configparser_load(&text, &name, &o),
                                 Err(OptErrorKind::Rejected(e)) => Err(e),
                                 Err(OptErrorKind::Unsupported(e)) => {
                                     return Ok(error(

@@ -287,7 +287,8 @@ pub(crate) fn msgpack(data: &Value) -> Vec<u8> {
 /// `salt.serializers.configparser.deserialize`: `ConfigParser(**options).read_file(...)`,
 /// then each section's `items()` (the defaults first, values interpolated by
 /// `BasicInterpolation` unless `interpolation` is None).
-pub(crate) fn configparser_load(text: &str, o: &CpOpts) -> Result<Value, String> {
+pub(crate) fn configparser_load(text: &str, source: &str, o: &CpOpts) -> Result<Value, String> {
+    let source = halite_value::py_str_repr(source);
     type Entries = Vec<(String, Option<String>)>;
     let mut defaults: Entries = Vec::new();
     let set = |entries: &mut Entries, k: String, v: Option<String>| match entries
@@ -354,7 +355,7 @@ pub(crate) fn configparser_load(text: &str, o: &CpOpts) -> Result<Value, String>
             } else if let Some(i) = sections.iter().position(|(s, _)| s == name) {
                 if o.strict {
                     return Err(format!(
-                        "While reading from '<???>' [line {:2}]: section '{}' already exists",
+                        "While reading from {source} [line {:2}]: section '{}' already exists",
                         n + 1,
                         sections[i].0
                     ));
@@ -368,9 +369,9 @@ pub(crate) fn configparser_load(text: &str, o: &CpOpts) -> Result<Value, String>
         }
         let Some(cur) = current else {
             return Err(format!(
-                "File contains no section headers.\nfile: '<???>', line: {}\n{:?}",
+                "File contains no section headers.\nfile: {source}, line: {}\n{}",
                 n + 1,
-                format!("{raw}\n")
+                halite_value::py_str_repr(&format!("{raw}\n"))
             ));
         };
         let cut = o
@@ -387,9 +388,9 @@ pub(crate) fn configparser_load(text: &str, o: &CpOpts) -> Result<Value, String>
             None if o.allow_no_value => (stripped.trim().to_lowercase(), None),
             None => {
                 return Err(format!(
-                    "Source contains parsing errors: '<???>'\n\t[line {:2}]: {:?}",
+                    "Source contains parsing errors: {source}\n\t[line {:2}]: {}",
                     n + 1,
-                    format!("{raw}\n")
+                    halite_value::py_str_repr(&format!("{raw}\n"))
                 ))
             }
         };
@@ -400,7 +401,7 @@ pub(crate) fn configparser_load(text: &str, o: &CpOpts) -> Result<Value, String>
             };
             if seen_options.contains(&(cur, key.clone())) {
                 return Err(format!(
-                    "While reading from '<???>' [line {:2}]: option '{key}' in section \
+                    "While reading from {source} [line {:2}]: option '{key}' in section \
                      '{section}' already exists",
                     n + 1
                 ));
@@ -427,6 +428,8 @@ pub(crate) fn configparser_load(text: &str, o: &CpOpts) -> Result<Value, String>
         let mut section = Map::new();
         for (k, v) in &all {
             let value = match v {
+                // BasicInterpolation.before_get joins nothing: ''
+                None if o.interpolation => Value::str(""),
                 None => Value::Null,
                 Some(v) if o.interpolation => Value::Str(interpolate(v, &vars, name, k, 1)?.into()),
                 Some(v) => Value::Str(v.as_str().into()),

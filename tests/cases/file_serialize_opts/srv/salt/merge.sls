@@ -89,3 +89,20 @@ yamlex_merge:
 yamlex_read:
   cmd.run:
     - name: cat {{ d }}/test.yamlex
+{% for name, text in {'dup_option': "[s]\na = 1\na = 2\n", 'dup_section': "[s]\na = 1\n[s]\nb = 2\n", 'comments': "[s]\n; c\n# d\na = 1 ; inline\nnovalue\n"}.items() %}
+{% for opts in [[], [{'strict': False}, {'inline_comment_prefixes': [';']}, {'allow_no_value': True}]] %}
+{{ name }}_{{ loop.index }}_write:
+  file.managed:
+    - name: {{ d }}/{{ name }}_{{ loop.index }}.ini
+    - contents: {{ text|json }}
+{{ name }}_{{ loop.index }}_merge:
+  file.serialize:
+    - name: {{ d }}/{{ name }}_{{ loop.index }}.ini
+    - formatter: configparser
+    - merge_if_exists: True
+    - deserializer_opts: {{ opts|json }}
+    - dataset:
+        s:
+          extra: 1
+{% endfor %}
+{% endfor %}

@@ -794,7 +794,7 @@ fn json_value(v: &Value, o: &JsonOpts, level: usize, out: &mut String) {
 /// `sorted(d.items())` when the keys compare (all strings, or all numbers).
 fn sort_entries(entries: &mut [(&Value, &Value)]) {
     if entries.iter().all(|(k, _)| matches!(k, Value::Str(_))) {
-        entries.sort_by(|a, b| a.0.py_str().cmp(&b.0.py_str()));
+        entries.sort_by_key(|a| a.0.py_str());
     } else if entries
         .iter()
         .all(|(k, _)| matches!(k, Value::Int(_) | Value::Float(_) | Value::Bool(_)))
@@ -1003,8 +1003,8 @@ pub(crate) fn plist_binary(data: &Value, sort: bool) -> Result<Vec<u8>, String> 
     let ref_size = count_to_size(n as u64);
     let mut out = b"bplist00".to_vec();
     let mut offsets = vec![0u64; n];
-    for i in 0..n {
-        offsets[i] = out.len() as u64;
+    for (i, offset) in offsets.iter_mut().enumerate() {
+        *offset = out.len() as u64;
         w.write_object(i, ref_size, &mut out)?;
     }
     let table_at = out.len() as u64;
@@ -1073,7 +1073,7 @@ impl<'a> BinaryPlist<'a> {
             return Err("keys must be strings".into());
         }
         if self.sort {
-            items.sort_by(|a, b| a.0.py_str().cmp(&b.0.py_str()));
+            items.sort_by_key(|a| a.0.py_str());
         }
         Ok(items)
     }

@@ -1482,6 +1482,26 @@ fn serialize_data(
         "python" => format!("{}\n", super::serializers::python(&dataset)),
         // Bytes: Salt adds no newline to them.
         "msgpack" => {
+            // msgpack.packb(dataset, **options): the Packer's options that change nothing
+            // for SLS data are accepted
+            for (k, v) in serializer_opts.iter() {
+                match k.py_str().as_str() {
+                    "use_bin_type" | "strict_types" | "datetime" | "autoreset"
+                    | "unicode_errors" | "buf_size" => {}
+                    "use_single_float" | "default" if !v.truthy() => {}
+                    key @ ("use_single_float" | "default") => {
+                        return opt_error(ret, OptError::Unsupported(format!("msgpack {key}")))
+                    }
+                    key => {
+                        return opt_error(
+                            ret,
+                            OptError::Rejected(format!(
+                                "__init__() got an unexpected keyword argument '{key}'"
+                            )),
+                        )
+                    }
+                }
+            }
             let bytes = super::serializers::msgpack(&dataset);
             return serialize_contents(call, &name, ret, bytes);
         }

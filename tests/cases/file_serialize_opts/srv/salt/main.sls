@@ -26,6 +26,8 @@
   ('yamlex_block', 'yamlex', [{'default_flow_style': False}]),
   ('plist_nosort', 'plist', [{'sort_keys': False}]),
   ('plist_xml', 'plist', [{'fmt': 'FMT_XML'}]),
+  ('plist_bad', 'plist', [{'bogus': 1}]),
+  ('keyvalue_unknown', 'keyvalue', [{'bogus': 1}]),
   ('cp_delim', 'configparser', [{'delimiters': [':']}]),
   ('cp_novalue', 'configparser', [{'allow_no_value': True}, {'default_section': 's0'}]),
   ('cp_allow_none', 'configparser', [{'allow_no_value': True}]),

@@ -106,3 +106,33 @@ yamlex_read:
           extra: 1
 {% endfor %}
 {% endfor %}
+{# the `encoding` argument makes yaml allow_unicode and json ensure_ascii False; msgpack
+   options go to msgpack.packb #}
+{% for fmt in ['yaml', 'json'] %}
+encoding_{{ fmt }}:
+  file.serialize:
+    - name: {{ d }}/encoding.{{ fmt }}
+    - formatter: {{ fmt }}
+    - encoding: utf-8
+    - dataset:
+        text: "é ☃"
+{% endfor %}
+encoding_read:
+  cmd.run:
+    - name: cat {{ d }}/encoding.yaml {{ d }}/encoding.json
+msgpack_ok_opts:
+  file.serialize:
+    - name: {{ d }}/ok.msgpack
+    - formatter: msgpack
+    - serializer_opts:
+      - use_bin_type: True
+    - dataset:
+        a: 1
+msgpack_bad_opt:
+  file.serialize:
+    - name: {{ d }}/bad.msgpack
+    - formatter: msgpack
+    - serializer_opts:
+      - bogus: 1
+    - dataset:
+        a: 1

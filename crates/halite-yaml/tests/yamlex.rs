@@ -1,0 +1,38 @@
+//! `load_yamlex` against `salt.serializers.yamlex.deserialize`: each expected value below is
+//! what Salt 3008.4's deserializer returned for the text (`json.dumps` of it), so the merge
+//! rules of `salt.utils.aggregation` and PyYAML's late-filled lists are pinned.
+
+use halite_value::Value;
+
+/// (YAML text, Salt's result as JSON)
+const MEASURED: &[(&str, &str)] = &[
+    ("plain: [1]\nplain: [2]\n", r#"{"plain": []}"#),
+    ("x: {a: [1]}\nx: {a: [2]}\n", r#"{"x": {"a": []}}"#),
+    ("- [1]\n- [2]\n", r#"[[1], [2]]"#),
+    ("p: [1]\np: !aggregate [2]\n", r#"{"p": [2]}"#),
+    ("p: !aggregate [1]\np: [2]\n", r#"{"p": []}"#),
+    ("p: {a: 1}\np: [2]\n", r#"{"p": []}"#),
+    (
+        "a: !aggregate {x: 1}\na: !aggregate {y: 2}\n!reset b: 1\n",
+        r#"{"a": {"x": 1, "y": 2}, "b": 1}"#,
+    ),
+    (
+        "s: !aggregate 1\ns: !aggregate 2\ns: !aggregate 2\n",
+        r#"{"s": [1, 2]}"#,
+    ),
+    (
+        "k: 0755\nl: \"x\"\nm: ~\n",
+        r#"{"k": 755, "l": "x", "m": null}"#,
+    ),
+    ("hello\n", r#""hello""#),
+    ("", "null"),
+];
+
+#[test]
+fn yamlex_repeated_keys_merge_as_salt_aggregation() {
+    for (text, expected) in MEASURED {
+        let got = halite_yaml::load_yamlex(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        let want = Value::from_json_str(expected).expect("expected JSON");
+        assert_eq!(got, want, "yamlex of {text:?}");
+    }
+}

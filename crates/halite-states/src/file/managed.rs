@@ -5,7 +5,7 @@
 //! under `cachedir/file_backup` (`salt.utils.files.copyfile`/`backup_minion`).
 
 use super::difflib::get_diff;
-use super::serializers::OptError as OptErrorKind;
+use super::serializers::OptError;
 use super::{
     backs_up, backup_minion, backup_mode, cachedir, changes_mut, check_perms, copy_with_perms,
     dirname, error, expanduser, is_dir, is_file, is_link, mkstemp, mode_bits, normalize_mode,
@@ -1178,80 +1178,21 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
     let mut dataset = dataset;
     let mut merged_from: Option<(Value, Value)> = None;
     if call.flag("merge_if_exists", false) && std::path::Path::new(&name).is_file() {
-        let existing = match formatter.as_str() {
-            // salt.serializers.python has no deserialize
-            "python" | "keyvalue" => {
+        let existing = match deserialize_existing(&formatter, &name, &deserializer_opts) {
+            Ok(v) => v,
+            Err(Existing::NoDeserializer) => {
                 return Ok(error(
                     ret,
                     format!("merge_if_exists is not supported for the {formatter} serializer"),
                 ))
             }
-            // merge_if_exists reads the file in text mode, which msgpack refuses.
-            "msgpack" => Err("a bytes-like object is required, not '_io.TextIOWrapper'".into()),
-            _ => {
-                let bytes = std::fs::read(&name).unwrap_or_default();
-                let text = String::from_utf8_lossy(&bytes);
-                match deserializer_check(&formatter, &deserializer_opts) {
-                    Err(OptErrorKind::Rejected(e)) => Err(e),
-                    Err(OptErrorKind::Unsupported(e)) => {
-                        return Ok(error(
-                            ret,
-                            format!(
-                            "halite: the {formatter} deserializer option {e} is not implemented"
-                        ),
-                        ))
-                    }
-                    Ok(()) => match formatter.as_str() {
-                        "json" => Value::from_json_str(&text).map_err(|e| {
-                            // json.loads' text for the common case, else serde's
-                            let msg = e.to_string();
-                            if msg.starts_with("expected value") {
-                                let offset: usize = text
-                                    .split_inclusive('\n')
-                                    .take(e.line().saturating_sub(1))
-                                    .map(|l| l.chars().count())
-                                    .sum::<usize>()
-                                    + e.column().saturating_sub(1);
-                                format!(
-                                    "Expecting value: line {} column {} (char {offset})",
-                                    e.line(),
-                                    e.column()
-                                )
-                            } else {
-                                msg
-                            }
-                        }),
-                        "yaml" => halite_yaml::load(&text, halite_yaml::Schema::Salt)
-                            .map_err(|e| e.to_string()),
-                        // the yamlex loader: a repeated key merges (`!aggregate`, `!reset`)
-                        "yamlex" => halite_yaml::load_yamlex(&text).map_err(|e| e.to_string()),
-                        "configparser" => {
-                            match super::serializers::configparser_opts(&deserializer_opts) {
-                                Ok(o) => super::serializers::configparser_load(&text, &name, &o),
-                                Err(OptErrorKind::Rejected(e)) => Err(e),
-                                Err(OptErrorKind::Unsupported(e)) => {
-                                    return Ok(error(
-                                        ret,
-                                        format!(
-                                            "halite: the {formatter} deserializer option {e} is \
-                                         not implemented"
-                                        ),
-                                    ))
-                                }
-                            }
-                        }
-                        // plistlib.load reads either format
-                        _ if bytes.starts_with(b"bplist00") => {
-                            super::serializers::plist_binary_load(&bytes)
-                        }
-                        _ => super::serializers::plist_load(&text),
-                    },
-                }
+            Err(Existing::Unsupported(e)) => {
+                return Ok(error(
+                    ret,
+                    format!("halite: the {formatter} deserializer option {e} is not implemented"),
+                ))
             }
-        };
-        let existing = match existing {
-            Ok(v) => v,
-            Err(e) => {
+            Err(Existing::Failed(e)) => {
                 return Ok(error(
                     ret,
                     format!("Failed to deserialize existing data: {e}"),
@@ -1329,32 +1270,93 @@ fn repack_dictlist(v: &Value) -> Map {
     out
 }
 
+/// Why `merge_if_exists` has no existing data.
+enum Existing {
+    /// The serializer has no `deserialize` (python, keyvalue).
+    NoDeserializer,
+    /// A deserializer option halite does not implement.
+    Unsupported(String),
+    /// The deserializer raised: its message.
+    Failed(String),
+}
+
+/// `__serializers__[deserializer_name](fhr, **deserializer_options)` of the existing file.
+fn deserialize_existing(formatter: &str, name: &str, opts: &Map) -> Result<Value, Existing> {
+    let rejected = |e: OptError| match e {
+        OptError::Rejected(m) => Existing::Failed(m),
+        OptError::Unsupported(m) => Existing::Unsupported(m),
+    };
+    match formatter {
+        "python" | "keyvalue" => return Err(Existing::NoDeserializer),
+        // merge_if_exists reads the file in text mode, which msgpack refuses.
+        "msgpack" => {
+            return Err(Existing::Failed(
+                "a bytes-like object is required, not '_io.TextIOWrapper'".into(),
+            ))
+        }
+        _ => {}
+    }
+    deserializer_check(formatter, opts).map_err(rejected)?;
+    let bytes = std::fs::read(name).unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    match formatter {
+        "json" => Value::from_json_str(&text).map_err(|e| {
+            // json.loads' text for the common case, else serde's
+            let msg = e.to_string();
+            if msg.starts_with("expected value") {
+                let offset: usize = text
+                    .split_inclusive('\n')
+                    .take(e.line().saturating_sub(1))
+                    .map(|l| l.chars().count())
+                    .sum::<usize>()
+                    + e.column().saturating_sub(1);
+                format!(
+                    "Expecting value: line {} column {} (char {offset})",
+                    e.line(),
+                    e.column()
+                )
+            } else {
+                msg
+            }
+        }),
+        "yaml" => halite_yaml::load(&text, halite_yaml::Schema::Salt).map_err(|e| e.to_string()),
+        // the yamlex loader: a repeated key merges (`!aggregate`, `!reset`)
+        "yamlex" => halite_yaml::load_yamlex(&text).map_err(|e| e.to_string()),
+        "configparser" => {
+            let o = super::serializers::configparser_opts(opts).map_err(rejected)?;
+            super::serializers::configparser_load(&text, name, &o)
+        }
+        // plistlib.load reads either format
+        _ if bytes.starts_with(b"bplist00") => super::serializers::plist_binary_load(&bytes),
+        _ => super::serializers::plist_load(&text),
+    }
+    .map_err(Existing::Failed)
+}
+
 /// Whether the json/yaml deserializers accept `deserializer_opts` (`json.load(fp, **o)`,
 /// `yaml.load(stream, **o)`).
-fn deserializer_check(formatter: &str, opts: &Map) -> Result<(), OptErrorKind> {
+fn deserializer_check(formatter: &str, opts: &Map) -> Result<(), OptError> {
     for (k, _) in opts.iter() {
         let key = k.py_str();
         match formatter {
             "json" => match key.as_str() {
                 "strict" => {}
                 "cls" | "object_hook" | "parse_float" | "parse_int" | "parse_constant"
-                | "object_pairs_hook" => return Err(OptErrorKind::Unsupported(key)),
+                | "object_pairs_hook" => return Err(OptError::Unsupported(key)),
                 _ => {
-                    return Err(OptErrorKind::Rejected(format!(
+                    return Err(OptError::Rejected(format!(
                         "JSONDecoder.__init__() got an unexpected keyword argument '{key}'"
                     )))
                 }
             },
             "yaml" | "yamlex" => {
                 return Err(if key == "Loader" {
-                    OptErrorKind::Unsupported(key)
+                    OptError::Unsupported(key)
                 } else {
-                    OptErrorKind::Rejected(format!(
-                        "load() got an unexpected keyword argument '{key}'"
-                    ))
+                    OptError::Rejected(format!("load() got an unexpected keyword argument '{key}'"))
                 })
             }
-            "plist" => return Err(OptErrorKind::Unsupported(key)),
+            "plist" => return Err(OptError::Unsupported(key)),
             _ => {}
         }
     }
@@ -1403,7 +1405,6 @@ fn serialize_data(
     serializer_opts: &Map,
 ) -> Result<Map, StateError> {
     let name = name.to_string();
-    use OptErrorKind as OptError;
     // An option Salt's serializer rejects raises SerializationError; one halite does not
     // implement fails the state.
     let opt_error = |ret: Map, e: OptError| match e {

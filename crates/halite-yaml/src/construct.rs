@@ -287,7 +287,10 @@ impl<'g> SaltConstructor<'g> {
     /// Salt's `flatten_mapping`: `<<` values (a mapping or a list of mappings) are put in
     /// front, minus entries whose key *text* the mapping itself has. Entries of several
     /// merged mappings are not de-duplicated among themselves (a conflicting ID then).
-    fn mapping_pairs(&self, id: NodeId) -> Result<Cow<'g, [(NodeId, NodeId)]>, YamlError> {
+    pub(crate) fn mapping_pairs(
+        &self,
+        id: NodeId,
+    ) -> Result<Cow<'g, [(NodeId, NodeId)]>, YamlError> {
         let node = self.node(id)?;
         if let NodeKind::Map(pairs) = &node.kind {
             let has_merge = pairs

@@ -10,7 +10,7 @@
 //! a list (`copy.copy(obj_b)`), it copies the list still empty, and the value is `[]`.
 
 use crate::compose::{compose, Graph, NodeId, NodeKind, TAG_SEQ, TAG_STR};
-use crate::construct::{construct_bool, construct_float, construct_int};
+use crate::construct::{construct_bool, construct_float, construct_int, SaltConstructor};
 use crate::error::{ErrorKind, YamlError};
 use crate::resolve::{resolve11, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NULL};
 use crate::Schema;
@@ -87,6 +87,8 @@ fn aggregate(a: &Y, b: &Y) -> Y {
 
 struct Builder<'g> {
     g: &'g Graph<'g>,
+    /// For `flatten_mapping` (`<<` merge keys), as the yaml loader reads them.
+    salt: SaltConstructor<'g>,
     depth: usize,
 }
 
@@ -161,11 +163,13 @@ impl<'g> Builder<'g> {
                     }
                     Ok(Y::Seq(out, false, !deep))
                 }
-                NodeKind::Map(pairs) => {
+                NodeKind::Map(_) => {
+                    // `<<` merge keys: the merged pairs first (they merge like repeated keys)
+                    let pairs = self.salt.mapping_pairs(id)?;
                     // every mapping is Salt's ordered SLSMap (`construct_yaml_omap`: the
                     // loader's default mapping tag is omap)
                     let mut out: Vec<(Value, Y)> = Vec::with_capacity(pairs.len());
-                    for &(k, v) in pairs {
+                    for &(k, v) in pairs.iter() {
                         let key_node = g
                             .nodes
                             .get(k)
@@ -213,6 +217,10 @@ pub fn load_yamlex(text: &str) -> Result<Value, YamlError> {
     let Some(root) = g.root else {
         return Ok(Value::Null);
     };
-    let mut b = Builder { g: &g, depth: 0 };
+    let mut b = Builder {
+        g: &g,
+        salt: SaltConstructor::new(&g),
+        depth: 0,
+    };
     Ok(b.build(root, None, false)?.value())
 }

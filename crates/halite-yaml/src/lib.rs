@@ -43,7 +43,7 @@ pub use dump::{
     yaml_encode, yaml_squote, DocOptions, DumpOptions,
 };
 pub use error::{salt_render_error_message, ErrorKind, YamlError};
-pub use yamlex::load_yamlex;
+pub use yamlex::{load_yamlex, UNACCEPTABLE_KEY as YAMLEX_UNACCEPTABLE_KEY};
 
 /// Which scalar rules apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

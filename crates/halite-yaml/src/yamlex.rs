@@ -19,6 +19,8 @@ use halite_value::{Map, Value};
 const TAG_OMAP: &str = "tag:yaml.org,2002:omap";
 const AGGREGATE: &str = "!aggregate";
 const RESET: &str = "!reset";
+/// How yamlex's own "unacceptable key" error begins (its whole text is Salt's message).
+pub const UNACCEPTABLE_KEY: &str = "While constructing a mapping";
 
 /// A value while the document is built: collections remember whether they are marked
 /// aggregate (`AggregatedMap`, `AggregatedSequence`).
@@ -185,11 +187,24 @@ impl<'g> Builder<'g> {
                         let key = match key {
                             Y::Scalar(v) => v,
                             _ => {
-                                return Err(error(
-                                    "found unacceptable key (unhashable type)".into(),
-                                    g,
-                                    k,
-                                ))
+                                // the ConstructorError yamlex raises itself (libyaml's marks
+                                // name no file and show no snippet)
+                                let mark = |m: crate::error::Mark| {
+                                    format!(
+                                        "  in \"<file>\", line {}, column {}",
+                                        m.line + 1,
+                                        m.col + 1
+                                    )
+                                };
+                                return Err(YamlError::new(
+                                    ErrorKind::Other,
+                                    format!(
+                                        "{UNACCEPTABLE_KEY} {} found unacceptable key {}",
+                                        mark(node.start),
+                                        mark(key_node.start)
+                                    ),
+                                    key_node.start,
+                                ));
                             }
                         };
                         let mut value = self.build(v, value_tag, deep)?;

@@ -43,7 +43,9 @@ pub use dump::{
     yaml_encode, yaml_squote, DocOptions, DumpOptions,
 };
 pub use error::{salt_render_error_message, ErrorKind, YamlError};
-pub use yamlex::{load_yamlex, UNACCEPTABLE_KEY as YAMLEX_UNACCEPTABLE_KEY};
+pub use yamlex::{
+    load_yamlex, INVALID_INT as YAMLEX_INVALID_INT, UNACCEPTABLE_KEY as YAMLEX_UNACCEPTABLE_KEY,
+};
 
 /// Which scalar rules apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,15 +10,17 @@
 //! a list (`copy.copy(obj_b)`), it copies the list still empty, and the value is `[]`.
 
 use crate::compose::{compose, Graph, NodeId, NodeKind, TAG_SEQ, TAG_STR};
-use crate::construct::{construct_bool, construct_float, construct_int, SaltConstructor};
+use crate::construct::{ctor_for, SaltConstructor};
 use crate::error::{ErrorKind, YamlError};
-use crate::resolve::{resolve11, TAG_BOOL, TAG_FLOAT, TAG_INT, TAG_NULL};
+use crate::resolve::{resolve11, TAG_INT, TAG_VALUE};
 use crate::Schema;
 use halite_value::{Map, Value};
 
 const TAG_OMAP: &str = "tag:yaml.org,2002:omap";
 const AGGREGATE: &str = "!aggregate";
 const RESET: &str = "!reset";
+/// How Python's `int()` refuses a text (yamlex's `construct_sls_int`).
+pub const INVALID_INT: &str = "invalid literal for int() with base 10:";
 /// How yamlex's own "unacceptable key" error begins (its whole text is Salt's message).
 pub const UNACCEPTABLE_KEY: &str = "While constructing a mapping";
 
@@ -143,20 +145,19 @@ impl<'g> Builder<'g> {
             }
             _ => match &node.kind {
                 NodeKind::Scalar { value } => {
-                    let text = value.as_ref();
-                    let v = match tag {
-                        TAG_NULL => Ok(Value::Null),
-                        TAG_BOOL => construct_bool(text),
-                        TAG_INT => construct_int(text),
-                        TAG_FLOAT => construct_float(text),
-                        _ if tag == TAG_STR || tag.starts_with("tag:yaml.org,2002:") => {
-                            Ok(Value::str(text))
-                        }
-                        other => Err(format!(
-                            "could not determine a constructor for the tag '{other}'"
-                        )),
-                    };
-                    v.map(Y::Scalar).map_err(|p| error(p, g, id))
+                    if tag == TAG_INT {
+                        return sls_int(value).map(Y::Scalar).ok_or_else(|| {
+                            YamlError::new(
+                                ErrorKind::Other,
+                                format!("{INVALID_INT} '{value}'"),
+                                node.start,
+                            )
+                        });
+                    }
+                    // the yaml loader's scalars (timestamps stay text, see docs/compat.md)
+                    // flatten_mapping reads a `=` key (tag:yaml.org,2002:value) as a string
+                    let tag = if tag == TAG_VALUE { TAG_STR } else { tag };
+                    self.salt.scalar(node, ctor_for(tag)).map(Y::Scalar)
                 }
                 NodeKind::Seq(items) => {
                     let mut out = Vec::with_capacity(items.len());
@@ -223,6 +224,35 @@ impl<'g> Builder<'g> {
             },
         }
     }
+}
+
+/// `construct_sls_int`: leading zeros dropped (not octal), then Python's `int(text)` in base
+/// 10 (a sign, digits, single underscores between digits); `0x`/`0b` and sexagesimal
+/// values are refused.
+fn sls_int(text: &str) -> Option<Value> {
+    let mut v = text;
+    if v != "0" && v.starts_with('0') && !v.starts_with("0b") && !v.starts_with("0x") {
+        v = v.trim_start_matches('0');
+        if v.is_empty() {
+            v = "0";
+        }
+    }
+    let v = v.trim();
+    let (neg, digits) = match v.as_bytes().first() {
+        Some(b'-') => (true, &v[1..]),
+        Some(b'+') => (false, &v[1..]),
+        _ => (false, v),
+    };
+    let ok = !digits.is_empty()
+        && !digits.starts_with('_')
+        && !digits.ends_with('_')
+        && !digits.contains("__")
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '_');
+    if !ok {
+        return None;
+    }
+    let n: i64 = digits.replace('_', "").parse().ok()?;
+    Some(Value::Int(if neg { -n } else { n }))
 }
 
 /// `yamlex.deserialize(text)`: the document (None when empty).

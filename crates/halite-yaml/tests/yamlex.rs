@@ -35,6 +35,11 @@ const MEASURED: &[(&str, &str)] = &[
         r#"{"a": {"p": {"z": 1}}, "c": {"p": {"w": 2}}}"#,
     ),
     ("c:\n  =: 1\n", r#"{"c": {"=": 1}}"#),
+    (
+        "f: 1_000\ng: 017\nh: +5\n",
+        r#"{"f": 1000, "g": 17, "h": 5}"#,
+    ),
+    ("d: 1.5\n", r#"{"d": 1.5}"#),
 ];
 
 #[test]
@@ -43,5 +48,18 @@ fn yamlex_repeated_keys_merge_as_salt_aggregation() {
         let got = halite_yaml::load_yamlex(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
         let want = Value::from_json_str(expected).expect("expected JSON");
         assert_eq!(got, want, "yamlex of {text:?}");
+    }
+}
+
+/// `construct_sls_int` calls `int(text)`: hexadecimal, binary and sexagesimal ints are
+/// Python's ValueError (measured: "invalid literal for int() with base 10: '0x1F'").
+#[test]
+fn yamlex_refuses_ints_python_int_refuses() {
+    for text in ["0x1F", "0b101", "1:30"] {
+        let e = halite_yaml::load_yamlex(&format!("f: {text}\n")).expect_err(text);
+        assert_eq!(
+            e.problem,
+            format!("invalid literal for int() with base 10: '{text}'")
+        );
     }
 }

@@ -1321,7 +1321,13 @@ fn deserialize_existing(formatter: &str, name: &str, opts: &Map) -> Result<Value
         }),
         "yaml" => halite_yaml::load(&text, halite_yaml::Schema::Salt).map_err(|e| e.to_string()),
         // the yamlex loader: a repeated key merges (`!aggregate`, `!reset`)
-        "yamlex" => halite_yaml::load_yamlex(&text).map_err(|e| e.to_string()),
+        "yamlex" => halite_yaml::load_yamlex(&text).map_err(|e| {
+            if e.problem.starts_with(halite_yaml::YAMLEX_INVALID_INT) {
+                e.problem
+            } else {
+                e.to_string()
+            }
+        }),
         "configparser" => {
             let o = super::serializers::configparser_opts(opts).map_err(rejected)?;
             super::serializers::configparser_load(&text, name, &o)

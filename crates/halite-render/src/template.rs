@@ -23,7 +23,7 @@ pub enum Renderer {
     /// With its options (`-s`, else "Unknown renderer option").
     Jinja(String),
     Yaml,
-    /// Salt's `yamlex` (read with the yaml renderer's loader; see docs/compat.md).
+    /// Salt's `yamlex` (`salt.serializers.yamlex.deserialize`: repeated keys merge).
     Yamlex,
     Json,
     /// Decrypts `-----BEGIN PGP MESSAGE-----` blocks with the system `gpg`; data without one
@@ -211,7 +211,35 @@ pub(crate) fn run_renderer(
                 }
             }
         }
-        Renderer::Yaml | Renderer::Yamlex => {
+        Renderer::Yamlex => {
+            // `deserialize(sls_data) or {}`
+            let text = as_text(data);
+            match halite_yaml::load_yamlex(&text) {
+                Ok(value) => {
+                    diag::remember_rendered(
+                        &job.path.to_string_lossy(),
+                        diag::RenderedFile {
+                            text,
+                            map: map.take(),
+                        },
+                    );
+                    Ok(if value.truthy() {
+                        value
+                    } else {
+                        Value::Map(Map::new())
+                    })
+                }
+                Err(e) if e.problem.starts_with(halite_yaml::YAMLEX_UNACCEPTABLE_KEY) => {
+                    Err(RenderError::Render(e.problem))
+                }
+                // the yaml renderer's message for what both loaders refuse
+                Err(e) => match run_renderer(&Renderer::Yaml, Value::Str(text.into()), job, map) {
+                    Ok(_) => Err(RenderError::Render(e.to_string())),
+                    Err(yaml_error) => Err(yaml_error),
+                },
+            }
+        }
+        Renderer::Yaml => {
             let text = as_text(data);
             let loaded = halite_yaml::load_keys(&text, halite_yaml::Schema::Salt);
             let (value, scalar_keys) = loaded.map_err(|e| {

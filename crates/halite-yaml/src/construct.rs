@@ -26,7 +26,7 @@ pub(crate) const MAX_VALUES: usize = 3_000_000;
 
 /// How PyYAML constructs a node of a given tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Ctor {
+pub(crate) enum Ctor {
     Null,
     Bool,
     Int,
@@ -40,7 +40,7 @@ enum Ctor {
     Undefined,
 }
 
-fn ctor_for(tag: &str) -> Ctor {
+pub(crate) fn ctor_for(tag: &str) -> Ctor {
     match tag {
         TAG_NULL => Ctor::Null,
         TAG_BOOL => Ctor::Bool,
@@ -287,7 +287,10 @@ impl<'g> SaltConstructor<'g> {
     /// Salt's `flatten_mapping`: `<<` values (a mapping or a list of mappings) are put in
     /// front, minus entries whose key *text* the mapping itself has. Entries of several
     /// merged mappings are not de-duplicated among themselves (a conflicting ID then).
-    fn mapping_pairs(&self, id: NodeId) -> Result<Cow<'g, [(NodeId, NodeId)]>, YamlError> {
+    pub(crate) fn mapping_pairs(
+        &self,
+        id: NodeId,
+    ) -> Result<Cow<'g, [(NodeId, NodeId)]>, YamlError> {
         let node = self.node(id)?;
         if let NodeKind::Map(pairs) = &node.kind {
             let has_merge = pairs
@@ -408,7 +411,7 @@ impl<'g> SaltConstructor<'g> {
 
     // ---- scalars ---------------------------------------------------------------------------
 
-    fn scalar(&self, node: &Node<'_>, ctor: Ctor) -> Result<Value, YamlError> {
+    pub(crate) fn scalar(&self, node: &Node<'_>, ctor: Ctor) -> Result<Value, YamlError> {
         let text = match (&node.kind, ctor) {
             (_, Ctor::Undefined) => {
                 let p = format!(

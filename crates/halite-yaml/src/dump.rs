@@ -50,6 +50,34 @@ pub fn dump(v: &Value, opts: DumpOptions) -> String {
     e.out
 }
 
+/// `yaml.dump`'s document and scalar options besides [`DumpOptions`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DocOptions {
+    /// `explicit_start`: the document begins with `---`.
+    pub explicit_start: bool,
+    /// `explicit_end`: the document ends with `...`.
+    pub explicit_end: bool,
+    /// `default_style`: every scalar in this quoting style (`'"'` or `'\''`).
+    pub default_style: Option<char>,
+}
+
+/// `yaml.dump(v, **opts)` with the document options: the YAML text, ending in a newline.
+pub fn dump_document(v: &Value, opts: DumpOptions, doc: DocOptions) -> String {
+    let node = represent(v, &opts);
+    let mut e = Emitter::new(&opts);
+    e.default_style = doc.default_style;
+    if doc.explicit_start {
+        e.write_indicator("---", true, false, false);
+    }
+    e.emit_node(&node, Ctx::default());
+    e.write_indent();
+    if doc.explicit_end {
+        e.write_indicator("...", true, false, false);
+        e.write_indent();
+    }
+    e.out
+}
+
 /// `{{ v|yaml }}` (Salt's `format_yaml`, flow_style=True): flow style, stripped.
 /// `sort_keys` should be true for plain dicts (e.g. a Jinja dict literal) and false for
 /// ordered data (YAML-rendered pillar and SLS data).
@@ -382,6 +410,8 @@ struct Emitter {
     best_indent: usize,
     best_width: usize,
     unicode: bool,
+    /// `default_style`: the representer's style for every scalar.
+    default_style: Option<char>,
 }
 
 impl Emitter {
@@ -407,6 +437,7 @@ impl Emitter {
             best_indent,
             best_width,
             unicode: opts.allow_unicode,
+            default_style: None,
         }
     }
 
@@ -610,7 +641,11 @@ impl Emitter {
 
     /// libyaml `yaml_emitter_select_scalar_style`.
     fn choose_style(&self, a: &Analysis, value: &str, plain_implicit: bool, ctx: Ctx) -> Style {
-        let mut style = Style::Plain;
+        let mut style = match self.default_style {
+            Some('"') => Style::Double,
+            Some(_) => Style::Single,
+            None => Style::Plain,
+        };
         if ctx.simple_key && a.multiline {
             style = Style::Double;
         }

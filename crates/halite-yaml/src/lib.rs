@@ -35,13 +35,17 @@ mod reader;
 mod resolve;
 mod tabs;
 mod translate;
+mod yamlex;
 
 pub use args::yamlify_arg;
 pub use dump::{
-    dump, salt_serializer_yaml, salt_yaml_filter, salt_yaml_outputter, yaml_dquote, yaml_encode,
-    yaml_squote, DumpOptions,
+    dump, dump_document, salt_serializer_yaml, salt_yaml_filter, salt_yaml_outputter, yaml_dquote,
+    yaml_encode, yaml_squote, DocOptions, DumpOptions,
 };
 pub use error::{salt_render_error_message, ErrorKind, YamlError};
+pub use yamlex::{
+    load_yamlex, INVALID_INT as YAMLEX_INVALID_INT, UNACCEPTABLE_KEY as YAMLEX_UNACCEPTABLE_KEY,
+};
 
 /// Which scalar rules apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -326,26 +326,61 @@ pub fn touch(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     Ok(Value::Bool(Path::new(&name).exists()))
 }
 
-/// `file.mkdir(dir_path, user=None, group=None, mode=None)`: the directory and its missing
-/// parents (with `mode`), True. halite refuses `user`/`group` (not implemented).
+/// `file.mkdir(dir_path, user=None, group=None, mode=None)`: when the folder is missing,
+/// `makedirs_perms`: each missing folder from the top made (`os.mkdir`, the umask's mode),
+/// then given to `user`/`group` and `mode` as `check_perms` does (a user or group that does
+/// not exist is skipped, as check_perms' unread result says); True.
 pub fn mkdir(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
-    use std::os::unix::fs::DirBuilderExt;
     let b = bind("file.mkdir", a, &["dir_path", "user", "group", "mode"], 1)?;
-    if b.opt(1).is_some() || b.opt(2).is_some() {
-        return Err(ExecError::Failed(
-            "halite's file.mkdir does not set user or group".into(),
-        ));
-    }
     let dir = expanduser(&b.str_or(0, ""));
-    if !Path::new(&dir).is_dir() {
-        let mut builder = std::fs::DirBuilder::new();
-        builder.recursive(true);
-        if let Some(mode) = b.opt(3) {
-            let m = u32::from_str_radix(&mode.py_str(), 8)
-                .map_err(|_| ExecError::Failed(format!("invalid mode: {}", mode.py_str())))?;
-            builder.mode(m);
+    let dir = py_normpath(&dir);
+    if Path::new(&dir).is_dir() {
+        return Ok(Value::Bool(true));
+    }
+    let id = |v: Option<&Value>, lookup: &dyn Fn(&str) -> Option<u32>| match v {
+        None | Some(Value::Null) => None,
+        Some(Value::Int(i)) => u32::try_from(*i).ok(),
+        Some(v) => lookup(&v.py_str()),
+    };
+    let uid = id(b.opt(1), &|u| crate::process::getpwnam(u).map(|p| p.uid));
+    let gid = id(b.opt(2), &|g| crate::process::getgrnam(g));
+    // makedirs_perms: `int(f"{mode}")`, then check_perms reads its digits as octal
+    let mode = match b.opt(3).filter(|m| m.truthy()) {
+        Some(m) => {
+            let text = m.py_str();
+            let n: i64 = text.trim().replace('_', "").parse().map_err(|_| {
+                ExecError::Failed(format!("invalid literal for int() with base 10: '{text}'"))
+            })?;
+            Some(u32::from_str_radix(&n.to_string(), 8).map_err(|_| {
+                ExecError::Failed(format!("halite: file.mkdir mode {n} is not octal"))
+            })?)
         }
-        builder.create(&dir).map_err(|e| os_error(&e))?;
+        None => None,
+    };
+    // the missing folders, outermost first
+    let mut missing = Vec::new();
+    let mut p = Path::new(&dir);
+    while !p.as_os_str().is_empty() && !p.exists() {
+        missing.push(p.to_path_buf());
+        match p.parent() {
+            Some(parent) => p = parent,
+            None => break,
+        }
+    }
+    for path in missing.iter().rev() {
+        match std::fs::create_dir(path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(os_error(&e)),
+        }
+        if uid.is_some() || gid.is_some() {
+            std::os::unix::fs::chown(path, uid, gid).map_err(|e| os_error(&e))?;
+        }
+        if let Some(m) = mode {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(m))
+                .map_err(|e| os_error(&e))?;
+        }
     }
     Ok(Value::Bool(true))
 }

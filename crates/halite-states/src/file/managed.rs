@@ -5,13 +5,14 @@
 //! under `cachedir/file_backup` (`salt.utils.files.copyfile`/`backup_minion`).
 
 use super::difflib::get_diff;
+use super::serializers::OptError;
 use super::{
     backs_up, backup_minion, backup_mode, cachedir, changes_mut, check_perms, copy_with_perms,
     dirname, error, expanduser, is_dir, is_file, is_link, mkstemp, mode_bits, normalize_mode,
     not_absolute, umask, write_atomic,
 };
 use crate::{StateCall, StateError};
-use halite_value::{traverse, JsonStyle, Map, Value};
+use halite_value::{traverse, Map, Value};
 
 const CHANGED_NOTE: &str =
     "\nNote: No changes made, actual changes may\nbe different due to other states.";
@@ -1141,62 +1142,57 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
             ),
         ));
     }
-    let serializer_opts = repack_dictlist(call.arg("serializer_opts"));
-    let deserializer_opts = repack_dictlist(call.arg("deserializer_opts"));
-    let opt_map = |opts: &Map, key: &str| match opts.get(key) {
-        Some(Value::Map(m)) => Some(m.clone()),
-        _ => None,
+    // file.serialize's own defaults for the yaml and json serializers, updated with
+    // `repack_dictlist(serializer_opts)` (and deserializer_opts) when given
+    let mut serializer_opts = Map::new();
+    match formatter.as_str() {
+        "yaml" => {
+            serializer_opts.insert("default_flow_style", Value::Bool(false));
+            if call.arg("encoding").is_some_and(Value::truthy) {
+                serializer_opts.insert("allow_unicode", Value::Bool(true));
+            }
+        }
+        "json" => {
+            serializer_opts.insert("indent", Value::Int(2));
+            serializer_opts.insert(
+                "separators",
+                Value::List(vec![Value::str(","), Value::str(": ")].into()),
+            );
+            serializer_opts.insert("sort_keys", Value::Bool(true));
+            if call.arg("encoding").is_some_and(Value::truthy) {
+                serializer_opts.insert("ensure_ascii", Value::Bool(false));
+            }
+        }
+        _ => {}
+    }
+    if let Some(v) = call.arg("serializer_opts").filter(|v| v.truthy()) {
+        for (k, v) in repack_dictlist(v).iter() {
+            serializer_opts.insert(k.clone(), v.clone());
+        }
+    }
+    let deserializer_opts = match call.arg("deserializer_opts").filter(|v| v.truthy()) {
+        Some(v) => repack_dictlist(v),
+        None => Map::new(),
     };
     // merge_if_exists: the existing file's data, deserialized, updated with the dataset
     let mut dataset = dataset;
     let mut merged_from: Option<(Value, Value)> = None;
     if call.flag("merge_if_exists", false) && std::path::Path::new(&name).is_file() {
-        let existing = match formatter.as_str() {
-            // salt.serializers.python has no deserialize
-            "python" | "keyvalue" | "yamlex" => {
+        let existing = match deserialize_existing(&formatter, &name, &deserializer_opts) {
+            Ok(v) => v,
+            Err(Existing::NoDeserializer) => {
                 return Ok(error(
                     ret,
                     format!("merge_if_exists is not supported for the {formatter} serializer"),
                 ))
             }
-            // merge_if_exists reads the file in text mode, which msgpack refuses.
-            "msgpack" => Err("a bytes-like object is required, not '_io.TextIOWrapper'".into()),
-            _ => {
-                let bytes = std::fs::read(&name).unwrap_or_default();
-                let text = String::from_utf8_lossy(&bytes);
-                match formatter.as_str() {
-                    "json" => Value::from_json_str(&text).map_err(|e| {
-                        // json.loads' text for the common case, else serde's
-                        let msg = e.to_string();
-                        if msg.starts_with("expected value") {
-                            let offset: usize = text
-                                .split_inclusive('\n')
-                                .take(e.line().saturating_sub(1))
-                                .map(|l| l.chars().count())
-                                .sum::<usize>()
-                                + e.column().saturating_sub(1);
-                            format!(
-                                "Expecting value: line {} column {} (char {offset})",
-                                e.line(),
-                                e.column()
-                            )
-                        } else {
-                            msg
-                        }
-                    }),
-                    "yaml" => halite_yaml::load(&text, halite_yaml::Schema::Salt)
-                        .map_err(|e| e.to_string()),
-                    "configparser" => super::serializers::configparser_load(
-                        &text,
-                        opt_map(&deserializer_opts, "defaults").as_ref(),
-                    ),
-                    _ => super::serializers::plist_load(&text),
-                }
+            Err(Existing::Unsupported(e)) => {
+                return Ok(error(
+                    ret,
+                    format!("halite: the {formatter} deserializer option {e} is not implemented"),
+                ))
             }
-        };
-        let existing = match existing {
-            Ok(v) => v,
-            Err(e) => {
+            Err(Existing::Failed(e)) => {
                 return Ok(error(
                     ret,
                     format!("Failed to deserialize existing data: {e}"),
@@ -1239,23 +1235,138 @@ pub fn serialize(call: &StateCall) -> Result<Map, StateError> {
     Ok(ret)
 }
 
-/// `salt.utils.data.repack_dictlist`: a list of one-key dicts (or a dict) as one dict.
-fn repack_dictlist(v: Option<&Value>) -> Map {
+/// `salt.utils.data.repack_dictlist`: a list of one-key dicts (and bare strings or
+/// numbers, which become keys with None) as one dict; anything else (a dict, a dict with
+/// two keys in the list) is "Invalid input" and gives an empty dict.
+fn repack_dictlist(v: &Value) -> Map {
+    let parsed;
+    let v = match v {
+        Value::Str(s) => match halite_yaml::load(s, halite_yaml::Schema::Salt) {
+            Ok(p) => {
+                parsed = p;
+                &parsed
+            }
+            Err(_) => return Map::new(),
+        },
+        other => other,
+    };
+    let Value::List(l) = v else {
+        return Map::new();
+    };
     let mut out = Map::new();
-    match v {
-        Some(Value::Map(m)) => out = m.clone(),
-        Some(Value::List(l)) => {
-            for item in l.iter() {
-                if let Value::Map(m) = item {
-                    for (k, v) in m.iter() {
-                        out.insert(k.clone(), v.clone());
-                    }
+    for item in l.iter() {
+        match item {
+            Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Bool(_) => {
+                out.insert(item.clone(), Value::Null);
+            }
+            Value::Map(m) if m.len() == 1 => {
+                for (k, v) in m.iter() {
+                    out.insert(k.clone(), v.clone());
                 }
             }
+            _ => return Map::new(),
+        }
+    }
+    out
+}
+
+/// Why `merge_if_exists` has no existing data.
+enum Existing {
+    /// The serializer has no `deserialize` (python, keyvalue).
+    NoDeserializer,
+    /// A deserializer option halite does not implement.
+    Unsupported(String),
+    /// The deserializer raised: its message.
+    Failed(String),
+}
+
+/// `__serializers__[deserializer_name](fhr, **deserializer_options)` of the existing file.
+fn deserialize_existing(formatter: &str, name: &str, opts: &Map) -> Result<Value, Existing> {
+    let rejected = |e: OptError| match e {
+        OptError::Rejected(m) => Existing::Failed(m),
+        OptError::Unsupported(m) => Existing::Unsupported(m),
+    };
+    match formatter {
+        "python" | "keyvalue" => return Err(Existing::NoDeserializer),
+        // merge_if_exists reads the file in text mode, which msgpack refuses.
+        "msgpack" => {
+            return Err(Existing::Failed(
+                "a bytes-like object is required, not '_io.TextIOWrapper'".into(),
+            ))
         }
         _ => {}
     }
-    out
+    deserializer_check(formatter, opts).map_err(rejected)?;
+    let bytes = std::fs::read(name).unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    match formatter {
+        "json" => Value::from_json_str(&text).map_err(|e| {
+            // json.loads' text for the common case, else serde's
+            let msg = e.to_string();
+            if msg.starts_with("expected value") {
+                let offset: usize = text
+                    .split_inclusive('\n')
+                    .take(e.line().saturating_sub(1))
+                    .map(|l| l.chars().count())
+                    .sum::<usize>()
+                    + e.column().saturating_sub(1);
+                format!(
+                    "Expecting value: line {} column {} (char {offset})",
+                    e.line(),
+                    e.column()
+                )
+            } else {
+                msg
+            }
+        }),
+        "yaml" => halite_yaml::load(&text, halite_yaml::Schema::Salt).map_err(|e| e.to_string()),
+        // the yamlex loader: a repeated key merges (`!aggregate`, `!reset`)
+        "yamlex" => halite_yaml::load_yamlex(&text).map_err(|e| {
+            if e.problem.starts_with(halite_yaml::YAMLEX_INVALID_INT) {
+                e.problem
+            } else {
+                e.to_string()
+            }
+        }),
+        "configparser" => {
+            let o = super::serializers::configparser_opts(opts).map_err(rejected)?;
+            super::serializers::configparser_load(&text, name, &o)
+        }
+        // plistlib.load reads either format
+        _ if bytes.starts_with(b"bplist00") => super::serializers::plist_binary_load(&bytes),
+        _ => super::serializers::plist_load(&text),
+    }
+    .map_err(Existing::Failed)
+}
+
+/// Whether the json/yaml deserializers accept `deserializer_opts` (`json.load(fp, **o)`,
+/// `yaml.load(stream, **o)`).
+fn deserializer_check(formatter: &str, opts: &Map) -> Result<(), OptError> {
+    for (k, _) in opts.iter() {
+        let key = k.py_str();
+        match formatter {
+            "json" => match key.as_str() {
+                "strict" => {}
+                "cls" | "object_hook" | "parse_float" | "parse_int" | "parse_constant"
+                | "object_pairs_hook" => return Err(OptError::Unsupported(key)),
+                _ => {
+                    return Err(OptError::Rejected(format!(
+                        "JSONDecoder.__init__() got an unexpected keyword argument '{key}'"
+                    )))
+                }
+            },
+            "yaml" | "yamlex" => {
+                return Err(if key == "Loader" {
+                    OptError::Unsupported(key)
+                } else {
+                    OptError::Rejected(format!("load() got an unexpected keyword argument '{key}'"))
+                })
+            }
+            "plist" => return Err(OptError::Unsupported(key)),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// `RecursiveDictDiffer._get_diffs(current, past, ignore_missing_keys=True)`: for each key of
@@ -1300,62 +1411,106 @@ fn serialize_data(
     serializer_opts: &Map,
 ) -> Result<Map, StateError> {
     let name = name.to_string();
+    // An option Salt's serializer rejects raises SerializationError; one halite does not
+    // implement fails the state.
+    let opt_error = |ret: Map, e: OptError| match e {
+        OptError::Rejected(m) => Err(StateError::Other(format!(
+            "salt.serializers.SerializationError: {m}"
+        ))),
+        OptError::Unsupported(m) => Ok(error(
+            ret,
+            format!("halite: the {formatter} serializer option {m} is not implemented"),
+        )),
+    };
+    let failed = |e: String| {
+        Err(StateError::Other(format!(
+            "salt.serializers.SerializationError: {e}"
+        )))
+    };
     let text = match formatter {
-        // json.dumps(dataset, indent=2, separators=(",", ": "), sort_keys=True) + "\n"
-        "json" => {
-            let mut v = dataset;
-            sort_keys(&mut v);
-            format!("{}\n", v.to_json_styled(JsonStyle::Pretty(2)))
-        }
+        "json" => match super::serializers::json_opts(serializer_opts) {
+            Ok(o) => format!("{}\n", super::serializers::json(&dataset, &o)),
+            Err(e) => return opt_error(ret, e),
+        },
         // file.serialize passes `default_flow_style: False` to the yaml serializer (unless
         // serializer_opts says otherwise), then appends a newline.
-        "yaml" => match serializer_opts.get("default_flow_style") {
-            Some(Value::Null) => format!("{}\n", halite_exec::yamldump::dump(&dataset)),
-            // a true value: every collection in flow style (`{a: 1, b: [1, 2]}`)
-            Some(v) if v.truthy() => {
-                let text = halite_yaml::dump(
-                    &dataset,
-                    halite_yaml::DumpOptions {
-                        default_flow_style: Some(true),
-                        allow_unicode: false,
-                        sort_keys: true,
-                        ..halite_yaml::DumpOptions::default()
-                    },
-                );
-                let text = text
-                    .strip_suffix("\n...\n")
-                    .or_else(|| text.strip_suffix('\n'))
-                    .unwrap_or(&text);
-                format!("{text}\n")
+        "yaml" | "yamlex" => {
+            match super::serializers::yaml(&dataset, serializer_opts, formatter == "yamlex") {
+                Ok(t) => format!("{t}\n"),
+                Err(e) => return opt_error(ret, e),
             }
-            _ => format!("{}\n", halite_exec::yamldump::dump_block(&dataset)),
-        },
+        }
         // Salt appends a newline to text, not to plistlib's bytes.
-        "plist" => match super::serializers::plist(&dataset) {
-            Ok(t) => t,
-            Err(e) => return Err(StateError::Other(format!("SerializationError: {e}"))),
-        },
-        "configparser" => match super::serializers::configparser(
-            &dataset,
-            match serializer_opts.get("defaults") {
-                Some(Value::Map(m)) => Some(m),
-                _ => None,
+        "plist" => {
+            let mut sort = true;
+            let mut binary = false;
+            for (k, v) in serializer_opts.iter() {
+                match k.py_str().as_str() {
+                    // anything but FMT_BINARY: plistlib's default XML
+                    "fmt" => binary = v.py_str() == "FMT_BINARY",
+                    "sort_keys" => sort = v.truthy(),
+                    "skipkeys" if !v.truthy() => {}
+                    "skipkeys" => {
+                        return opt_error(ret, OptError::Unsupported("plist skipkeys".into()))
+                    }
+                    key => {
+                        return opt_error(
+                            ret,
+                            OptError::Rejected(format!(
+                                "dumps() got an unexpected keyword argument '{key}'"
+                            )),
+                        )
+                    }
+                }
+            }
+            if binary {
+                // bytes: no newline added
+                return match super::serializers::plist_binary(&dataset, sort) {
+                    Ok(bytes) => serialize_contents(call, &name, ret, bytes),
+                    Err(e) => failed(e),
+                };
+            }
+            match super::serializers::plist(&dataset, sort) {
+                Ok(t) => t,
+                Err(e) => return failed(e),
+            }
+        }
+        "configparser" => match super::serializers::configparser_opts(serializer_opts) {
+            Ok(o) => match super::serializers::configparser(&dataset, &o) {
+                Ok(t) => format!("{t}\n"),
+                Err(e) => return failed(e),
             },
-        ) {
+            Err(e) => return opt_error(ret, e),
+        },
+        "keyvalue" => match super::serializers::keyvalue(&dataset, serializer_opts) {
             Ok(t) => format!("{t}\n"),
-            Err(e) => return Err(StateError::Other(format!("SerializationError: {e}"))),
+            Err(e) => return failed(e),
         },
         "python" => format!("{}\n", super::serializers::python(&dataset)),
         // Bytes: Salt adds no newline to them.
         "msgpack" => {
+            // msgpack.packb(dataset, **options): the Packer's options that change nothing
+            // for SLS data are accepted
+            for (k, v) in serializer_opts.iter() {
+                match k.py_str().as_str() {
+                    "use_bin_type" | "strict_types" | "datetime" | "autoreset"
+                    | "unicode_errors" | "buf_size" => {}
+                    "use_single_float" | "default" if !v.truthy() => {}
+                    key @ ("use_single_float" | "default") => {
+                        return opt_error(ret, OptError::Unsupported(format!("msgpack {key}")))
+                    }
+                    key => {
+                        return opt_error(
+                            ret,
+                            OptError::Rejected(format!(
+                                "__init__() got an unexpected keyword argument '{key}'"
+                            )),
+                        )
+                    }
+                }
+            }
             let bytes = super::serializers::msgpack(&dataset);
             return serialize_contents(call, &name, ret, bytes);
-        }
-        "keyvalue" | "yamlex" => {
-            return Ok(error(
-                ret,
-                format!("halite: the {formatter} serializer is not implemented"),
-            ));
         }
         _ => unreachable!("the formatter was checked"),
     };
@@ -1399,17 +1554,4 @@ fn serialize_contents(
         true,
         true,
     )
-}
-
-fn sort_keys(v: &mut Value) {
-    match v {
-        Value::Map(m) => {
-            m.sort_keys();
-            for x in m.values_mut() {
-                sort_keys(x);
-            }
-        }
-        Value::List(l) => l.iter_mut().for_each(sort_keys),
-        _ => {}
-    }
 }

@@ -1,0 +1,4 @@
+#!yamlex
+bad:
+  test.nop:
+    - name: {{ not a template }}

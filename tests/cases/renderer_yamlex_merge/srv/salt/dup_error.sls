@@ -1,0 +1,6 @@
+#!yaml
+# the yaml renderer refuses what yamlex merges
+repeated:
+  test.nop: []
+repeated:
+  test.nop: []

@@ -5,7 +5,7 @@
 //! - The cache path is `<cachedir>/extrn_files/<saltenv>/<netloc>/<path>` (the port's `:`
 //!   dropped, `user:pass@` dropped, `-<query>` appended when there is a query).
 //! - A download goes to `<dest>.part` beside it and is renamed over `<dest>` once complete
-//!   (Salt leaves the `.part` of a failed download behind; halite removes it).
+//!   (the `.part` of a failed download stays, as Salt leaves it).
 //! - With a `source_hash` whose length names a hash type, a cached copy with that hash is
 //!   answered without a download (`get_url`'s "Cached copy ... matches source_hash").
 //! - One process is one Salt run: a URL cached once (`cp.cache_file`'s `__context__` key
@@ -228,21 +228,18 @@ pub fn get_to(opts: &Value, url: &str, dest: &Path, how: &Fetch<'_>) -> Result<(
         s.push(".part");
         PathBuf::from(s)
     };
-    let result = curl(opts, url, &p, &part, how);
-    match result {
-        Ok(()) => std::fs::rename(&part, dest).map_err(|e| {
-            let _ = std::fs::remove_file(&part);
-            format!(
-                "halite: cannot rename {} to {}: {e}",
-                part.display(),
-                dest.display()
-            )
-        }),
-        Err(e) => {
-            let _ = std::fs::remove_file(&part);
-            Err(e)
-        }
-    }
+    // Salt opens DEST.part before it asks, and leaves it (with an error page's body) when
+    // the fetch fails
+    std::fs::File::create(&part)
+        .map_err(|e| format!("halite: cannot write {}: {e}", part.display()))?;
+    curl(opts, url, &p, &part, how)?;
+    std::fs::rename(&part, dest).map_err(|e| {
+        format!(
+            "halite: cannot rename {} to {}: {e}",
+            part.display(),
+            dest.display()
+        )
+    })
 }
 
 /// The reason phrase Python's `http.server.BaseHTTPRequestHandler.responses` (and tornado's

@@ -563,13 +563,23 @@ fn manage(
         if local_source_path(url).is_some() {
             let sh = call.arg("source_hash").filter(|v| v.truthy());
             if let Some(sh) = sh.filter(|_| !call.flag("skip_verify", false)) {
-                match super::source_hash::source_sum(call, name, url, &sh.py_str()) {
+                match super::source_hash::source_sum_full(call, name, url, &sh.py_str()) {
                     Ok(sum) => want_sum = Some(sum),
+                    // a remote hash file that cannot be fetched: get_managed does not catch
+                    // the MinionError (test mode's exception; a real run's managed catches it)
+                    Err(super::SumError::Fetch(e)) if call.test => {
+                        return Err(StateError::Other(format!(
+                            "salt.exceptions.MinionError: {e}"
+                        )))
+                    }
+                    Err(super::SumError::Fetch(e)) => {
+                        return Ok(error(ret, format!("Unable to manage file: {e}")))
+                    }
                     // Salt 3008's file.get_managed wraps get_source_sum's error
                     // ("Unable to manage file: {exc.strerror}"), and outside test mode
                     // file.managed prefixes get_managed's comment once more. (An OSError
                     // reading a hash file is an exception the state reports as it is.)
-                    Err(e)
+                    Err(super::SumError::Comment(e))
                         if call.salt_compat().is_3008()
                             && !e.starts_with("Unable to manage file: ") =>
                     {
@@ -581,7 +591,7 @@ fn manage(
                         };
                         return Ok(error(ret, comment));
                     }
-                    Err(e) => return Ok(error(ret, e)),
+                    Err(super::SumError::Comment(e)) => return Ok(error(ret, e)),
                 }
             }
             if is_jinja(call) {

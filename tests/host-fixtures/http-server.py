@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """A tiny HTTP file server on loopback for the netsrc host cases: no network.
 
-    http-server.py PORT ROOT LOGDIR
+    http-server.py PORT ROOT LOGDIR [CERT KEY]
 
 answers `GET /PATH` with the file ROOT/PATH (200, `Content-Length`, an `ETag` of its size and
 mtime), `GET /redirect/PATH` with a 302 to `/PATH`, anything else with 404. Each request is
 appended to LOGDIR/requests.log (method, path, status), so a case can count downloads. Once
 the port is bound it creates LOGDIR/listening (a port already taken fails the start instead).
+With CERT and KEY (PEM files) it serves https.
 """
 
 import http.server
@@ -53,6 +54,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 if __name__ == "__main__":
     PORT, ROOT, LOGDIR = int(sys.argv[1]), os.path.realpath(sys.argv[2]), sys.argv[3]
     server = http.server.HTTPServer(("127.0.0.1", PORT), Handler)
+    if len(sys.argv) > 5:
+        import ssl
+
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(sys.argv[4], sys.argv[5])
+        server.socket = tls.wrap_socket(server.socket, server_side=True)
     # bound: the caller waits for this file
     open(os.path.join(LOGDIR, "listening"), "w").close()
     server.serve_forever()

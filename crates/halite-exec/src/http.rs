@@ -390,7 +390,13 @@ fn curl(
         .unwrap_or(0);
     let curl_rc = output.status.code().unwrap_or(-1);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let stderr = stderr.trim().trim_start_matches("curl: ");
+    // curl's one-line message (`curl: (N) TEXT`; a certificate problem adds a paragraph)
+    let stderr = stderr
+        .trim()
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_start_matches("curl: ");
     if p.scheme == "ftp" {
         if curl_rc == 0 {
             return Ok(());
@@ -411,6 +417,17 @@ fn curl(
     if curl_rc == 47 {
         // tornado: more than max_redirects redirects ends on the last 3xx answer
         return Err(read(format!("HTTP {code}: {}", reason(code))));
+    }
+    if curl_rc == 60 {
+        // Python's ssl.SSLCertVerificationError as tornado reports it; OpenSSL's reason is
+        // curl's too (the `_ssl.c` line is CPython 3.11's, the oracles' Python)
+        let why = stderr
+            .split("SSL certificate problem: ")
+            .nth(1)
+            .unwrap_or(stderr);
+        return Err(read(format!(
+            "[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: {why} (_ssl.c:1006)"
+        )));
     }
     Err(read(
         os_error_text(curl_rc).unwrap_or_else(|| format!("halite: curl: {stderr}")),

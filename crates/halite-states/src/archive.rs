@@ -744,7 +744,8 @@ fn file_cached(
     let saltenv = crate::file::saltenv_of(call);
     let how = halite_exec::http::Fetch {
         source_hash: source_sum.map(|s| s.1.as_str()),
-        verify_ssl: None,
+        // file.cached calls cp.cache_file without verify_ssl: its default True
+        verify_ssl: Some(true),
     };
     // the hash type: source_sum's, else the minion's hash_type
     let kind = match source_sum {

@@ -275,9 +275,10 @@ pub fn get_url(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let path = b.str_or(0, "");
     let makedirs = b.truthy(3);
     let sh = b.opt(4).map(Value::py_str);
+    // Client.get_url's own verify_ssl=True
     let how = crate::http::Fetch {
         source_hash: sh.as_deref(),
-        verify_ssl: None,
+        verify_ssl: Some(true),
     };
     let fail = || {
         tracing::error!("Unable to fetch file {} from saltenv {}.", path, env);

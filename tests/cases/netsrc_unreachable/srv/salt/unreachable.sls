@@ -44,3 +44,7 @@ dependant:
   test.succeed_without_changes:
     - onchanges:
       - archive: archive_refused
+
+script_refused:
+  cmd.script:
+    - source: http://127.0.0.1:38399/run.sh

@@ -164,6 +164,22 @@ pub struct Fetch<'a> {
     pub source_hash: Option<&'a str>,
     /// `verify_ssl` (None: the minion option, default True).
     pub verify_ssl: Option<bool>,
+    /// A `HEAD` request (file.source_list's check of an http(s) source).
+    pub head: bool,
+}
+
+/// `salt.utils.http.query(url, method="HEAD")` has no "error": the URL answers (after
+/// redirects) with a status below 400. ftp URLs never do (tornado cannot ask them).
+pub fn head_ok(opts: &Value, url: &str) -> bool {
+    let p = parse(url);
+    if p.scheme != "http" && p.scheme != "https" {
+        return false;
+    }
+    let how = Fetch {
+        head: true,
+        ..Fetch::default()
+    };
+    curl(opts, url, &p, Path::new("/dev/null"), &how).is_ok()
 }
 
 /// `cp.cache_file(url, saltenv, source_hash=..., verify_ssl=...)` for a remote URL: the
@@ -321,6 +337,9 @@ fn curl(
         .arg(out)
         .arg("--write-out")
         .arg("%{http_code}");
+    if how.head {
+        cmd.arg("--head");
+    }
     if p.scheme == "http" || p.scheme == "https" {
         cmd.arg("--location").arg("--max-redirs").arg("5");
         let connect = opts

@@ -746,6 +746,7 @@ fn file_cached(
         source_hash: source_sum.map(|s| s.1.as_str()),
         // file.cached calls cp.cache_file without verify_ssl: its default True
         verify_ssl: Some(true),
+        ..Default::default()
     };
     // the hash type: source_sum's, else the minion's hash_type
     let kind = match source_sum {

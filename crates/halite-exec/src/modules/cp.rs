@@ -250,6 +250,7 @@ pub fn cache_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let how = crate::http::Fetch {
         source_hash: sh.as_deref(),
         verify_ssl: Some(b.get(3).map(Value::truthy).unwrap_or(true)),
+        ..Default::default()
     };
     match cache_path(ctx, &path, &env, &how).map_err(minion_error)? {
         Some(p) => Ok(Value::Str(p.to_string_lossy().into())),
@@ -279,6 +280,7 @@ pub fn get_url(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let how = crate::http::Fetch {
         source_hash: sh.as_deref(),
         verify_ssl: Some(true),
+        ..Default::default()
     };
     let fail = || {
         tracing::error!("Unable to fetch file {} from saltenv {}.", path, env);

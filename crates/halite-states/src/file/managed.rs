@@ -129,6 +129,34 @@ pub(crate) fn resolve_source(call: &StateCall, source: &Value) -> Result<(String
     }
 }
 
+/// `file.source_list` for a list whose first source that is there is an http(s) URL (a
+/// `HEAD` request answers it): that URL, as a plain source. None when the list's pick is
+/// a `salt://` file or a local path (resolve_source picks it) or nothing.
+fn remote_of_list(call: &StateCall, source: &Value) -> Option<Value> {
+    let Value::List(l) = source else {
+        return None;
+    };
+    let saltenv = saltenv_of(call);
+    for item in l.iter() {
+        let Value::Str(url) = item else { continue };
+        let url: &str = url;
+        if url.starts_with("salt://") {
+            if call.ctx.file_roots.find(&saltenv, url).is_some() {
+                return None;
+            }
+        } else if halite_exec::http::is_remote(url) {
+            if halite_exec::http::head_ok(&call.ctx.opts, url) {
+                return Some(Value::str(url));
+            }
+        } else if let Some(p) = local_source_path(url) {
+            if p.starts_with('/') && std::path::Path::new(p).exists() {
+                return None;
+            }
+        }
+    }
+    None
+}
+
 /// Why a remote source gave no file.
 enum RemoteError {
     /// get_managed's comment (without file.managed's 3008 prefix).
@@ -196,6 +224,7 @@ fn fetch_remote(
         let how = halite_exec::http::Fetch {
             source_hash: hsum.as_deref(),
             verify_ssl: Some(call.flag("verify_ssl", true)),
+            ..Default::default()
         };
         let fetched = if halite_exec::http::FETCHED.contains(&url_scheme_of(src).as_str()) {
             halite_exec::http::cache_url(&call.ctx.opts, src, &saltenv, &how)
@@ -509,6 +538,7 @@ fn manage(
     }
     // get_managed for a remote source: its source_hash, then the cached or fetched copy.
     let mut remote_sum: Option<(String, String)> = None;
+    let source = source.map(|s| remote_of_list(call, &s).unwrap_or(s));
     let content = match (&text, &source) {
         (Some(t), _) => Content::Text(t.clone()),
         (None, Some(Value::Str(src))) if halite_exec::http::is_remote(src) => {

@@ -221,6 +221,7 @@ fn inner_source_sum(
                     let how = halite_exec::http::Fetch {
                         source_hash: None,
                         verify_ssl: Some(call.flag("verify_ssl", true)),
+                        ..Default::default()
                     };
                     let fetched = if halite_exec::http::FETCHED.contains(&proto.as_str()) {
                         halite_exec::http::cache_url(&call.ctx.opts, source_hash, &saltenv, &how)

@@ -258,6 +258,19 @@ pub fn get_to(opts: &Value, url: &str, dest: &Path, how: &Fetch<'_>) -> Result<(
     })
 }
 
+/// `Client.get_url(url, None, no_cache=True)`: the remote file's bytes, fetched into a temp
+/// file that is removed (nothing is cached).
+pub fn fetch_bytes(opts: &Value, url: &str, how: &Fetch<'_>) -> Result<Vec<u8>, String> {
+    let tmp = crate::files::mkstemp(None, "")
+        .map_err(|e| format!("halite: cannot make a temp file: {e}"))?;
+    let fetched = get_to(opts, url, Path::new(&tmp), how);
+    let data = std::fs::read(&tmp);
+    let _ = std::fs::remove_file(&tmp);
+    let _ = std::fs::remove_file(format!("{tmp}.part"));
+    fetched?;
+    data.map_err(|e| format!("halite: cannot read {tmp}: {e}"))
+}
+
 /// The reason phrase Python's `http.server.BaseHTTPRequestHandler.responses` (and tornado's
 /// `httputil.responses`) has for a status code.
 fn reason(code: u16) -> &'static str {

@@ -320,13 +320,8 @@ pub fn get_url(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             .map(|p| p.to_string_lossy().into_owned()),
         // get_url(no_cache=True): a remote file is read, not cached
         None if crate::http::FETCHED.contains(&crate::http::scheme(&path).as_str()) => {
-            let tmp = crate::files::mkstemp(None, "").map_err(|e| minion_error(e.to_string()))?;
-            let fetched = crate::http::get_to(&ctx.opts, &path, Path::new(&tmp), &how);
-            let data = std::fs::read(&tmp);
-            let _ = std::fs::remove_file(&tmp);
-            let _ = std::fs::remove_file(format!("{tmp}.part"));
-            fetched.map_err(minion_error)?;
-            data.ok().map(|d| String::from_utf8_lossy(&d).into_owned())
+            let data = crate::http::fetch_bytes(&ctx.opts, &path, &how).map_err(minion_error)?;
+            Some(String::from_utf8_lossy(&data).into_owned())
         }
         None => {
             let p = cache_path(ctx, &path, &env, &how).map_err(minion_error)?;

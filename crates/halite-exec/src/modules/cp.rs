@@ -290,18 +290,32 @@ pub fn get_url(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         Some(Value::Str(s)) => Some(s.to_string()),
         Some(_) => None,
     };
+    let scheme = crate::http::scheme(&path);
+    let remote = crate::http::FETCHED.contains(&scheme.as_str());
+    // the file client's answer when it has nothing: get_file's False for salt://, "" else
+    let nothing = || {
+        fail();
+        Ok(if scheme == "salt" {
+            Value::Bool(false)
+        } else {
+            Value::str("")
+        })
+    };
     let result: Option<String> = match dest {
         Some(d) if d.is_empty() => cache_path(ctx, &path, &env, &how)
             .map_err(minion_error)?
             .map(|p| p.to_string_lossy().into_owned()),
-        Some(d) if crate::http::FETCHED.contains(&crate::http::scheme(&path).as_str()) => {
-            // a folder (or a name ending in '/') gets the URL's last part
-            let mut dest = d.clone();
-            if Path::new(&d).is_dir() || d.ends_with('/') {
-                let base = path.split('/').next_back().unwrap_or("");
-                let name = if base.is_empty() { "index.html" } else { base };
-                dest = Path::new(&d).join(name).to_string_lossy().into_owned();
-            }
+        Some(d) if remote || scheme == "salt" => {
+            let dest = get_url_dest(&path, &d);
+            let found = if scheme == "salt" {
+                let (rel, senv) = split_salt_url(&path, &env);
+                match ctx.file_roots.find(&senv, &rel) {
+                    Some(f) => Some(f),
+                    None => return nothing(),
+                }
+            } else {
+                None
+            };
             let dir = Path::new(&dest).parent().map(Path::to_path_buf);
             match dir {
                 Some(dir) if !dir.is_dir() && !makedirs => None,
@@ -309,8 +323,14 @@ pub fn get_url(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
                     if let Some(dir) = dir.filter(|d| !d.is_dir()) {
                         std::fs::create_dir_all(&dir).map_err(|e| minion_error(e.to_string()))?;
                     }
-                    crate::http::get_to(&ctx.opts, &path, Path::new(&dest), &how)
-                        .map_err(minion_error)?;
+                    match found {
+                        // get_file: the file server's copy written to dest
+                        Some(f) => {
+                            std::fs::copy(&f, &dest).map_err(|e| minion_error(e.to_string()))?;
+                        }
+                        None => crate::http::get_to(&ctx.opts, &path, Path::new(&dest), &how)
+                            .map_err(minion_error)?,
+                    }
                     Some(dest)
                 }
             }
@@ -319,7 +339,7 @@ pub fn get_url(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
             .map_err(minion_error)?
             .map(|p| p.to_string_lossy().into_owned()),
         // get_url(no_cache=True): a remote file is read, not cached
-        None if crate::http::FETCHED.contains(&crate::http::scheme(&path).as_str()) => {
+        None if remote => {
             let data = crate::http::fetch_bytes(&ctx.opts, &path, &how).map_err(minion_error)?;
             Some(String::from_utf8_lossy(&data).into_owned())
         }
@@ -331,11 +351,30 @@ pub fn get_url(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     };
     match result {
         Some(r) if !r.is_empty() => Ok(Value::Str(r.into())),
-        _ => {
-            fail();
-            Ok(Value::Str("".into()))
-        }
+        _ => nothing(),
     }
+}
+
+/// get_url's destination: a folder (or a name ending in `/`) gets the URL's last part when
+/// the URL has a query or a path longer than `/` not ending in `/`, else `index.html`.
+fn get_url_dest(url: &str, dest: &str) -> String {
+    if !(Path::new(dest).is_dir() || dest.ends_with('/')) {
+        return dest.to_string();
+    }
+    let scheme = crate::http::scheme(url);
+    let rest = &url[scheme.len()..];
+    let rest = rest.strip_prefix(":").unwrap_or(rest);
+    let after_netloc = match rest.strip_prefix("//") {
+        Some(r) => r.find('/').map_or("", |i| &r[i..]),
+        None => rest,
+    };
+    let (upath, query) = after_netloc.split_once('?').unwrap_or((after_netloc, ""));
+    let name = if !query.is_empty() || (upath.len() > 1 && !upath.ends_with('/')) {
+        url.rsplit('/').next().unwrap_or("")
+    } else {
+        "index.html"
+    };
+    Path::new(dest).join(name).to_string_lossy().into_owned()
 }
 
 /// `cp.is_cached(path, saltenv=None)`: the cached copy's path when there is one, else "".

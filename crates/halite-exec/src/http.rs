@@ -117,12 +117,19 @@ pub fn extrn_path(cachedir: &str, url: &str, saltenv: &str) -> PathBuf {
         .join("extrn_files")
         .join(saltenv)
         .join(netloc);
-    let rel = file_name.trim_start_matches('/');
-    if rel.is_empty() {
-        root
-    } else {
-        root.join(rel)
+    // `.` and `..` segments are removed as curl removes them from the request (RFC 3986), so
+    // the cache path never leaves the host's folder (Salt answers "Invalid path" there)
+    let mut segs: Vec<&str> = Vec::new();
+    for seg in file_name.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                segs.pop();
+            }
+            s => segs.push(s),
+        }
     }
+    segs.iter().fold(root, |p, s| p.join(s))
 }
 
 /// `HASHES_REVMAP`: the hash type a hex digest's length names.
@@ -493,6 +500,18 @@ mod tests {
         assert_eq!(
             extrn_path("/c", "https://u:p@example.com/x.tgz?v=1", "dev"),
             PathBuf::from("/c/extrn_files/dev/example.com/x.tgz-v=1")
+        );
+    }
+
+    #[test]
+    fn extrn_path_stays_in_the_cache_folder() {
+        assert_eq!(
+            extrn_path("/c", "http://h/a/../../../../etc/passwd", "base"),
+            PathBuf::from("/c/extrn_files/base/h/etc/passwd")
+        );
+        assert_eq!(
+            extrn_path("/c", "http://h/./x/./y", "base"),
+            PathBuf::from("/c/extrn_files/base/h/x/y")
         );
     }
 

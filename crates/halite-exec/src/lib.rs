@@ -36,6 +36,7 @@ pub mod aptsources;
 pub mod files;
 pub mod fileserver;
 pub mod hashes;
+pub mod http;
 mod modules;
 pub mod pipes;
 pub mod process;

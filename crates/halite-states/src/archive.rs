@@ -184,10 +184,10 @@ pub fn extracted(call: &StateCall) -> Result<Map, StateError> {
             return fail(ret, format!("Source file '{real}' does not exist"));
         }
         real
-    } else if scheme != "salt" {
+    } else if scheme != "salt" && !halite_exec::http::FETCHED.contains(&scheme.as_str()) {
         return fail(
             ret,
-            format!("halite: the source {source_match} is not supported (salt://, file:// or a local path)"),
+            format!("halite: the source {source_match} is not supported (salt://, http(s)://, ftp://, file:// or a local path)"),
         );
     } else {
         source_match
@@ -285,12 +285,19 @@ pub fn extracted(call: &StateCall) -> Result<Map, StateError> {
     };
 
     let source_sum = match &source_hash {
-        Some(h) => match crate::file::source_sum(call, &source_match, &source_match, h) {
+        Some(h) => match crate::file::source_sum_full(call, &source_match, &source_match, h) {
             Ok(s) => Some(s),
-            Err(e) => return fail(ret, e),
+            Err(crate::file::SumError::Comment(e)) => return fail(ret, e),
+            // get_source_sum does not catch the file client's MinionError
+            Err(crate::file::SumError::Fetch(e)) => {
+                return Err(StateError::Other(format!(
+                    "salt.exceptions.MinionError: {e}"
+                )))
+            }
         },
         None => None,
     };
+    let remote = halite_exec::http::FETCHED.contains(&scheme.as_str());
 
     let cached = if source_is_local {
         source_match.clone()
@@ -305,21 +312,33 @@ pub fn extracted(call: &StateCall) -> Result<Map, StateError> {
                 ),
             );
         }
-        match call.ctx.file_roots.find(&saltenv, &source_match) {
-            Some(p) => p.to_string_lossy().into_owned(),
-            None => {
-                // file.cached's own return.
-                let mut m = Map::new();
-                m.insert("changes", Value::Map(Map::new()));
-                m.insert(
-                    "comment",
-                    Value::str(format!(
-                        "Failed to cache {source_match}, check minion log for more information"
-                    )),
-                );
-                m.insert("name", Value::str(source_match.as_str()));
-                m.insert("result", Value::Bool(false));
-                return Ok(m);
+        if remote {
+            match file_cached(
+                call,
+                &source_match,
+                source_hash.is_some(),
+                source_sum.as_ref(),
+            ) {
+                Ok(p) => p,
+                Err(r) => return Ok(r),
+            }
+        } else {
+            match call.ctx.file_roots.find(&saltenv, &source_match) {
+                Some(p) => p.to_string_lossy().into_owned(),
+                None => {
+                    // file.cached's own return.
+                    let mut m = Map::new();
+                    m.insert("changes", Value::Map(Map::new()));
+                    m.insert(
+                        "comment",
+                        Value::str(format!(
+                            "Failed to cache {source_match}, check minion log for more information"
+                        )),
+                    );
+                    m.insert("name", Value::str(source_match.as_str()));
+                    m.insert("result", Value::Bool(false));
+                    return Ok(m);
+                }
             }
         }
     };
@@ -683,7 +702,90 @@ pub fn extracted(call: &StateCall) -> Result<Map, StateError> {
     }
     ret.insert("changes", Value::Map(changes));
     ret.insert("comment", Value::str(comment));
+    // file.not_cached: a remote source's cached copy goes unless keep_source (or keep)
+    let keep_source = match (call.low.get("keep_source"), call.low.get("keep")) {
+        (Some(v), _) | (None, Some(v)) => v.truthy(),
+        (None, None) => true,
+    };
+    if remote && !keep_source {
+        if let Err(e) = std::fs::remove_file(&cached) {
+            if e.kind() != std::io::ErrorKind::NotFound {
+                warn(&mut ret, &format!("Failed to delete {cached}: {e}"));
+            }
+        }
+    }
     Ok(ret)
+}
+
+/// The `file.cached` state as archive.extracted runs it for a remote source: the cached
+/// copy's path, or file.cached's failed return (which archive.extracted returns as it is).
+fn file_cached(
+    call: &StateCall,
+    url: &str,
+    has_source_hash: bool,
+    source_sum: Option<&(String, String)>,
+) -> Result<String, Map> {
+    let failed = |comment: String| {
+        let mut m = Map::new();
+        m.insert("changes", Value::Map(Map::new()));
+        m.insert("comment", Value::str(comment));
+        m.insert("name", Value::str(url));
+        m.insert("result", Value::Bool(false));
+        m
+    };
+    let skip_verify = call.flag("skip_verify", false);
+    let use_etag = call.flag("use_etag", false);
+    if !skip_verify && !has_source_hash && !use_etag {
+        return Err(failed(format!(
+            "Unable to verify upstream hash of source file {url}, please set source_hash or \
+             set skip_verify or use_etag to True"
+        )));
+    }
+    let saltenv = crate::file::saltenv_of(call);
+    let how = halite_exec::http::Fetch {
+        source_hash: source_sum.map(|s| s.1.as_str()),
+        // file.cached calls cp.cache_file without verify_ssl: its default True
+        verify_ssl: Some(true),
+        ..Default::default()
+    };
+    // the hash type: source_sum's, else the minion's hash_type
+    let kind = match source_sum {
+        Some((k, _)) => k.clone(),
+        None => call
+            .ctx
+            .opts
+            .get("hash_type")
+            .map(Value::py_str)
+            .unwrap_or_else(|| "sha256".into()),
+    };
+    let cachedir = crate::file::cachedir(call);
+    let pre_hash = std::fs::read(halite_exec::http::extrn_path(&cachedir, url, &saltenv))
+        .ok()
+        .map(|d| crate::file::hash_hex(&kind, &d));
+    let local =
+        halite_exec::http::cache_url(&call.ctx.opts, url, &saltenv, &how).map_err(failed)?;
+    let local_s = local.to_string_lossy().into_owned();
+    if let (false, Some((_, hsum))) = (skip_verify, source_sum) {
+        let post = std::fs::read(&local)
+            .map(|d| crate::file::hash_hex(&kind, &d))
+            .unwrap_or_default();
+        if post != *hsum {
+            let mut r = failed(format!(
+                "File is cached to {local_s}, but the hash ({post}) does not match the \
+                 specified hash ({hsum})"
+            ));
+            if pre_hash.as_deref() != Some(post.as_str()) {
+                let mut h = Map::new();
+                h.insert("old", pre_hash.map(Value::from).unwrap_or(Value::Null));
+                h.insert("new", Value::str(post));
+                let mut changes = Map::new();
+                changes.insert("hash", Value::Map(h));
+                r.insert("changes", Value::Map(changes));
+            }
+            return Err(r);
+        }
+    }
+    Ok(local_s)
 }
 
 /// `not os.path.relpath(path, start).startswith("../")`.

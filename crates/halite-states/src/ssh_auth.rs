@@ -256,7 +256,7 @@ pub fn present(call: &StateCall) -> Result<Map, StateError> {
     let data = if !c.source.is_empty() && call.salt_compat().is_3008() {
         // Salt 3008: a source `cp.get_url` fetches goes whole to ssh.set_auth_key_from_file,
         // with the state's `options` (over every key's own); one it cannot is "no key".
-        if source_fetched(call, &c) {
+        if source_fetched(call, &c)? {
             let mut kw = Map::new();
             kw.insert("config", c.config.clone());
             kw.insert("saltenv", Value::str(c.saltenv.as_str()));
@@ -455,7 +455,7 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
         // Salt 3008: a source that `cp.get_url(source, None)` cannot fetch (a salt:// file
         // that is not there, an empty local file) leaves the comment empty; otherwise
         // ssh.rm_auth_key_from_file removes every key of it.
-        if source_fetched(call, &c) {
+        if source_fetched(call, &c)? {
             comment = rm_from_file()?;
         }
     } else if !c.source.is_empty() {
@@ -498,8 +498,22 @@ pub fn absent(call: &StateCall) -> Result<Map, StateError> {
 }
 
 /// Salt 3008's `cp.get_url(source, None)` as the states test it: a salt:// file that exists,
-/// a local file with something in it.
-fn source_fetched(call: &StateCall, c: &Common) -> bool {
+/// a remote file with something in it (fetched, not cached; its MinionError is raised), a
+/// local file with something in it.
+fn source_fetched(call: &StateCall, c: &Common) -> Result<bool, StateError> {
+    if halite_exec::http::FETCHED.contains(&halite_exec::http::scheme(&c.source).as_str()) {
+        let how = halite_exec::http::Fetch {
+            verify_ssl: Some(true),
+            ..Default::default()
+        };
+        return halite_exec::http::fetch_bytes(&call.ctx.opts, &c.source, &how)
+            .map(|d| !d.is_empty())
+            .map_err(|e| StateError::Other(format!("salt.exceptions.MinionError: {e}")));
+    }
+    Ok(source_fetched_local(call, c))
+}
+
+fn source_fetched_local(call: &StateCall, c: &Common) -> bool {
     if c.source.starts_with("salt://") {
         let (path, env) = halite_exec::fileserver::split_salt_url(&c.source, &c.saltenv);
         call.ctx.file_roots.find(&env, &path).is_some()

@@ -136,7 +136,8 @@ pub fn salt_call(
         .call(call.ctx, fun, &halite_exec::Args::new(args, kwargs))
         .map_err(|e| {
             let text = e.to_string();
-            if text.starts_with("TypeError: ") {
+            if text.starts_with("TypeError: ") || text.starts_with("salt.exceptions.MinionError: ")
+            {
                 crate::StateError::Other(text)
             } else {
                 crate::StateError::Command(text)

@@ -2334,7 +2334,14 @@ fn add_key_from_url(
     aptkey: bool,
     signedby: &str,
 ) -> Result<(), ExecError> {
-    let Some(mut fn_) = cache_key_file(ctx, key_url, saltenv) else {
+    // an http(s)/ftp key is fetched into the cache; mod_repo does not catch the MinionError
+    let cached = if crate::http::FETCHED.contains(&crate::http::scheme(key_url).as_str()) {
+        super::cp::cache_path(ctx, key_url, saltenv, &crate::http::Fetch::default())
+            .map_err(ExecError::Failed)?
+    } else {
+        cache_key_file(ctx, key_url, saltenv)
+    };
+    let Some(mut fn_) = cached else {
         // cp.cache_file's False goes to pathlib.Path().
         return Err(ExecError::Failed(
             "expected str, bytes or os.PathLike object, not bool".into(),

@@ -365,12 +365,18 @@ fn cache_error() -> Map {
 }
 
 /// `cp.cache_file(source, saltenv)` for what halite's file client reaches: a `salt://` file
-/// from the file roots or a local file (`None` when it is not there).
+/// from the file roots, an `http(s)://`/`ftp://` file fetched into the cache (its
+/// `MinionError` is not caught) or a local file (`None` when it is not there).
 pub(crate) fn cache_script(
     ctx: &ExecContext,
     source: &str,
     saltenv: &str,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, ScriptError> {
+    if crate::http::FETCHED.contains(&crate::http::scheme(source).as_str()) {
+        return super::cp::cache_path(ctx, source, saltenv, &crate::http::Fetch::default())
+            .map(|p| p.map(|p| p.to_string_lossy().into_owned()))
+            .map_err(|e| ScriptError::Raised(format!("salt.exceptions.MinionError: {e}")));
+    }
     if source.starts_with("salt://") {
         return Ok(ctx
             .file_roots
@@ -379,9 +385,9 @@ pub(crate) fn cache_script(
     }
     let local = source.strip_prefix("file://").unwrap_or(source);
     if let Some((scheme, _)) = local.split_once("://") {
-        return Err(format!(
+        return Err(ScriptError::Caught(format!(
             "halite does not fetch {scheme}:// URLs (cmd.script source '{source}')"
-        ));
+        )));
     }
     Ok(
         (local.starts_with('/') && std::path::Path::new(local).is_file())
@@ -441,7 +447,7 @@ pub fn script_call(ctx: &ExecContext, a: &Args) -> Result<Map, ScriptError> {
         ))
     })?;
     let tmp = TempScript(path.clone());
-    let cached = cache_script(ctx, &source, &saltenv).map_err(ScriptError::Caught)?;
+    let cached = cache_script(ctx, &source, &saltenv)?;
     let Some(cached) = cached else {
         return Ok(cache_error());
     };

@@ -105,7 +105,8 @@ fn set_selections_file(ctx: &ExecContext, path: &str) -> Result<(), ExecError> {
 pub fn set_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let b = bind("debconf.set_file", a, &["path", "saltenv"], 1)?;
     let saltenv = b.str_or(1, "base");
-    let cached = cmd::cache_script(ctx, &b.str_or(0, ""), &saltenv).map_err(ExecError::Failed)?;
+    let cached = cmd::cache_script(ctx, &b.str_or(0, ""), &saltenv)
+        .map_err(|e| ExecError::Failed(e.to_string()))?;
     match cached {
         Some(path) => {
             set_selections_file(ctx, &path)?;
@@ -127,8 +128,8 @@ pub fn set_template(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     )?;
     let saltenv = b.str_or(4, "base");
     let engine = b.str_or(1, "jinja");
-    let Some(cached) =
-        cmd::cache_script(ctx, &b.str_or(0, ""), &saltenv).map_err(ExecError::Failed)?
+    let Some(cached) = cmd::cache_script(ctx, &b.str_or(0, ""), &saltenv)
+        .map_err(|e| ExecError::Failed(e.to_string()))?
     else {
         return Ok(Value::Bool(false));
     };

@@ -6,8 +6,9 @@ use crate::salt_utils::bind_with;
 use crate::{Args, ExecContext, ExecError};
 use halite_value::{Map, Value};
 
-/// A package file's path on this host: an absolute path, or a `salt://` URL resolved in the
-/// file roots (Salt caches a copy first; the file is the same). Other protocols are not
+/// A package file's path on this host: an absolute path, a `salt://` URL resolved in the
+/// file roots (Salt caches a copy first; the file is the same), or an `http(s)://`/`ftp://`
+/// URL fetched into the minion's cache (`cp.cache_file`). `swift://` and `s3://` are not
 /// fetched (docs/compat.md).
 pub(crate) fn local_path(
     ctx: &ExecContext,
@@ -26,9 +27,18 @@ pub(crate) fn local_path(
                 ))
             });
     }
+    if crate::http::FETCHED.contains(&crate::http::scheme(path).as_str()) {
+        // cp.cache_file: fetched into the minion's extrn_files cache
+        return match super::cp::cache_path(ctx, path, saltenv, &crate::http::Fetch::default()) {
+            Ok(Some(p)) => Ok(p.to_string_lossy().into_owned()),
+            Ok(None) => Err(ExecError::Failed(format!("Unable to cache source {path}"))),
+            Err(e) => Err(ExecError::Failed(e)),
+        };
+    }
     if path.contains("://") {
         return Err(ExecError::Failed(format!(
-            "halite: package source {path} is not fetched (only local paths and salt://)"
+            "halite: package source {path} is not fetched (only local paths, salt://, \
+             http(s):// and ftp://)"
         )));
     }
     if !std::path::Path::new(path).exists() {

@@ -237,6 +237,9 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("config.dot_vals", config::dot_vals);
     r.register_pure("config.valid_fileproto", config::valid_fileproto);
     r.register_pure("cp.get_file_str", cp::get_file_str);
+    r.register("cp.cache_file", cp::cache_file);
+    r.register("cp.get_url", cp::get_url);
+    r.register("cp.is_cached", cp::is_cached);
     if cron::available() {
         r.register_pure("cron.raw_cron", cron::raw_cron);
         r.register_pure("cron.list_tab", cron::list_tab);

@@ -325,9 +325,27 @@ fn get_url(
                 }
             }
         }
+        // the file client's get_url: fetched into extrn_files (its MinionError raised)
+        s if crate::http::FETCHED.contains(&s) => {
+            let path = crate::http::cache_url(
+                &ctx.opts,
+                url,
+                saltenv,
+                &crate::http::Fetch {
+                    verify_ssl: Some(true),
+                    ..Default::default()
+                },
+            )
+            // salt-call: the uncaught MinionError prints nothing on stdout, exit 1
+            .map_err(ExecError::Command)?;
+            Ok(Some(TemplateInput::File {
+                tmplpath: path.to_string_lossy().into_owned(),
+                path,
+            }))
+        }
         other => Err(ExecError::Failed(format!(
             "halite does not fetch {other}:// URLs (slsutil.renderer path '{url}'); \
-             only local paths and salt:// are supported"
+             only local paths, salt://, http(s):// and ftp:// are supported"
         ))),
     }
 }

@@ -529,8 +529,21 @@ pub fn rm_auth_key(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     Ok(Value::str("Key removed"))
 }
 
-/// `cp.cache_file(source, saltenv)` for a `salt://` source (or a local path): the file.
-fn source_file(ctx: &ExecContext, source: &str, saltenv: &str) -> Option<std::path::PathBuf> {
+/// `cp.cache_file(source, saltenv)` for a `salt://` source, an `http(s)://`/`ftp://` one
+/// (fetched into the cache; the MinionError is not caught) or a local path: the file.
+fn source_file(
+    ctx: &ExecContext,
+    source: &str,
+    saltenv: &str,
+) -> Result<Option<std::path::PathBuf>, ExecError> {
+    if crate::http::FETCHED.contains(&crate::http::scheme(source).as_str()) {
+        return super::cp::cache_path(ctx, source, saltenv, &crate::http::Fetch::default())
+            .map_err(|e| ExecError::Failed(format!("salt.exceptions.MinionError: {e}")));
+    }
+    Ok(source_file_local(ctx, source, saltenv))
+}
+
+fn source_file_local(ctx: &ExecContext, source: &str, saltenv: &str) -> Option<std::path::PathBuf> {
     if source.starts_with("salt://") {
         let (path, env) = crate::fileserver::split_salt_url(source, saltenv);
         ctx.file_roots.find(&env, &path)
@@ -559,7 +572,7 @@ pub fn check_key_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     let config = opt_str(b.get(2)).unwrap_or_else(|| ".ssh/authorized_keys".into());
     let saltenv = opt_str(b.get(3)).unwrap_or_else(|| "base".into());
     let ht = opt_str(b.get(4));
-    let Some(file) = source_file(ctx, &b.str_or(1, ""), &saltenv) else {
+    let Some(file) = source_file(ctx, &b.str_or(1, ""), &saltenv)? else {
         return Ok(Value::Map(Map::new()));
     };
     let mut m = Map::new();
@@ -605,7 +618,7 @@ pub fn set_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, Exec
     let config = opt_str(b.get(2)).unwrap_or_else(|| ".ssh/authorized_keys".into());
     let saltenv = opt_str(b.get(3)).unwrap_or_else(|| "base".into());
     let ht = b.get(4).cloned().unwrap_or(Value::Null);
-    let Some(file) = source_file(ctx, &b.str_or(1, ""), &saltenv) else {
+    let Some(file) = source_file(ctx, &b.str_or(1, ""), &saltenv)? else {
         return Err(failed("Failed to pull key file from salt file server"));
     };
     let keys = validate_keys(&file.to_string_lossy(), opt_str(Some(&ht)).as_deref())?;
@@ -664,7 +677,7 @@ pub fn rm_auth_key_from_file(ctx: &ExecContext, a: &Args) -> Result<Value, ExecE
     let config = opt_str(b.get(2)).unwrap_or_else(|| ".ssh/authorized_keys".into());
     let saltenv = opt_str(b.get(3)).unwrap_or_else(|| "base".into());
     let ht = b.get(4).cloned().unwrap_or(Value::Null);
-    let Some(file) = source_file(ctx, &b.str_or(1, ""), &saltenv) else {
+    let Some(file) = source_file(ctx, &b.str_or(1, ""), &saltenv)? else {
         return Err(failed("Failed to pull key file from salt file server"));
     };
     let keys = validate_keys(&file.to_string_lossy(), opt_str(Some(&ht)).as_deref())?;

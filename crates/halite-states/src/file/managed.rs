@@ -130,6 +130,162 @@ pub(crate) fn resolve_source(call: &StateCall, source: &Value) -> Result<(String
     }
 }
 
+/// `file.source_list` for a list whose first source that is there is an http(s) URL (a
+/// `HEAD` request answers it): that URL, as a plain source. None when the list's pick is
+/// a `salt://` file or a local path (resolve_source picks it) or nothing.
+fn remote_of_list(call: &StateCall, source: &Value) -> Option<Value> {
+    let Value::List(l) = source else {
+        return None;
+    };
+    let saltenv = saltenv_of(call);
+    for item in l.iter() {
+        let Value::Str(url) = item else { continue };
+        let url: &str = url;
+        if url.starts_with("salt://") {
+            if call.ctx.file_roots.find(&saltenv, url).is_some() {
+                return None;
+            }
+        } else if halite_exec::http::is_remote(url) {
+            if halite_exec::http::head_ok(&call.ctx.opts, url) {
+                return Some(Value::str(url));
+            }
+        } else if let Some(p) = local_source_path(url) {
+            if p.starts_with('/') && std::path::Path::new(p).exists() {
+                return None;
+            }
+        }
+    }
+    None
+}
+
+/// Why a remote source gave no file.
+enum RemoteError {
+    /// get_managed's comment (without file.managed's 3008 prefix).
+    Comment(String),
+    /// An exception get_managed does not catch (a hash file that cannot be fetched).
+    Raised(String),
+}
+
+/// `file.get_managed` for a remote (`http(s)://`, `ftp://`) source: the `source_hash`
+/// (required unless `skip_verify`), then the cached copy when it has that hash (any cached
+/// copy with `skip_verify`), else `cp.cache_file(source, saltenv, source_hash=HSUM)`.
+/// Ok is the local file and the (type, hex) sum to check it against.
+fn fetch_remote(
+    call: &StateCall,
+    name: &str,
+    src: &str,
+) -> Result<(String, Option<(String, String)>), RemoteError> {
+    let skip_verify = call.flag("skip_verify", false);
+    let use_etag = call.flag("use_etag", false);
+    let source_hash = call.arg("source_hash").filter(|v| v.truthy());
+    let mut sum: Option<(String, String)> = None;
+    if !skip_verify {
+        if let Some(sh) = source_hash {
+            match super::source_hash::source_sum_full(call, name, src, &sh.py_str()) {
+                Ok(s) => sum = Some(s),
+                // Salt 3008's get_managed: "Unable to manage file: {exc.strerror}"
+                Err(super::SumError::Comment(e)) => {
+                    return Err(RemoteError::Comment(
+                        if call.salt_compat().is_3008() && !e.starts_with("Unable to manage file: ")
+                        {
+                            format!("Unable to manage file: {e}")
+                        } else {
+                            e
+                        },
+                    ))
+                }
+                Err(super::SumError::Fetch(e)) => return Err(RemoteError::Raised(e)),
+            }
+        } else if !use_etag {
+            return Err(RemoteError::Comment(format!(
+                "Unable to verify upstream hash of source file {}, please set source_hash or \
+                 set skip_verify to True",
+                redact_http_basic_auth(src)
+            )));
+        }
+    }
+    let saltenv = saltenv_of(call);
+    let cachedir = super::cachedir(call);
+    let cached = halite_exec::http::extrn_path(&cachedir, src, &saltenv);
+    let mut sfn: Option<String> = None;
+    if cached.is_file() && (source_hash.is_some() || skip_verify || use_etag) {
+        let htype = sum.as_ref().map(|s| s.0.as_str()).unwrap_or("sha256");
+        let cached_sum = std::fs::read(&cached)
+            .map(|d| super::source_hash::hash_hex(htype, &d))
+            .unwrap_or_default();
+        if skip_verify {
+            sum = Some((htype.to_string(), cached_sum));
+            sfn = Some(cached.to_string_lossy().into_owned());
+        } else if !use_etag && sum.as_ref().is_some_and(|s| s.1 == cached_sum) {
+            sfn = Some(cached.to_string_lossy().into_owned());
+        }
+    }
+    if sfn.is_none() {
+        let hsum = sum.as_ref().map(|s| s.1.clone());
+        let how = halite_exec::http::Fetch {
+            source_hash: hsum.as_deref(),
+            verify_ssl: Some(call.flag("verify_ssl", true)),
+            ..Default::default()
+        };
+        let fetched = if halite_exec::http::FETCHED.contains(&url_scheme_of(src).as_str()) {
+            halite_exec::http::cache_url(&call.ctx.opts, src, &saltenv, &how)
+        } else {
+            Err(format!(
+                "halite: fetching {}:// URLs is not supported",
+                url_scheme_of(src)
+            ))
+        };
+        match fetched {
+            Ok(p) => sfn = Some(p.to_string_lossy().into_owned()),
+            Err(e) => {
+                return Err(RemoteError::Comment(format!(
+                    "Failed to cache {}: {e}",
+                    redact_http_basic_auth(src)
+                )))
+            }
+        }
+    }
+    let sfn = sfn.unwrap_or_default();
+    if sfn == name {
+        return Err(RemoteError::Comment(
+            "Source file cannot be the same as destination".into(),
+        ));
+    }
+    Ok((sfn, sum))
+}
+
+fn url_scheme_of(url: &str) -> String {
+    halite_exec::http::scheme(url)
+}
+
+/// `salt.utils.url.redact_http_basic_auth`: `re.sub("(https?)://.*@", r"\1://<redacted>@",
+/// url, flags=re.IGNORECASE)`.
+fn redact_http_basic_auth(url: &str) -> String {
+    let lower = url.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find("http").map(|i| i + from) {
+        let s_len = if lower[i + 4..].starts_with('s') {
+            5
+        } else {
+            4
+        };
+        if lower[i + s_len..].starts_with("://") {
+            let body = i + s_len + 3;
+            let line_end = url[body..].find('\n').map_or(url.len(), |e| e + body);
+            if let Some(at) = url[body..line_end].rfind('@') {
+                return format!(
+                    "{}{}://<redacted>{}",
+                    &url[..i],
+                    &url[i..i + s_len],
+                    &url[body + at..]
+                );
+            }
+        }
+        from = i + 4;
+    }
+    url.to_string()
+}
+
 /// The local path of a source without a scheme or with `file://` (get_managed's
 /// `unix_local_source`), None for other schemes.
 fn local_source_path(url: &str) -> Option<&str> {
@@ -323,6 +479,29 @@ fn manage(
         }
     }
     let exists = std::path::Path::new(name).exists();
+    // managed's early check: a remote source with a source_hash the file already has is
+    // not fetched (replace turns False; a failure here is only logged).
+    let mut replace = replace;
+    if text.is_none() && !is_jinja(call) && exists && replace && !call.flag("skip_verify", false) {
+        if let (Some(Value::Str(src)), Some(sh)) =
+            (&source, call.arg("source_hash").filter(|v| v.truthy()))
+        {
+            if halite_exec::http::is_remote(src) {
+                match super::source_hash::source_sum(call, name, src, &sh.py_str()) {
+                    Ok((kind, hsum)) => {
+                        if std::fs::read(name)
+                            .is_ok_and(|d| super::source_hash::hash_hex(&kind, &d) == hsum)
+                        {
+                            replace = false;
+                        }
+                    }
+                    Err(e) => tracing::error!(
+                        "Failed checking existing file's hash against specified source_hash: {e}"
+                    ),
+                }
+            }
+        }
+    }
     if !replace && exists {
         let (mut r, perms) = check_perms(
             name,
@@ -358,8 +537,38 @@ fn manage(
         }
         return Ok(r);
     }
+    // get_managed for a remote source: its source_hash, then the cached or fetched copy.
+    let mut remote_sum: Option<(String, String)> = None;
+    let source = source.map(|s| remote_of_list(call, &s).unwrap_or(s));
     let content = match (&text, &source) {
         (Some(t), _) => Content::Text(t.clone()),
+        (None, Some(Value::Str(src))) if halite_exec::http::is_remote(src) => {
+            match fetch_remote(call, name, src) {
+                Ok((path, sum)) => {
+                    remote_sum = sum;
+                    Content::Source(src.to_string(), path)
+                }
+                Err(RemoteError::Comment(comment)) => {
+                    // Salt 3008's file.managed prefixes get_managed's comment outside test mode
+                    let comment = if call.salt_compat().is_3008() && !call.test {
+                        format!("Unable to manage file: {comment}")
+                    } else {
+                        comment
+                    };
+                    return Ok(error(ret, comment));
+                }
+                // test mode: check_managed_changes does not catch get_source_sum's
+                // MinionError; a real run's managed reports it "Unable to manage file: ..."
+                Err(RemoteError::Raised(e)) if call.test => {
+                    return Err(StateError::Other(format!(
+                        "salt.exceptions.MinionError: {e}"
+                    )))
+                }
+                Err(RemoteError::Raised(e)) => {
+                    return Ok(error(ret, format!("Unable to manage file: {e}")))
+                }
+            }
+        }
         (None, Some(src)) => match resolve_source(call, src) {
             Ok((url, path)) => Content::Source(url, path),
             // Salt 3008's file.managed prefixes the comment file.get_managed returns
@@ -385,13 +594,23 @@ fn manage(
         if local_source_path(url).is_some() {
             let sh = call.arg("source_hash").filter(|v| v.truthy());
             if let Some(sh) = sh.filter(|_| !call.flag("skip_verify", false)) {
-                match super::source_hash::source_sum(call, name, url, &sh.py_str()) {
+                match super::source_hash::source_sum_full(call, name, url, &sh.py_str()) {
                     Ok(sum) => want_sum = Some(sum),
+                    // a remote hash file that cannot be fetched: get_managed does not catch
+                    // the MinionError (test mode's exception; a real run's managed catches it)
+                    Err(super::SumError::Fetch(e)) if call.test => {
+                        return Err(StateError::Other(format!(
+                            "salt.exceptions.MinionError: {e}"
+                        )))
+                    }
+                    Err(super::SumError::Fetch(e)) => {
+                        return Ok(error(ret, format!("Unable to manage file: {e}")))
+                    }
                     // Salt 3008's file.get_managed wraps get_source_sum's error
                     // ("Unable to manage file: {exc.strerror}"), and outside test mode
                     // file.managed prefixes get_managed's comment once more. (An OSError
                     // reading a hash file is an exception the state reports as it is.)
-                    Err(e)
+                    Err(super::SumError::Comment(e))
                         if call.salt_compat().is_3008()
                             && !e.starts_with("Unable to manage file: ") =>
                     {
@@ -403,7 +622,7 @@ fn manage(
                         };
                         return Ok(error(ret, comment));
                     }
-                    Err(e) => return Ok(error(ret, e)),
+                    Err(super::SumError::Comment(e)) => return Ok(error(ret, e)),
                 }
             }
             if is_jinja(call) {
@@ -420,6 +639,9 @@ fn manage(
     // manage_file replaces the file only when its checksum differs from `source_hash`
     // (so a file that matches the declared sum stays as it is, in test mode too), and then
     // compares the source's checksum with it.
+    if remote_sum.is_some() && !is_jinja(call) {
+        want_sum = remote_sum;
+    }
     let mut keep_dest = false;
     if let (Some((kind, hsum)), Content::Source(url, path)) = (&want_sum, &content) {
         let dest_exists = is_file(name) || is_link(name);

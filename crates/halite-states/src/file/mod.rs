@@ -483,7 +483,7 @@ pub(crate) use halite_exec::files::mkstemp;
 // Shared with archive.extracted.
 pub(crate) use directory::normpath;
 pub(crate) use managed::saltenv_of;
-pub(crate) use source_hash::{hash_hex, source_sum, url_scheme};
+pub(crate) use source_hash::{hash_hex, source_sum_full, url_scheme, SumError};
 
 /// `file.copy(src, dst)` for a file: the contents, then the source's owner, group and mode.
 pub(crate) fn copy_with_perms(src: &str, dst: &str) -> std::io::Result<()> {

@@ -160,14 +160,45 @@ fn extract_hash(
     found.into_iter().flatten().next().or(partial)
 }
 
+/// Why `get_source_sum` gave no sum.
+pub enum SumError {
+    /// A `CommandExecutionError`: the state's comment.
+    Comment(String),
+    /// The remote hash file could not be fetched: the `MinionError` the file client raised
+    /// (uncaught by `get_source_sum`), its text.
+    Fetch(String),
+}
+
 /// `get_source_sum`: the (hash type, lowercase hex) a `source_hash` names. Err is the
-/// state's comment.
+/// state's comment (a hash file that cannot be fetched: the file client's error text).
 pub fn source_sum(
     call: &StateCall,
     name: &str,
     source: &str,
     source_hash: &str,
 ) -> Result<(String, String), String> {
+    source_sum_full(call, name, source, source_hash).map_err(|e| match e {
+        SumError::Comment(c) | SumError::Fetch(c) => c,
+    })
+}
+
+/// [`source_sum`], telling a comment from a hash file that could not be fetched.
+pub fn source_sum_full(
+    call: &StateCall,
+    name: &str,
+    source: &str,
+    source_hash: &str,
+) -> Result<(String, String), SumError> {
+    inner_source_sum(call, name, source, source_hash)
+}
+
+fn inner_source_sum(
+    call: &StateCall,
+    name: &str,
+    source: &str,
+    source_hash: &str,
+) -> Result<(String, String), SumError> {
+    let c = SumError::Comment;
     let mut hash_fn: Option<String> = None;
     if source_hash.starts_with('/') {
         hash_fn = Some(source_hash.to_string());
@@ -184,58 +215,73 @@ pub fn source_sum(
                 }
                 "file" => Some(source_hash["file://".len()..].to_string())
                     .filter(|p| std::path::Path::new(p).is_file()),
+                // cp.cache_file(source_hash, saltenv, verify_ssl=verify_ssl)
                 _ => {
-                    return Err(format!(
-                        "halite: a remote source_hash ({source_hash}) is not supported"
-                    ))
+                    let saltenv = super::managed::saltenv_of(call);
+                    let how = halite_exec::http::Fetch {
+                        source_hash: None,
+                        verify_ssl: Some(call.flag("verify_ssl", true)),
+                        ..Default::default()
+                    };
+                    let fetched = if halite_exec::http::FETCHED.contains(&proto.as_str()) {
+                        halite_exec::http::cache_url(&call.ctx.opts, source_hash, &saltenv, &how)
+                    } else {
+                        Err(format!(
+                            "halite: fetching {proto}:// URLs is not supported ({source_hash})"
+                        ))
+                    };
+                    match fetched {
+                        Ok(p) => Some(p.to_string_lossy().into_owned()),
+                        Err(e) => return Err(SumError::Fetch(e)),
+                    }
                 }
             };
             match found {
                 Some(p) => hash_fn = Some(p),
-                None => return Err(format!("Source hash file {source_hash} not found")),
+                None => return Err(c(format!("Source hash file {source_hash} not found"))),
             }
         } else if !proto.is_empty() {
-            return Err(invalid_format(source_hash));
+            return Err(c(invalid_format(source_hash)));
         }
     }
     if let Some(path) = hash_fn {
         let data = std::fs::read(&path)
-            .map_err(|e| format!("Unable to manage file: {}", os_error(&e, &path)))?;
+            .map_err(|e| c(format!("Unable to manage file: {}", os_error(&e, &path))))?;
         let text = String::from_utf8_lossy(&data);
         let shn = call.arg_str("source_hash_name");
         return match extract_hash(&text, name, source, shn.as_deref()) {
             Some((t, h)) => Ok((t, h.to_lowercase())),
-            None => Err(invalid_format(source_hash)),
+            None => Err(c(invalid_format(source_hash))),
         };
     }
     let (kind, hsum) = match source_hash.split_once('=') {
         Some((t, h)) => (t.trim().to_string(), h.trim().to_string()),
         None => {
             if source_hash.is_empty() || !source_hash.chars().all(|c| c.is_ascii_hexdigit()) {
-                return Err(invalid_format(source_hash));
+                return Err(c(invalid_format(source_hash)));
             }
             match type_of_len(source_hash.len()) {
                 Some(t) => (t.to_string(), source_hash.to_string()),
-                None => return Err(invalid_format(source_hash)),
+                None => return Err(c(invalid_format(source_hash))),
             }
         }
     };
     let Some(&(_, want_len)) = HASHES.iter().find(|(t, _)| *t == kind) else {
         let names: Vec<&str> = HASHES.iter().map(|(t, _)| *t).collect();
-        return Err(format!(
+        return Err(c(format!(
             "Invalid hash type '{kind}'. Supported hash types are: {}. Either remove the hash \
              type and simply use '{hsum}' as the source_hash, or change the hash type to a \
              supported type.",
             names.join(", ")
-        ));
+        )));
     };
     match type_of_len(hsum.len()) {
-        None => Err(invalid_format(source_hash)),
-        Some(actual) if hsum.len() != want_len => Err(format!(
+        None => Err(c(invalid_format(source_hash))),
+        Some(actual) if hsum.len() != want_len => Err(c(format!(
             "Invalid length ({}) for hash type '{kind}'. Either remove the hash type and simply \
              use '{hsum}' as the source_hash, or change the hash type to '{actual}'",
             hsum.len()
-        )),
+        ))),
         Some(_) => Ok((kind, hsum.to_lowercase())),
     }
 }

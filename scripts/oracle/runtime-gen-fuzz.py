@@ -50,6 +50,9 @@ def gen(root, seed):
             lines.append("    - order: %s" % rnd.choice(["1", "3", "last", "first", "10"]))
         if rnd.random() < 0.05:
             lines.append("    - failhard: True")
+        if os.environ.get("FUZZ_GUARDS") == "1" and rnd.random() < 0.3:
+            lines.append("    - %s: %s" % (rnd.choice(["onlyif", "unless", "check_cmd"]),
+                                         rnd.choice(["true", "false"])))
         for _ in range(rnd.choice([0, 1, 1, 1, 2, 2, 3])):
             key = rnd.choice(REQS + REQ_INS)
             lines.append("    - %s:" % key)

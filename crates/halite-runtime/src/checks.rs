@@ -285,13 +285,29 @@ pub(crate) fn run_check(low: &Map, opts: &RunOptions, env: &RuntimeEnv) -> Map {
 }
 
 /// `State._run_check_cmd`: every command must exit 0 for the state to count as succeeded.
-pub(crate) fn run_check_cmd(low: &Map, opts: &RunOptions) -> Map {
+/// Salt 3008 makes a string one command; 3007 iterates `check_cmd` as it is, so a string
+/// runs each of its characters as a command and a value that is not iterable (YAML's
+/// `check_cmd: true`) raises, which `State.call` turns into the state's exception result:
+/// `Err` carries that exception line.
+pub(crate) fn run_check_cmd(low: &Map, opts: &RunOptions, salt3008: bool) -> Result<Map, String> {
     let mut ret = base_ret(low);
     let copts = CmdOptions {
         shell: opts.shell.clone(),
         ..Default::default()
     };
-    let cmds = as_list(low.get("check_cmd").unwrap_or(&Value::Null));
+    let check = low.get("check_cmd").unwrap_or(&Value::Null);
+    let cmds = match check {
+        Value::List(l) => l.to_vec(),
+        Value::Str(s) if !salt3008 => s.chars().map(|c| Value::str(c.to_string())).collect(),
+        Value::Str(_) => vec![check.clone()],
+        Value::Map(m) => m.keys().cloned().collect(),
+        other => {
+            return Err(format!(
+                "TypeError: '{}' object is not iterable",
+                other.type_name()
+            ))
+        }
+    };
     for entry in cmds {
         let rc = retcode(&entry.py_str(), &copts).unwrap_or(1);
         if rc == 0 && ret.get("result") == Some(&Value::Bool(false)) {
@@ -306,8 +322,8 @@ pub(crate) fn run_check_cmd(low: &Map, opts: &RunOptions) -> Map {
                 Value::str("check_cmd determined the state failed"),
             );
             ret.insert("result", Value::Bool(false));
-            return ret;
+            return Ok(ret);
         }
     }
-    ret
+    Ok(ret)
 }

@@ -1247,7 +1247,29 @@ impl<'a> State<'a> {
         errors
     }
 
+    /// `State.call` under its `OutputUnifier("content_check", "unify")` decorator: a return
+    /// whose `changes` is not a dict (a `test` state's `mod_watch` handing back
+    /// `changes: True` from its arguments) is replaced by the decorator's exception result,
+    /// without the keys `call` added (`__run_num__`, `__sls__`, durations).
     fn call(&mut self, low: &mut Map, running: &Map, retries: i64) -> Map {
+        let ret = self.call_inner(low, running, retries);
+        match ret.get("changes") {
+            Some(Value::Map(_)) | None => ret,
+            Some(_) => {
+                let mut later = Map::new();
+                later.insert("result", Value::Bool(false));
+                later.insert("name", s("later"));
+                later.insert("changes", Value::Map(Map::new()));
+                later.insert(
+                    "comment",
+                    s("An exception occurred in this state: 'Changes' should be a dictionary."),
+                );
+                later
+            }
+        }
+    }
+
+    fn call_inner(&mut self, low: &mut Map, running: &Map, retries: i64) -> Map {
         if self.abort.is_some() {
             return Map::new();
         }
@@ -1382,9 +1404,13 @@ impl<'a> State<'a> {
             parallel = !is_prereq && low.get("parallel").map(Value::truthy).unwrap_or(false);
         }
         if low.contains_key("check_cmd") && !self.has_own_check_cmd(&full) {
-            let chk = run_check_cmd(low, self.opts);
-            for (k, v) in chk.iter() {
-                ret.insert(k.clone(), v.clone());
+            match run_check_cmd(low, self.opts, self.salt3008) {
+                Ok(chk) => {
+                    for (k, v) in chk.iter() {
+                        ret.insert(k.clone(), v.clone());
+                    }
+                }
+                Err(exc) => ret = exception_ret(low, &full, &StateError::Other(exc)),
             }
         }
         unify(&mut ret);
@@ -1575,7 +1601,15 @@ impl<'a> State<'a> {
             }
         }
         let mut mod_watchers: Vec<Map> = Vec::new();
+        // Salt's `errors` is a dict: the same missing target named by several listeners (a
+        // `names` state's chunks) is one error, numbered once, where it was first met.
         let mut errors: Vec<(String, Map)> = Vec::new();
+        fn add_error(errors: &mut Vec<(String, Map)>, (tag, err): (String, Map)) {
+            match errors.iter_mut().find(|(t, _)| *t == tag) {
+                Some(slot) => slot.1 = err,
+                None => errors.push((tag, err)),
+            }
+        }
         let listen_error = |name: &str, id: &str| -> (String, Map) {
             let tag = format!("Listen_Error_|-listen_{id}_|-listen_{name}_|-Listen_Error");
             let mut m = Map::new();
@@ -1617,7 +1651,7 @@ impl<'a> State<'a> {
                         .iter()
                         .any(|(cref, _)| cref.0 == lkey && in_cref(cref, &lval))
                     {
-                        errors.push(listen_error(&lkey, &lval));
+                        add_error(&mut errors, listen_error(&lkey, &lval));
                         continue;
                     }
                     let to_tags: Vec<String> = crefs
@@ -1635,7 +1669,7 @@ impl<'a> State<'a> {
                             .iter()
                             .any(|(cref, _)| cref.0 == key.0 && in_cref(cref, &key.1))
                         {
-                            errors.push(listen_error(&key.0, &key.1));
+                            add_error(&mut errors, listen_error(&key.0, &key.1));
                             continue;
                         }
                         for (cref, data) in &crefs {

@@ -146,6 +146,20 @@ impl CmdResult {
 }
 
 use crate::accounts::getpwuid;
+/// Python's `shlex.quote`.
+pub fn shlex_quote(s: &str) -> String {
+    if s.is_empty() {
+        return "''".into();
+    }
+    let safe = s
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c));
+    if safe {
+        return s.to_string();
+    }
+    format!("'{}'", s.replace('\'', "'\"'\"'"))
+}
+
 pub use crate::accounts::{getpwnam, Passwd};
 
 /// The user this process runs as (`getpass.getuser()` on a normal host).

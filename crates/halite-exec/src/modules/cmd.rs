@@ -580,19 +580,7 @@ pub fn script_retcode(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         .ok_or_else(|| ExecError::Failed("'retcode'".into()))
 }
 
-/// Python's `shlex.quote`.
-pub(crate) fn shlex_quote(s: &str) -> String {
-    if s.is_empty() {
-        return "''".into();
-    }
-    let safe = s
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c));
-    if safe {
-        return s.to_string();
-    }
-    format!("'{}'", s.replace('\'', "'\"'\"'"))
-}
+pub(crate) use crate::process::shlex_quote;
 
 /// `cmd.run_all(argv_list, python_shell=False, **kwargs)` as Salt's modules call it with a
 /// list: the words are quoted for [`shlex_split`], which gives the same argv back.

@@ -4,6 +4,7 @@ use super::{add, FilterResult};
 use crate::args::{type_error, PyArgs};
 use crate::pystr;
 use crate::repr::py_str;
+use halite_exec::process::shlex_quote;
 use minijinja::value::{Value, ValueKind};
 use minijinja::{Environment, Error, ErrorKind, State};
 
@@ -412,19 +413,6 @@ fn python_re_escape(s: &str) -> String {
         out.push(c);
     }
     out
-}
-
-/// `shlex.quote`.
-fn shlex_quote(s: &str) -> String {
-    if s.is_empty() {
-        return "''".into();
-    }
-    if s.chars()
-        .all(|c| c.is_ascii_alphanumeric() || "@%+=:,./-_".contains(c))
-    {
-        return s.to_string();
-    }
-    format!("'{}'", s.replace('\'', "'\"'\"'"))
 }
 
 /// Salt's `to_bool`.

@@ -2,6 +2,7 @@
 //! (salt/serializers/): `configparser` (Python's ConfigParser.write), `python`
 //! (`pprint.pformat` after a JSON round trip) and `plist` (plistlib's XML).
 
+use halite_exec::process::shlex_quote;
 use halite_value::{Map, Value};
 
 /// `str(value)` as Python prints a value of a dataset read from an SLS: mappings are
@@ -974,19 +975,6 @@ pub(crate) fn keyvalue(data: &Value, opts: &Map) -> Result<String, String> {
         _ => return Err("Input validation failed. Iterable required.".into()),
     }
     Ok(lines.join(&linend))
-}
-
-/// Python's `shlex.quote`.
-fn shlex_quote(s: &str) -> String {
-    if s.is_empty() {
-        return "''".into();
-    }
-    if s.chars()
-        .all(|c| c.is_ascii_alphanumeric() || "@%+=:,./-_".contains(c))
-    {
-        return s.to_string();
-    }
-    format!("'{}'", s.replace('\'', "'\"'\"'"))
 }
 
 /// `plistlib.dumps(value, fmt=FMT_BINARY, sort_keys=sort)`: `_BinaryPlistWriter` (objects

@@ -51,18 +51,7 @@ fn invalid_format(source_hash: &str) -> String {
 
 /// `urlparse(x).scheme` (lowercased), or "" when there is none.
 pub fn url_scheme(url: &str) -> String {
-    match url.find(':') {
-        Some(i)
-            if i > 0
-                && url[..i].starts_with(|c: char| c.is_ascii_alphabetic())
-                && url[..i]
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) =>
-        {
-            url[..i].to_ascii_lowercase()
-        }
-        _ => String::new(),
-    }
+    halite_exec::http::scheme(url)
 }
 
 /// An OSError's text as Python prints it: `[Errno 2] No such file or directory: 'X'`.

@@ -80,6 +80,8 @@ struct State<'a> {
     /// Nested `call_chunk` calls, and the fingerprints of those past [`LOOP_CHECK_DEPTH`].
     nesting: usize,
     frames: Vec<(usize, usize, usize, i64, usize, u64)>,
+    /// How many of those calls are for each chunk.
+    on_stack: Vec<u32>,
     /// Counts the changes the run makes to its chunks' requisite data (flags set, lists
     /// merged, `watch` turned into `require`), for the fingerprints.
     epoch: u64,
@@ -90,6 +92,9 @@ struct State<'a> {
 /// Nesting below which `call_chunk` takes no fingerprints (a run's requisite chains are
 /// rarely this deep; deeper ones pay one hash over the chunks a call).
 const LOOP_CHECK_DEPTH: usize = 64;
+/// How many nested `call_chunk` calls (past [`LOOP_CHECK_DEPTH`]) one chunk may have on the
+/// stack: Salt's own depth retry nests a chunk at most 20 times, prereq re-entry a few more.
+const MAX_SAME_CHUNK_ON_STACK: u32 = 64;
 /// Stack kept free under the deepest `call_chunk` (one call's frames and what the state it
 /// runs needs).
 const STACK_RESERVE: usize = 1 << 20;
@@ -221,6 +226,7 @@ impl<'a> State<'a> {
             abort: None,
             nesting: 0,
             frames: Vec::new(),
+            on_stack: Vec::new(),
             epoch: 0,
             stack_low: None,
         }
@@ -735,13 +741,22 @@ impl<'a> State<'a> {
             let stack_low = self
                 .stack_low
                 .is_some_and(|low| (&fp as *const _ as usize) < low + STACK_RESERVE);
-            if self.frames.contains(&fp) || stack_low {
+            if self.on_stack.len() <= i {
+                self.on_stack.resize(i + 1, 0);
+            }
+            // A finite recursion has a chunk on the stack a few times at most (Salt's
+            // depth retry stops at 20); an endless one that never repeats its fingerprint
+            // (its run number grows each level) keeps stacking the same chunks.
+            let stacked = self.on_stack[i] >= MAX_SAME_CHUNK_ON_STACK;
+            if self.frames.contains(&fp) || stack_low || stacked {
                 self.abort = Some(Aborted::SaltCrash(format!(
                     "RecursionError: maximum recursion depth exceeded ({} at {} nested requisite calls{})",
                     gen_tag(&self.chunks[i]),
                     self.nesting,
                     if stack_low {
                         ": deeper than halite's stack allows"
+                    } else if stacked {
+                        ": Salt's call_chunk stacks this state without end"
                     } else {
                         ": Salt's call_chunk repeats this call without end"
                     }
@@ -750,11 +765,15 @@ impl<'a> State<'a> {
                 return;
             }
             self.frames.push(fp);
+            self.on_stack[i] += 1;
             noted = true;
         }
         self.call_chunk_inner(i, running, depth);
         if noted {
             self.frames.pop();
+            if let Some(n) = self.on_stack.get_mut(i) {
+                *n = n.saturating_sub(1);
+            }
         }
         self.nesting -= 1;
     }

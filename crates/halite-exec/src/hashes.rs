@@ -134,6 +134,19 @@ pub fn sha384_hex(data: &[u8]) -> String {
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+/// The hex digest of `data` by a `source_hash` type name (`md5`, `sha1`, `sha224`,
+/// `sha256`, `sha384`, `sha512`; anything else sha256), as Salt's `get_hash` is given them.
+pub fn hex_of_kind(kind: &str, data: &[u8]) -> String {
+    match kind {
+        "md5" => md5_hex(data),
+        "sha1" => sha1_hex(data),
+        "sha224" => sha224_hex(data),
+        "sha384" => sha384_hex(data),
+        "sha512" => sha512_hex(data),
+        _ => sha256_hex(data),
+    }
+}
+
 pub fn b64encode(data: &[u8]) -> String {
     let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
     for chunk in data.chunks(3) {

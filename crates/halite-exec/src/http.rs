@@ -146,15 +146,7 @@ fn hash_type_of_len(len: usize) -> Option<&'static str> {
 }
 
 fn hash_hex(kind: &str, data: &[u8]) -> String {
-    use crate::hashes;
-    match kind {
-        "md5" => hashes::md5_hex(data),
-        "sha1" => hashes::sha1_hex(data),
-        "sha224" => hashes::sha224_hex(data),
-        "sha384" => hashes::sha384_hex(data),
-        "sha512" => hashes::sha512_hex(data),
-        _ => hashes::sha256_hex(data),
-    }
+    crate::hashes::hex_of_kind(kind, data)
 }
 
 /// The URLs this run has cached, by `(url, saltenv)` (`cp.cache_file`'s `__context__`).

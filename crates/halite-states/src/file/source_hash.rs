@@ -24,14 +24,7 @@ fn type_of_len(len: usize) -> Option<&'static str> {
 
 /// `get_hash(path, form)` for the supported types.
 pub fn hash_hex(kind: &str, data: &[u8]) -> String {
-    match kind {
-        "md5" => hashes::md5_hex(data),
-        "sha1" => hashes::sha1_hex(data),
-        "sha224" => hashes::sha224_hex(data),
-        "sha384" => hashes::sha384_hex(data),
-        "sha512" => hashes::sha512_hex(data),
-        _ => hashes::sha256_hex(data),
-    }
+    hashes::hex_of_kind(kind, data)
 }
 
 fn invalid_format(source_hash: &str) -> String {

@@ -544,7 +544,10 @@ fn host_cases_match_this_host() {
     let mut checked = 0;
     let ifaces = ip_ifaces();
     if ifaces.is_none() {
-        eprintln!("skipping the network.* cases: `ip` (iproute2) is not installed");
+        halite_testkit::skip(
+            "the network.* host cases",
+            "`ip` (iproute2) is not installed",
+        );
     }
     for case in cases() {
         let fun = case

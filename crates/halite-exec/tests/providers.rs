@@ -96,7 +96,9 @@ fn providers_override_the_virtual_names_without_virtual() {
 #[test]
 fn no_service_functions_off_debian_without_systemd() {
     if halite_exec::systemd_booted() || has_systemctl() {
-        eprintln!("skipped: this host has systemctl, so systemd_service loads for any Linux");
+        halite_testkit::skip_this_test(
+            "this host has systemctl, so systemd_service loads for any Linux",
+        );
         return;
     }
     let r = Registry::for_minion(&Map::new(), &grains("Ubuntu"));

@@ -110,7 +110,7 @@ fn oracle_cases() {
         }
         if let Some((_, reason)) = skips.iter().find(|(n, _)| n == name) {
             skipped += 1;
-            eprintln!("SKIP {name}: {reason}");
+            halite_testkit::skip(&format!("jinja oracle case {name}"), reason);
             continue;
         }
         failed.push(name.clone());

@@ -104,7 +104,7 @@ fn compiled_ahead_renders_as_compiled_at_render_time() {
     assert!(plain.contains("\"c-mapped\""), "{plain}");
     assert!(plain.contains("{{ not jinja }}"), "{plain}");
     let Some(prefetch) = tree.prefetch(&opts) else {
-        eprintln!("one core: no prefetch to compare");
+        halite_testkit::skip_this_test("one core: no prefetch to compare");
         return;
     };
     assert_eq!(tree.render(&opts, Some(prefetch.clone())), plain);
@@ -117,7 +117,7 @@ fn a_file_changed_after_it_was_compiled_is_compiled_again() {
     let tree = Tree::new(&files());
     let opts = tree.opts(&[]);
     let Some(prefetch) = tree.prefetch(&opts) else {
-        eprintln!("one core: no prefetch to compare");
+        halite_testkit::skip_this_test("one core: no prefetch to compare");
         return;
     };
     tree.write("b.sls", "b:\n  test.nop:\n    - name: {{ 'changed' }}\n");
@@ -189,7 +189,7 @@ fn a_listing_of_other_roots_is_not_used() {
     ]);
     let opts = tree.opts(&[]);
     let Some(prefetch) = other.prefetch(&other.opts(&[])) else {
-        eprintln!("one core: no prefetch to compare");
+        halite_testkit::skip_this_test("one core: no prefetch to compare");
         return;
     };
     assert_eq!(

@@ -233,12 +233,13 @@ pub fn set_salt_compat(compat: halite_value::SaltCompat) {
 
 /// The docstring salt-call prints for a function (recorded from Salt 3007.8 and 3008.4 by
 /// scripts/oracle/docstrings.py; 3008 reworded apply, highstate and sls).
+pub(crate) static STATE_DOCS_3007: &str = include_str!("docstrings.json");
+pub(crate) static STATE_DOCS_3008: &str = include_str!("docstrings-3008.json");
+
 fn docstring(fun: &str) -> String {
-    static DOCS: &str = include_str!("docstrings.json");
-    static DOCS_3008: &str = include_str!("docstrings-3008.json");
     let docs = match SALT_COMPAT.get().copied().unwrap_or_default() {
-        halite_value::SaltCompat::V3007 => DOCS,
-        halite_value::SaltCompat::V3008 => DOCS_3008,
+        halite_value::SaltCompat::V3007 => STATE_DOCS_3007,
+        halite_value::SaltCompat::V3008 => STATE_DOCS_3008,
     };
     Value::from_json_str(docs)
         .ok()
@@ -272,20 +273,21 @@ fn unexpected_keyword(msg: &str, kwargs: &Map) -> Option<(String, String)> {
 /// The docstring salt-call prints for execution function `fun` (`print_cli(func.__doc__)`),
 /// generated from each release by scripts/oracle/exec_docstrings.py (3007.8's file holds
 /// the ones that differ from 3008.4's).
+pub(crate) static EXEC_DOCS_3008: &str = include_str!("exec_docstrings-3008.json");
+pub(crate) static EXEC_DOCS_3007: &str = include_str!("exec_docstrings-3007.json");
+
 fn exec_docstring(minion: &Minion, fun: &str) -> String {
-    static DOCS_3008: &str = include_str!("exec_docstrings-3008.json");
-    static DOCS_3007: &str = include_str!("exec_docstrings-3007.json");
     let lookup = |docs: &str| {
         Value::from_json_str(docs)
             .ok()
             .and_then(|d| d.get(fun).cloned())
     };
     let own = match halite_value::SaltCompat::of(&minion.opts) {
-        halite_value::SaltCompat::V3007 => lookup(DOCS_3007),
+        halite_value::SaltCompat::V3007 => lookup(EXEC_DOCS_3007),
         halite_value::SaltCompat::V3008 => None,
     };
     // Python prints a missing docstring as `None`.
-    own.or_else(|| lookup(DOCS_3008))
+    own.or_else(|| lookup(EXEC_DOCS_3008))
         .map(|d| d.py_str())
         .unwrap_or_else(|| "None".to_string())
 }
@@ -664,6 +666,7 @@ fn exec_call(minion: &Minion, fun: &str, args: Vec<Value>, kwargs: Map) -> Resul
     let args = Args::new(args, kwargs);
     halite_exec::take_invocation_error();
     let result = match fun {
+        "sys.doc" => Ok(crate::help::sys_doc(minion, &args.args)),
         // Salt 3008 masks the pillar obfuscate reads before it reads the types.
         "pillar.obfuscate" if minion.registry.contains(fun) => {
             halite_exec::pillar_obfuscate_for_output(&ctx, &args)

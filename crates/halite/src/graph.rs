@@ -62,6 +62,18 @@ pub fn graph_of(minion: &Minion, high: Map) -> Graph {
     halite_compile::state_graph(high, &crate::functions::compile_options(minion))
 }
 
+/// halite's own pictures (`halite graph`, `--graph FILE`): every requisite the run honours.
+/// Salt's `state.graph` draws the high data as rendered, without the `_in` requisites
+/// (`watch_in`, `require_in`, ...), extend and exclude, which only the run applies; here they
+/// are applied first, as the run applies them (extend, `_in` turned around, exclude).
+fn run_graph_of(minion: &Minion, mut high: Map) -> Graph {
+    let opts = crate::functions::compile_options(minion);
+    let _ = halite_compile::reconcile_extend(&mut high, false);
+    let _ = halite_compile::requisite_in(&mut high, &opts);
+    halite_compile::apply_exclude(&mut high);
+    halite_compile::state_graph(high, &opts)
+}
+
 /// `state.graph` / `state.graph_highstate`.
 pub fn call(minion: &Minion, fun: &str, args: &[Value], kwargs: &Map) -> Outcome {
     let mods = if fun == "state.graph" {
@@ -337,7 +349,7 @@ pub fn command(minion: &Minion, rest: &[String]) -> anyhow::Result<u8> {
             return Ok(1);
         }
     };
-    let g = graph_of(minion, high);
+    let g = run_graph_of(minion, high);
     let text = match format.as_str() {
         "dot" => format!("{}\n", g.to_dot()),
         "svg" => to_svg(&g, None),
@@ -391,7 +403,7 @@ pub fn write_run_graph(minion: &Minion, path: &str, ret: &Value) -> anyhow::Resu
     let Some(high) = high else {
         anyhow::bail!("--graph: this call compiled no states, so there is no graph to draw");
     };
-    let g = graph_of(minion, high);
+    let g = run_graph_of(minion, high);
     // a run that answered with errors (Salt 3008's requisite errors are compile errors)
     // ran no state: every box says so
     let none = Map::new();

@@ -10,6 +10,7 @@ mod config;
 mod diagnostics;
 mod functions;
 mod graph;
+mod help;
 mod minion;
 mod progress;
 mod reclass;
@@ -31,7 +32,13 @@ static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 /// A fast, drop-in replacement for Salt's state system (`salt-call --local`).
 #[derive(Parser, Debug)]
-#[command(name = "halite", version, about, trailing_var_arg = true)]
+#[command(
+    name = "halite",
+    version,
+    about,
+    trailing_var_arg = true,
+    after_help = help::COMMANDS
+)]
 pub struct Cli {
     /// The folder holding the `minion` config file (Salt's -c).
     #[arg(short = 'c', long = "config-dir", default_value = "/etc/salt")]
@@ -83,13 +90,17 @@ pub struct Cli {
     /// the cache).
     #[arg(long = "refresh-grains-cache")]
     pub refresh_grains_cache: bool,
+    /// Print the documentation of the functions whose names start with the one given (all
+    /// of them without one), as salt-call's `-d`.
+    #[arg(short = 'd', long = "doc")]
+    pub doc: bool,
     /// `halite ssh`'s host side: write this minion config (JSON) as `CONFIG_DIR/minion`
     /// (0600) and remove run folders a killed run left, before the call.
     #[arg(long = "ssh-minion-config", hide = true)]
     pub ssh_minion_config: Option<String>,
     /// The function to run (`state.show_lowstate`, `grains.items`, ...) and its arguments
     /// (`KEY=VALUE` for keyword arguments, values read as YAML as Salt does).
-    #[arg(required = true, allow_hyphen_values = true)]
+    #[arg(required_unless_present = "doc", allow_hyphen_values = true)]
     pub call: Vec<String>,
 }
 
@@ -151,6 +162,8 @@ const FLAG_OPTIONS: &[&str] = &[
     "--force-color",
     "--force-colour",
     "--refresh-grains-cache",
+    "-d",
+    "--doc",
 ];
 /// Subcommands with their own options, left untouched after their name.
 const SUBCOMMANDS: &[&str] = &["reclass", "validate"];
@@ -209,6 +222,13 @@ fn main() -> ExitCode {
         Err(e) => match e.downcast_ref::<functions::CallerExit>() {
             Some(exit) => {
                 eprintln!("{exit}");
+                // A mistyped function: Salt's message and status, and on a terminal the
+                // function it probably meant.
+                if exit.status == 255 && std::io::stderr().is_terminal() {
+                    if let Some(near) = cli.call.first().and_then(|f| help::suggestion(f)) {
+                        eprintln!("hint: did you mean `{near}`? (`halite -d {near}` documents it)");
+                    }
+                }
                 ExitCode::from(exit.status)
             }
             None => {
@@ -386,10 +406,30 @@ fn exit_now(code: u8) -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<u8> {
+    let compat = cli.salt_compat.unwrap_or_default();
+    if cli.doc {
+        return Ok(help::print_docs(
+            compat,
+            cli.call.first().map(String::as_str).unwrap_or(""),
+        ));
+    }
     let (fun, rest) = cli
         .call
         .split_first()
         .ok_or_else(|| anyhow::anyhow!("no function given"))?;
+    if fun == "help" {
+        return Ok(help::command(rest.first().map(String::as_str), compat));
+    }
+    // `halite FUNCTION --help`: the function's documentation (salt-call's -d), never a call.
+    if rest.iter().any(|a| a == "--help" || a == "-h")
+        && !["reclass", "validate"].contains(&fun.as_str())
+    {
+        if fun == "graph" {
+            help::say_graph_help();
+            return Ok(0);
+        }
+        return Ok(help::print_docs(compat, fun));
+    }
     if fun == "reclass" {
         return run_reclass(rest);
     }

@@ -84,7 +84,7 @@ fn config(case: &Path, scratch: &Path, release: &str) -> PathBuf {
 #[test]
 fn on_a_terminal_the_highstate_output_shows_the_diagnostic_then_salts_text() {
     if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("skipped: no `script` command to give halite a terminal");
+        halite_testkit::skip_this_test("no `script` command to give halite a terminal");
         return;
     }
     let case = corpus()

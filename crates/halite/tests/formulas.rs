@@ -179,9 +179,12 @@ fn formulas_match_salt() {
     let root = repo_root();
     let formulas = formulas_dir();
     if !formulas.is_dir() {
-        println!(
-            "SKIP formulas: no formula checkouts at {} (set HALITE_FORMULAS to run this test)",
-            formulas.display()
+        halite_testkit::skip(
+            "formulas_match_salt (tests/formulas)",
+            &format!(
+                "no formula checkouts at {} (set HALITE_FORMULAS to run this test)",
+                formulas.display()
+            ),
         );
         return;
     }

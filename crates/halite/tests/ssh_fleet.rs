@@ -187,7 +187,7 @@ slow:
     /// A fleet, or None (the reason printed) where the test cannot run.
     fn start() -> Option<Fleet> {
         if let Some(why) = skip_reason() {
-            eprintln!("skipped: {why}");
+            halite_testkit::skip_this_test(&why);
             return None;
         }
         Some(Fleet::new())

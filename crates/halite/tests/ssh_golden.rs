@@ -6,8 +6,9 @@
 //! or `3008` replays one release only), and the outputs must be equal apart from times,
 //! durations, pids and the sandbox folder (@ROOT@). `grains.items` is compared as
 //! halite-grains' oracle test compares grains: the keys Salt reports (less its Python and
-//! Salt installation keys) must all be there, and the values that describe the host (not
-//! the process) must be equal. Root only; skipped with the reason otherwise.
+//! Salt installation keys) must all be there; values the test's setup decides must equal
+//! the recording's, and values this host decides (kernel, hostname, machine-id, CPUs, the
+//! distribution) are computed from this host, never taken from the recording machine. Root only; skipped with the reason otherwise.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -185,25 +186,11 @@ const PROCESS_GRAINS: &[&str] = &[
     "saltversioninfo",
 ];
 
-/// Host grains whose values must be equal.
-const HOST_GRAINS: &[&str] = &[
+/// Grains the test's own setup decides (the roster id, the master's default, the root
+/// login): equal to the recording's on any machine.
+const SETUP_GRAINS: &[&str] = &[
     "id",
-    "os",
-    "os_family",
-    "osarch",
-    "osrelease",
-    "oscodename",
-    "osfullname",
-    "osmajorrelease",
     "kernel",
-    "kernelrelease",
-    "cpuarch",
-    "num_cpus",
-    "nodename",
-    "host",
-    "localhost",
-    "machine_id",
-    "init",
     "username",
     "uid",
     "gid",
@@ -211,7 +198,85 @@ const HOST_GRAINS: &[&str] = &[
     "master",
 ];
 
-fn compare_grains(salt: &Value, halite: &Value, id: &str) -> Vec<String> {
+/// Grains this host decides, computed here from the live host without halite's code
+/// (the recording machine's kernel, hostname, machine-id and CPU count are not this one's).
+fn live_grain(key: &str) -> Option<Value> {
+    let read = |p: &str| std::fs::read_to_string(p).ok();
+    let uname = |flag: &str| {
+        Command::new("uname")
+            .arg(flag)
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    Some(match key {
+        "kernelrelease" => Value::String(read("/proc/sys/kernel/osrelease")?.trim().into()),
+        "nodename" | "localhost" => Value::String(uname("-n")?),
+        "cpuarch" => Value::String(uname("-m")?),
+        "machine_id" => Value::String(
+            ["/etc/machine-id", "/var/lib/dbus/machine-id"]
+                .iter()
+                .find_map(|p| read(p))?
+                .trim()
+                .into(),
+        ),
+        "num_cpus" => Value::from(
+            read("/proc/cpuinfo")?
+                .lines()
+                .filter(|l| l.split(':').next().map(str::trim) == Some("processor"))
+                .count(),
+        ),
+        _ => return None,
+    })
+}
+const LIVE_GRAINS: &[&str] = &[
+    "kernelrelease",
+    "nodename",
+    "localhost",
+    "cpuarch",
+    "machine_id",
+    "num_cpus",
+];
+
+/// Grains of the distribution and init system: the host's, as `halite grains.items` run
+/// locally reports them (halite-grains' oracle test pins those against this host), so the
+/// host side of a fleet run must report the same.
+const LOCAL_GRAINS: &[&str] = &[
+    "os",
+    "os_family",
+    "osarch",
+    "osrelease",
+    "oscodename",
+    "osfullname",
+    "osmajorrelease",
+    "host",
+    "init",
+];
+
+/// `halite grains.items` run locally on this host (not over ssh).
+fn local_grains(root: &Path) -> Value {
+    let conf = root.join("local-conf");
+    std::fs::create_dir_all(&conf).expect("local conf");
+    std::fs::write(
+        conf.join("minion"),
+        format!(
+            "id: local\ncachedir: {}\n",
+            root.join("local-cache").display()
+        ),
+    )
+    .expect("local minion");
+    let out = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .arg("-c")
+        .arg(&conf)
+        .args(["--out", "json", "grains.items"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("halite grains.items");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("local grains JSON");
+    v["local"].clone()
+}
+
+fn compare_grains(salt: &Value, halite: &Value, local: &Value, id: &str) -> Vec<String> {
     let mut problems = Vec::new();
     let (Some(s), Some(h)) = (salt[id].as_object(), halite[id].as_object()) else {
         return vec![format!("{id}: no grains mapping: {halite}")];
@@ -221,11 +286,29 @@ fn compare_grains(salt: &Value, halite: &Value, id: &str) -> Vec<String> {
             problems.push(format!("{id}: grain {k} missing"));
         }
     }
-    for k in HOST_GRAINS {
+    for k in SETUP_GRAINS {
         if s.get(*k) != h.get(*k) {
             problems.push(format!(
                 "{id}: grain {k}: salt-ssh {:?}, halite {:?}",
                 s.get(*k),
+                h.get(*k)
+            ));
+        }
+    }
+    for k in LIVE_GRAINS {
+        let want = live_grain(k);
+        if want.is_some() && want.as_ref() != h.get(*k) {
+            problems.push(format!(
+                "{id}: grain {k}: this host {want:?}, halite ssh {:?}",
+                h.get(*k)
+            ));
+        }
+    }
+    for k in LOCAL_GRAINS {
+        if local.get(*k) != h.get(*k) {
+            problems.push(format!(
+                "{id}: grain {k}: halite locally {:?}, halite ssh {:?}",
+                local.get(*k),
                 h.get(*k)
             ));
         }
@@ -236,7 +319,7 @@ fn compare_grains(salt: &Value, halite: &Value, id: &str) -> Vec<String> {
 #[test]
 fn ssh_cases_match_salt_ssh() {
     if let Some(why) = skip_reason() {
-        eprintln!("skipped: {why}");
+        halite_testkit::skip("ssh_cases_match_salt_ssh (tests/ssh-cases)", &why);
         return;
     }
     let cases_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/ssh-cases");
@@ -321,13 +404,14 @@ fn ssh_cases_match_salt_ssh() {
                 continue;
             };
             if argv.iter().any(|a| a == "grains.items") {
+                let local = local_grains(root.path());
                 for id in want
                     .as_object()
                     .map(|m| m.keys().cloned().collect::<Vec<_>>())
                     .unwrap_or_default()
                 {
                     failures.extend(
-                        compare_grains(&want, &got, &id)
+                        compare_grains(&want, &got, &local, &id)
                             .into_iter()
                             .map(|p| format!("{what}: {p}")),
                     );

@@ -280,11 +280,16 @@ fn systemd_cases_match_salt() {
     }
     let (rc, why, err) = ns(&root, &["check"]);
     if rc != 0 {
-        eprintln!(
-            "systemd_booted: SKIPPED {} systemd cases (tests/systemd-cases): the isolated \
-             booted systemd of tests/host-fixtures/systemd-ns.sh cannot be built here: {}",
-            cases.len(),
-            format!("{why}{err}").trim()
+        halite_testkit::skip(
+            &format!(
+                "systemd_booted: {} systemd cases (tests/systemd-cases)",
+                cases.len()
+            ),
+            &format!(
+                "the isolated booted systemd of tests/host-fixtures/systemd-ns.sh cannot be \
+                 built here: {}",
+                format!("{why}{err}").trim()
+            ),
         );
         return;
     }

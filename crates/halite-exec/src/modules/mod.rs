@@ -17,6 +17,7 @@
 //!   `postgres.*`, whose `psql_query` may write), writes, logs (`log.*`: the lines must
 //!   come out in the sequential walk's order), or sets the job's retcode (`test.retcode`,
 //!   as Salt's does). A fleet compile asks the target as well.
+//!
 //! A new function starts impure. The test at the end of this file lists every function a
 //! controller answers: adding one there is a decision, not a default.
 

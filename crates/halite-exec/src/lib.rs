@@ -17,10 +17,15 @@
 //!   supplies (Salt's renderers live above this crate).
 //! - Salt mutates some arguments in place (`defaults.merge`, `defaults.update`,
 //!   `slsutil.update`); [`Registry::call_mut`] writes those changes back into [`Args`].
-//! - Each function is registered pure (`register_pure`: it only reads grains, pillar, opts,
-//!   files or the host) or, by default, impure (it runs commands, writes, logs, or sets
+//! - Each function is registered as one of three kinds ([`Registry::register_pure`],
+//!   [`Registry::register_host_read`], [`Registry::register`]): pure and answerable where
+//!   the template renders (grains, pillar, opts, the file roots, computations on the
+//!   arguments); pure but reading the host (its files, users, packages, interfaces, clock,
+//!   environment, a process that only reads), which a fleet compile asks the target
+//!   ([`remote`]); or, by default, impure (it runs commands, writes, logs, or sets
 //!   `retcode`). Speculative renders may call only pure ones ([`speculation`]): mark a new
-//!   function pure only when nothing a later template reads can tell it ran.
+//!   function pure only when nothing a later template reads can tell it ran, and
+//!   controller-answerable only when it reads nothing of the machine it runs on.
 //! - Shared Salt helpers live in [`salt_utils`]: `traverse_dict_and_list`, `dictupdate.update`
 //!   and `merge` strategies, `data.filter_by`, `fnmatch`. [`yamldump`] is Salt's `yaml`
 //!   serializer (libyaml emitter, `default_flow_style=None`).
@@ -225,6 +230,9 @@ struct Registered {
     f: ExecFn,
     /// Reads only: may run in a speculative render ([`speculation`]).
     pure: bool,
+    /// Reads the host it runs on (pure or not): a fleet compile asks the target
+    /// ([`remote`]).
+    host: bool,
     /// The Salt module file a host provider's function comes from (`debian_service`), or "".
     module: &'static str,
 }
@@ -256,20 +264,42 @@ impl Registry {
             Registered {
                 f,
                 pure: false,
+                host: true,
                 module: "",
             },
         );
     }
 
-    /// Registers a function that only reads (grains, pillar, opts, files, the host): a
+    /// Registers a function that reads only what the template's own inputs hold (grains,
+    /// pillar, opts, the file roots and `salt://`, computations on its arguments): a
     /// speculative render may call it, because calling it earlier than the sequential walk
-    /// would, or more than once, changes nothing another template can observe.
+    /// would, or more than once, changes nothing another template can observe; and a
+    /// controller compiling a host's catalog answers it itself, because it reads nothing
+    /// of the machine it runs on.
     pub fn register_pure(&mut self, name: &'static str, f: ExecFn) {
         self.functions.insert(
             name,
             Registered {
                 f,
                 pure: true,
+                host: false,
+                module: "",
+            },
+        );
+    }
+
+    /// Registers a function that only reads, but reads the host it runs on (its files,
+    /// users, packages, interfaces, clock, environment; a command that only reads): safe
+    /// to call speculatively, but a controller compiling a host's catalog must ask that
+    /// host ([`remote`]): answered here, it would show the controller's files (as root) to
+    /// the state's author and ship them in the catalog.
+    pub fn register_host_read(&mut self, name: &'static str, f: ExecFn) {
+        self.functions.insert(
+            name,
+            Registered {
+                f,
+                pure: true,
+                host: true,
                 module: "",
             },
         );
@@ -282,6 +312,7 @@ impl Registry {
             Registered {
                 f,
                 pure: false,
+                host: true,
                 module,
             },
         );
@@ -306,6 +337,12 @@ impl Registry {
         self.functions.get(name).is_some_and(|r| r.pure)
     }
 
+    /// Whether `name` reads or changes the host it runs on (`register_host_read` or
+    /// impure): a fleet compile asks the target for it. `true` for an unknown name.
+    pub fn reads_host(&self, name: &str) -> bool {
+        self.functions.get(name).is_none_or(|r| r.host)
+    }
+
     /// Names of all functions, sorted (for `sys.list_functions` and error hints).
     pub fn names(&self) -> Vec<&'static str> {
         let mut v: Vec<_> = self.functions.keys().copied().collect();
@@ -314,7 +351,8 @@ impl Registry {
     }
 
     /// Runs `name`. An impure function is refused inside a speculative render (see
-    /// [`speculation`]) and counted outside one.
+    /// [`speculation`]) and counted outside one. One that reads the host goes to the
+    /// host being compiled, if any ([`remote`]).
     pub fn call(&self, ctx: &ExecContext, name: &str, args: &Args) -> Result<Value, ExecError> {
         let reg = self
             .functions
@@ -322,6 +360,8 @@ impl Registry {
             .ok_or_else(|| ExecError::NotAvailable(name.to_string()))?;
         if !reg.pure {
             speculation::impure_call(name)?;
+        }
+        if reg.host {
             if let Some(answer) = remote::intercept(name, args) {
                 return answer;
             }

@@ -74,6 +74,10 @@ pub struct HighState {
     prefetch: Option<Arc<Prefetch>>,
     /// What this run's `stateconf` renders declared (Salt keeps it in module globals).
     stateconf: Arc<crate::stateconf::SharedGlobals>,
+    /// The opts templates and execution functions see (`opts`, `config.get`) when they are
+    /// not [`HighState::opts`]: a fleet compile renders with the controller's options and
+    /// shows the host's minion options (`HighState::with_template_opts`).
+    template_opts: Option<Map>,
 }
 
 impl HighState {
@@ -106,6 +110,7 @@ impl HighState {
             speculated: 0,
             prefetch,
             stateconf: Arc::default(),
+            template_opts: None,
         };
         hs.speculate = hs.opts.get("parallel_render").is_none_or(Value::truthy);
         let envs = hs.envs();
@@ -118,6 +123,14 @@ impl HighState {
             None => list_envs(&hs.file_roots, envs),
         };
         hs
+    }
+
+    /// Templates see `opts` instead of [`HighState::opts`] (which still drive the render:
+    /// top file, environments, renderer, master_tops).
+    pub fn with_template_opts(mut self, opts: Option<Map>) -> Self {
+        self.template_opts = opts;
+        self.engines.clear();
+        self
     }
 
     pub fn file_roots(&self) -> &FileRoots {
@@ -136,8 +149,9 @@ impl HighState {
 
     fn engine(&mut self, saltenv: &str) -> &JinjaEngine {
         if !self.engines.contains_key(saltenv) {
+            let opts = self.template_opts.as_ref().unwrap_or(&self.opts);
             let ctx = ExecContext {
-                opts: Value::Map(self.opts.clone()),
+                opts: Value::Map(opts.clone()),
                 grains: self.grains.clone(),
                 pillar: self.pillar.clone(),
                 saltenv: saltenv.to_string(),

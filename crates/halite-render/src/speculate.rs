@@ -6,7 +6,8 @@
 //! log lines, the last command's retcode. halite keeps the walk (same order, same `mods`)
 //! and lets worker threads render files before the walk reaches them, under the purity
 //! barrier of [`halite_exec::speculation`]:
-//! - a speculative render may call only pure execution functions; an impure call, a log
+//! - a speculative render may call only pure execution functions, and none that reads the
+//!   host while a fleet compile asks the target for those; an impure call, a log
 //!   line the configured level would print, any error or a panic voids it (the walk then
 //!   renders that file itself, reporting errors and logging exactly as a sequential run);
 //! - the walk takes a speculative result only while the world is clean: no render the walk
@@ -321,15 +322,19 @@ impl Speculation {
             cachedir,
         });
         let mut started = 0;
+        // A fleet compile's workers answer host reads as the walk's thread does (not from
+        // this machine: a worker voids its render and the walk asks the target).
+        let scope = halite_exec::remote::current();
         for i in 0..workers {
             let worker = shared.clone();
+            let scope = scope.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("halite-render-{i}"))
                 // Deep templates or YAML must not overflow here where the walk's thread (the
                 // process's main thread, usually 8 MiB) would not: a stack overflow aborts
                 // the process. Only the pages used are committed.
                 .stack_size(WORKER_STACK)
-                .spawn(move || work(worker));
+                .spawn(move || halite_exec::remote::enter(scope, || work(worker)));
             if spawned.is_ok() {
                 started += 1;
             }

@@ -35,6 +35,57 @@ pub fn host_opts(master: &Map, id: &str, minion_opts: &Map) -> Map {
     opts
 }
 
+/// What a host's templates see as `opts` (and `config.get`, `config.items`, ...) while the
+/// controller compiles its states: the host's minion options as salt-ssh builds them
+/// (Salt's minion defaults, the master's `ssh_minion_opts`, the roster's `minion_opts`,
+/// the id), the master's roots the states render from (salt-ssh's `opts_pkg` copies them)
+/// and halite's own keys. Never the master config's other options: `ssh_priv`,
+/// `ext_pillar` and whatever credentials it holds (salt-ssh's templates also see those,
+/// as `opts['ext_pillar']` and `opts['__master_opts__']`; docs/compat.md). The pillar and
+/// the top render with [`host_opts`], as Salt's master renders them.
+pub fn template_opts(master: &Map, id: &str, minion_opts: &Map) -> Map {
+    let mut opts = crate::config::minion_defaults();
+    // salt-ssh's `Single` defaults before the roster's options.
+    opts.insert("grains_cache", Value::Bool(true));
+    opts.insert("log_file", Value::str("salt-call.log"));
+    for source in [
+        master.get("ssh_minion_opts"),
+        Some(&Value::Map(minion_opts.clone())),
+    ] {
+        if let Some(Value::Map(m)) = source {
+            for (k, v) in m.iter() {
+                opts.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    // What salt-ssh's wrapper sets over the target's opts for the render on the master
+    // (`cachedir` is the master's: SSHHighState anchors it there).
+    for key in [
+        "file_roots",
+        "pillar_roots",
+        "cachedir",
+        "extension_modules",
+        "module_dirs",
+    ] {
+        if let Some(v) = master.get(key) {
+            opts.insert(key, v.clone());
+        }
+    }
+    let controller = host_opts(master, id, minion_opts);
+    for key in [
+        SALT_COMPAT_KEY,
+        "id",
+        "__halite_mine_cachedir__",
+        "local",
+        "file_client",
+    ] {
+        if let Some(v) = controller.get(key) {
+            opts.insert(key, v.clone());
+        }
+    }
+    opts
+}
+
 /// What compiling a host's call gave: a catalog to ship, or the call's return as it is
 /// (a render or compile error list, `show_*` data, "No Top file ..." and the like).
 pub enum Compiled {
@@ -44,12 +95,14 @@ pub enum Compiled {
 
 /// Renders and compiles `fun` for one host. `roster_grains` go into the catalog as
 /// `roster_grains.json`, as salt-ssh ships them. The pillar is compiled here with the
-/// controller's functions (as salt-ssh's master does); while the states render, an impure
-/// function goes to `remote` (the host's connection), or fails without one.
+/// controller's functions (as salt-ssh's master does); while the states render, a function
+/// that reads or changes the host goes to `remote` (the host's connection), or fails
+/// without one, and templates see `template` ([`template_opts`]) as their `opts`.
 #[allow(clippy::too_many_arguments)]
 pub fn compile(
     remote: Option<halite_exec::remote::RemoteCall>,
     opts: Map,
+    template: Map,
     grains: Map,
     roster_grains: &Map,
     conf_dir: &Path,
@@ -58,9 +111,11 @@ pub fn compile(
     kwargs: Map,
 ) -> Result<Compiled> {
     let mut opts = opts;
+    let mut template = template;
     for key in ["saltenv", "pillarenv"] {
         if let Some(v) = kwargs.get(key) {
             opts.insert(key, v.clone());
+            template.insert(key, v.clone());
         }
     }
     let pillar_override = match kwargs.get("pillar") {
@@ -73,6 +128,9 @@ pub fn compile(
         }
     };
     let mut minion = Minion::for_host(opts, grains.clone(), conf_dir, pillar_override);
+    template.insert("grains", minion.grains.clone());
+    template.insert("pillar", minion.pillar.clone());
+    minion.template_opts = Some(template);
     let outcome = match remote {
         Some(call) => halite_exec::remote::with_target(call, || {
             functions::call(&mut minion, fun, args, kwargs)
@@ -268,6 +326,7 @@ pub fn run_compile(req: &CompileRequest) -> Result<u8> {
         match compile(
             None,
             opts,
+            template_opts(&master, id, &Map::new()),
             grains_of(id)?,
             &Map::new(),
             config_dir,

@@ -50,6 +50,12 @@ fn defaults() -> Map {
     d
 }
 
+/// Salt's minion defaults, as [`minion_config`] starts from them (a fleet host's minion
+/// options, `catalog::template_opts`, start from them too).
+pub fn minion_defaults() -> Map {
+    defaults()
+}
+
 /// Options whose values are paths that halite resolves against the config folder when
 /// relative (Salt requires them absolute).
 const PATH_OPTIONS: &[&str] = &[

@@ -25,6 +25,10 @@ pub struct Minion {
     /// Compile only (a fleet run's controller, `halite catalog compile`): a state run
     /// stops at its low chunks and returns them in `Outcome::chunks` instead of running.
     pub catalog_only: bool,
+    /// What templates and execution functions see as `opts` when it is not `opts`: a fleet
+    /// compile's host minion options (`catalog::template_opts`), while `opts` (the master
+    /// config's, with the host's) drives the render.
+    pub template_opts: Option<Map>,
 }
 
 /// Call arguments that change the options for that call (`get_sls_opts`).
@@ -96,6 +100,7 @@ impl Minion {
             config_test,
             prefetch,
             catalog_only: false,
+            template_opts: None,
         })
     }
 
@@ -128,6 +133,7 @@ impl Minion {
             config_test,
             prefetch: None,
             catalog_only: true,
+            template_opts: None,
         }
     }
 
@@ -212,7 +218,7 @@ impl Minion {
 
     pub fn exec_context(&self, saltenv: &str) -> ExecContext {
         ExecContext {
-            opts: Value::Map(self.opts.clone()),
+            opts: Value::Map(self.template_opts.as_ref().unwrap_or(&self.opts).clone()),
             grains: self.grains.clone(),
             pillar: self.pillar.clone(),
             saltenv: saltenv.to_string(),
@@ -229,7 +235,8 @@ impl Minion {
             self.pillar.clone(),
             self.registry.clone(),
             self.prefetch.clone(),
-        );
+        )
+        .with_template_opts(self.template_opts.clone());
         let id = opts::get_str(&self.opts, "id")
             .unwrap_or_default()
             .to_string();

@@ -788,6 +788,7 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     let compiled = catalog::compile(
         Some(remote),
         opts,
+        catalog::template_opts(&run.master, &t.id, &t.minion_opts),
         all_grains,
         &t.grains,
         &run.conf_dir,

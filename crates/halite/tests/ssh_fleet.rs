@@ -1091,3 +1091,212 @@ fn master_ssh_options_are_every_hosts_default() {
         "{v}"
     );
 }
+
+/// A `halitetest` user for the time of a test (removed on drop), or None (the reason
+/// printed) where this machine cannot make one.
+struct TestUser(String);
+
+impl TestUser {
+    fn new(name: &str, home: &Path) -> Option<TestUser> {
+        let made = Command::new("useradd")
+            .args(["-M", "-s", "/bin/sh", "-d"])
+            .arg(home)
+            .arg(name)
+            .status()
+            .is_ok_and(|s| s.success());
+        if !made {
+            eprintln!("skipped: useradd {name} failed");
+            return None;
+        }
+        let user = TestUser(name.to_string());
+        // A locked account ("!" in shadow) is refused by sshd without PAM: no password,
+        // not locked.
+        let unlocked = Command::new("usermod")
+            .args(["-p", "*", name])
+            .status()
+            .is_ok_and(|s| s.success());
+        let homed = std::fs::create_dir_all(home).is_ok()
+            && Command::new("chown")
+                .arg(name)
+                .arg(home)
+                .status()
+                .is_ok_and(|s| s.success());
+        (unlocked && homed).then_some(user)
+    }
+}
+
+impl Drop for TestUser {
+    fn drop(&mut self) {
+        let _ = Command::new("userdel").arg(&self.0).status();
+    }
+}
+
+/// Issue 34: a state template's `salt['file.read']` (and the other functions that read
+/// the host) is answered by the target over the host's connection, never by the
+/// controller. The target logs in as a user who may not read the controller's root-only
+/// file: salt-ssh's "Permission denied" comes back, and the file's text is in no return.
+#[test]
+fn a_root_only_controller_file_read_by_a_state_template_never_reaches_the_return() {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = fleet.dir.clone();
+    // The user's sshd reads the shared authorized_keys as that user.
+    std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    std::fs::set_permissions(
+        d.join("authorized_keys"),
+        std::fs::Permissions::from_mode(0o644),
+    )
+    .expect("chmod");
+    let name = format!("halitetest-t34-{}", std::process::id());
+    let Some(_user) = TestUser::new(&name, &d.join("home-u1")) else {
+        return;
+    };
+    let secret = "controller-only-secret-34";
+    let secret_file = d.join("secret/c.txt");
+    write(&secret_file, &format!("{secret}\n"));
+    std::fs::set_permissions(&secret_file, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let roster = d.join("conf/roster");
+    let mut text = std::fs::read_to_string(&roster).expect("roster");
+    text.push_str(&format!(
+        "u1:\n  host: 127.0.0.1\n  port: {port}\n  user: {name}\n  thin_dir: {d}/home-u1/thin\n",
+        port = fleet.sshd.port,
+        d = d.display()
+    ));
+    write(&roster, &text);
+    write(
+        &d.join("srv/salt/readsecret.sls"),
+        &format!(
+            "{{% set v = salt['file.read']('{f}') %}}\nread:\n  test.nop:\n    - name: \"{{{{ v }}}}\"\n",
+            f = secret_file.display()
+        ),
+    );
+    let before = sshd_counts(&d);
+    let (v, _, err) = fleet.run(&["u1", "state.sls", "readsecret"]);
+    let all = format!("{v}{err}");
+    assert!(
+        !all.contains(secret),
+        "the controller's file reached the return: {all}"
+    );
+    assert!(all.contains("Permission denied"), "{all}");
+    // The call went over the connection: first contact (grains), the file.read (whose
+    // error text the template got, as salt-ssh's wrapper gives it), the apply.
+    let after = sshd_counts(&d);
+    assert_eq!(after.1 - before.1, 3, "{all}");
+    // A root login reads it on the target (the loopback host is this machine): the same
+    // call, answered there over the connection, not here.
+    write(
+        &d.join("srv/salt/readsecret.sls"),
+        &format!(
+            "{{% set v = salt['file.read']('{f}') %}}\n{{% set e = salt['environ.get']('SSH_CONNECTION') %}}\nread:\n  test.nop:\n    - name: \"{{{{ v | trim }}}} {{{{ 'over-ssh' if e else 'here' }}}}\"\n",
+            f = secret_file.display()
+        ),
+    );
+    let (v, rc, err) = fleet
+        .halite(&["h1", "state.sls", "readsecret"])
+        .env_remove("SSH_CONNECTION")
+        .output()
+        .map(parse)
+        .expect("halite ssh");
+    assert_eq!(rc, 0, "{v}\n{err}");
+    assert!(v.to_string().contains(&format!("{secret} over-ssh")), "{v}");
+}
+
+/// Issue 34: state templates see the host's minion options (salt-ssh's minion opts: the
+/// roster's `minion_opts`, the id, the defaults), never the master config's: no `ssh_priv`,
+/// no ext_pillar credential, no other master-only option, in `opts`, `config.get` or
+/// `config.items`, in a `halite ssh` return or a `halite catalog compile` catalog.
+#[test]
+fn master_config_secrets_never_reach_a_state_templates_opts_or_config_get() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = fleet.dir.clone();
+    let master = d.join("conf/master");
+    let mut text = std::fs::read_to_string(&master).expect("master");
+    text.push_str(
+        "master_db_password: master-secret-34\next_pillar:\n  - git:\n      - https://fleet:ext-pillar-secret-34@git.invalid/pillar.git\n",
+    );
+    write(&master, &text);
+    let roster = d.join("conf/roster");
+    let mut text = std::fs::read_to_string(&roster).expect("roster");
+    text = text.replacen(
+        "  thin_dir:",
+        "  minion_opts:\n    roster_marker: from-the-roster\n  thin_dir:",
+        1,
+    );
+    write(&roster, &text);
+    write(
+        &d.join("srv/salt/showopts.sls"),
+        "show-opts:\n  test.nop:\n    - name: {{ opts | tojson | yaml_dquote }}\nshow-items:\n  test.nop:\n    - name: {{ salt['config.items']() | tojson | yaml_dquote }}\nshow-got:\n  test.nop:\n    - name: \"got {{ salt['config.get']('master_db_password', 'unset') }} {{ salt['config.option']('ssh_priv', 'unset') }} {{ opts.get('ext_pillar', 'none') }} {{ opts['id'] }} {{ opts.get('roster_marker') }}\"\n",
+    );
+    let ssh_priv = format!("{}/client", d.display());
+    let secrets = [
+        "master-secret-34",
+        "ext-pillar-secret-34",
+        ssh_priv.as_str(),
+    ];
+    let (v, rc, err) = fleet.run(&["h1", "state.sls", "showopts"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let all = format!("{v}{err}");
+    for s in secrets {
+        assert!(!all.contains(s), "{s} reached the return");
+    }
+    assert!(
+        all.contains("got unset unset none h1 from-the-roster"),
+        "{err}"
+    );
+    // The same states compiled with no connection, from the grains h1 cached.
+    let out = d.join("h1.tgz");
+    let compiled = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .args(["catalog", "compile", "-c"])
+        .arg(d.join("conf"))
+        .args(["--id", "h1", "-o"])
+        .arg(&out)
+        .args(["state.sls", "showopts"])
+        .output()
+        .expect("compile");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&compiled.stdout),
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    assert!(compiled.status.success(), "{said}");
+    let unpacked = Command::new("tar")
+        .arg("-xzOf")
+        .arg(&out)
+        .output()
+        .expect("tar");
+    let catalog = format!("{}{said}", String::from_utf8_lossy(&unpacked.stdout));
+    assert!(catalog.contains("got unset unset none h1"), "{said}");
+    for s in secrets {
+        assert!(!catalog.contains(s), "{s} reached the catalog");
+    }
+    // A host read has no host to ask there: the compile fails naming it, and no catalog
+    // holds the controller's answer.
+    write(
+        &d.join("srv/salt/readhost.sls"),
+        &format!(
+            "x:\n  test.nop:\n    - name: \"{{{{ salt['file.read']('{m}') }}}}\"\n",
+            m = master.display()
+        ),
+    );
+    let refused = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .args(["catalog", "compile", "-c"])
+        .arg(d.join("conf"))
+        .args(["--id", "h1", "-o"])
+        .arg(d.join("r.tgz"))
+        .args(["state.sls", "readhost"])
+        .output()
+        .expect("compile");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&refused.stdout),
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    assert!(!refused.status.success(), "{said}");
+    assert!(said.contains("'file.read' asks the target host"), "{said}");
+    assert!(!said.contains("master-secret-34"), "{said}");
+    assert!(!d.join("r.tgz").exists());
+}

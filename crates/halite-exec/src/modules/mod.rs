@@ -2,12 +2,24 @@
 //! Modules whose Salt `__virtual__` fails on this host are not registered, so
 //! `Registry::contains` answers as Salt's loader would.
 //!
-//! `register_pure` marks a function that only reads (grains, pillar, opts, files, the
-//! clock, the host's users, packages, interfaces, DNS, a git checkout): speculative renders
-//! may run it (see `crate::speculation`). Everything else stays `register`, impure: it runs
-//! commands (`cmd.*` but `which`/`has_exec`, `postgres.*`, whose `psql_query` may write),
-//! logs (`log.*`: the lines must come out in the sequential walk's order), or sets the
-//! job's retcode (`test.retcode`, as Salt's does). A new function starts impure.
+//! Each function is one of three kinds, by what it reads and what it changes:
+//! - `register_pure`: it reads only the template's own inputs (grains, pillar, opts, the
+//!   file roots and `salt://`, the controller's mine cache as salt-ssh's mine wrapper
+//!   reads it) or computes on its arguments (`file.join`, `hashutil.*`, `test.*`,
+//!   `pkg.version_cmp`). Safe to call speculatively, and answerable on the controller when
+//!   it compiles a host's catalog: it gives the same answer wherever it runs.
+//! - `register_host_read`: it only reads, but reads the machine it runs on (its files,
+//!   users, groups, packages, interfaces, clock, environment, crontabs, `/etc/hosts`, the
+//!   modules that load there; `cmd.which`, `git.revision`, `dig.A`, which run a program
+//!   that only reads). Safe to call speculatively; a fleet compile asks the target
+//!   (`crate::remote`), never the controller, which would show its own files, as root.
+//! - `register` (the default, impure): it runs commands (`cmd.*` but `which`/`has_exec`,
+//!   `postgres.*`, whose `psql_query` may write), writes, logs (`log.*`: the lines must
+//!   come out in the sequential walk's order), or sets the job's retcode (`test.retcode`,
+//!   as Salt's does). A fleet compile asks the target as well.
+//!
+//! A new function starts impure. The test at the end of this file lists every function a
+//! controller answers: adding one there is a decision, not a default.
 
 mod alternatives;
 mod aptpkg;
@@ -206,12 +218,12 @@ pub(crate) fn register_host(r: &mut Registry, host: &Loader) {
 }
 
 pub(crate) fn register_all(r: &mut Registry) {
-    r.register_pure("alternatives.show_current", alternatives::show_current);
+    r.register_host_read("alternatives.show_current", alternatives::show_current);
     if alternatives::available() {
         r.register("alternatives.display", alternatives::display);
         r.register("alternatives.show_link", alternatives::show_link);
         r.register("alternatives.check_exists", alternatives::check_exists);
-        r.register_pure(
+        r.register_host_read(
             "alternatives.check_installed",
             alternatives::check_installed,
         );
@@ -228,8 +240,8 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("cmd.retcode", cmd::retcode);
     r.register("cmd.script", cmd::script);
     r.register("cmd.script_retcode", cmd::script_retcode);
-    r.register_pure("cmd.which", cmd::which);
-    r.register_pure("cmd.has_exec", cmd::has_exec);
+    r.register_host_read("cmd.which", cmd::which);
+    r.register_host_read("cmd.has_exec", cmd::has_exec);
     r.register_pure("config.get", config::get);
     r.register_pure("config.option", config::option);
     r.register_pure("config.merge", config::merge);
@@ -241,9 +253,9 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register("cp.get_url", cp::get_url);
     r.register("cp.is_cached", cp::is_cached);
     if cron::available() {
-        r.register_pure("cron.raw_cron", cron::raw_cron);
-        r.register_pure("cron.list_tab", cron::list_tab);
-        r.register_pure("cron.ls", cron::list_tab);
+        r.register_host_read("cron.raw_cron", cron::raw_cron);
+        r.register_host_read("cron.list_tab", cron::list_tab);
+        r.register_host_read("cron.ls", cron::list_tab);
         r.register("cron.set_job", cron::set_job);
         r.register("cron.set_special", cron::set_special);
         r.register("cron.rm_job", cron::rm_job);
@@ -266,39 +278,39 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("defaults.update", defaults::update);
     r.register_pure("defaults.get", defaults::get);
     if dig::available() {
-        r.register_pure("dig.A", dig::a);
-        r.register_pure("dig.AAAA", dig::aaaa);
+        r.register_host_read("dig.A", dig::a);
+        r.register_host_read("dig.AAAA", dig::aaaa);
     }
-    r.register_pure("environ.get", environ::get);
-    r.register_pure("environ.has_value", environ::has_value);
-    r.register_pure("environ.item", environ::item);
-    r.register_pure("environ.items", environ::items);
-    r.register_pure("file.file_exists", file::file_exists);
-    r.register_pure("file.directory_exists", file::directory_exists);
-    r.register_pure("file.is_link", file::is_link);
+    r.register_host_read("environ.get", environ::get);
+    r.register_host_read("environ.has_value", environ::has_value);
+    r.register_host_read("environ.item", environ::item);
+    r.register_host_read("environ.items", environ::items);
+    r.register_host_read("file.file_exists", file::file_exists);
+    r.register_host_read("file.directory_exists", file::directory_exists);
+    r.register_host_read("file.is_link", file::is_link);
     r.register_pure("file.basename", file::basename);
     r.register_pure("file.dirname", file::dirname);
     r.register_pure("file.join", file::join);
     r.register_pure("file.normpath", file::normpath);
-    r.register_pure("file.readdir", file::readdir);
-    r.register_pure("file.contains_regex", file::contains_regex);
-    r.register_pure("file.contains", file::contains);
-    r.register_pure("file.search", file::search);
-    r.register_pure("file.read", file::read);
-    r.register_pure("file.get_user", file::get_user);
-    r.register_pure("file.get_group", file::get_group);
-    r.register_pure("file.get_mode", file::get_mode);
+    r.register_host_read("file.readdir", file::readdir);
+    r.register_host_read("file.contains_regex", file::contains_regex);
+    r.register_host_read("file.contains", file::contains);
+    r.register_host_read("file.search", file::search);
+    r.register_host_read("file.read", file::read);
+    r.register_host_read("file.get_user", file::get_user);
+    r.register_host_read("file.get_group", file::get_group);
+    r.register_host_read("file.get_mode", file::get_mode);
     r.register("file.touch", file::touch);
     r.register("file.mkdir", file::mkdir);
     r.register("file.write", file::write);
     r.register("file.patch", file::patch);
-    r.register_pure("file.group_to_gid", file::group_to_gid);
-    r.register_pure("file.gid_to_group", file::gid_to_group);
-    r.register_pure("file.user_to_uid", file::user_to_uid);
-    r.register_pure("file.get_hash", hashutil::file_get_hash);
+    r.register_host_read("file.group_to_gid", file::group_to_gid);
+    r.register_host_read("file.gid_to_group", file::gid_to_group);
+    r.register_host_read("file.user_to_uid", file::user_to_uid);
+    r.register_host_read("file.get_hash", hashutil::file_get_hash);
     if git::available() {
-        r.register_pure("git.current_branch", git::current_branch);
-        r.register_pure("git.revision", git::revision);
+        r.register_host_read("git.current_branch", git::current_branch);
+        r.register_host_read("git.revision", git::revision);
         r.register("git.config_get", git::config_get);
         r.register("git.config_get_regexp", git::config_get_regexp);
         r.register("git.config_get_regex", git::config_get_regexp);
@@ -314,10 +326,10 @@ pub(crate) fn register_all(r: &mut Registry) {
     // salt/modules/grains.py: `fetch = get`
     r.register_pure("grains.fetch", grains::get);
     r.register_pure("hashutil.digest", hashutil::digest);
-    r.register_pure("hosts.list_hosts", hosts::list_hosts);
-    r.register_pure("hosts.get_ip", hosts::get_ip);
-    r.register_pure("hosts.get_alias", hosts::get_alias);
-    r.register_pure("hosts.has_pair", hosts::has_pair);
+    r.register_host_read("hosts.list_hosts", hosts::list_hosts);
+    r.register_host_read("hosts.get_ip", hosts::get_ip);
+    r.register_host_read("hosts.get_alias", hosts::get_alias);
+    r.register_host_read("hosts.has_pair", hosts::has_pair);
     r.register("hosts.set_host", hosts::set_host);
     r.register("hosts.add_host", hosts::add_host);
     r.register("hosts.rm_host", hosts::rm_host);
@@ -345,18 +357,18 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("match.pillar", match_::pillar);
     r.register_pure("match.pillar_pcre", match_::pillar_pcre);
     r.register_pure("mine.get", mine::get);
-    r.register_pure("network.ip_addrs", network::ip_addrs);
-    r.register_pure("network.ipaddrs", network::ip_addrs);
-    r.register_pure("network.ip_addrs6", network::ip_addrs6);
-    r.register_pure("network.ipaddrs6", network::ip_addrs6);
-    r.register_pure("network.get_hostname", network::get_hostname);
-    r.register_pure("network.get_fqdn", network::get_fqdn);
-    r.register_pure("network.hw_addr", network::hw_addr);
-    r.register_pure("network.hwaddr", network::hw_addr);
-    r.register_pure("network.in_subnet", network::in_subnet);
-    r.register_pure("network.interfaces", network::interfaces);
-    r.register_pure("network.subnets", network::subnets);
-    r.register_pure("network.subnets6", network::subnets6);
+    r.register_host_read("network.ip_addrs", network::ip_addrs);
+    r.register_host_read("network.ipaddrs", network::ip_addrs);
+    r.register_host_read("network.ip_addrs6", network::ip_addrs6);
+    r.register_host_read("network.ipaddrs6", network::ip_addrs6);
+    r.register_host_read("network.get_hostname", network::get_hostname);
+    r.register_host_read("network.get_fqdn", network::get_fqdn);
+    r.register_host_read("network.hw_addr", network::hw_addr);
+    r.register_host_read("network.hwaddr", network::hw_addr);
+    r.register_host_read("network.in_subnet", network::in_subnet);
+    r.register_host_read("network.interfaces", network::interfaces);
+    r.register_host_read("network.subnets", network::subnets);
+    r.register_host_read("network.subnets6", network::subnets6);
     r.register_pure("pillar.get", pillar::get);
     r.register_pure("pillar.item", pillar::item);
     r.register_pure("pillar.items", pillar::items);
@@ -370,11 +382,11 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("pillar.file_exists", pillar::file_exists);
     if aptpkg::available() {
         // salt.modules.aptpkg, virtual name `pkg` (os_family Debian)
-        r.register_pure("pkg.version", aptpkg::version);
-        r.register_pure("pkg.list_pkgs", aptpkg::list_pkgs);
+        r.register_host_read("pkg.version", aptpkg::version);
+        r.register_host_read("pkg.list_pkgs", aptpkg::list_pkgs);
         r.register_pure("pkg.version_cmp", aptpkg::version_cmp);
         r.register_pure("pkg.normalize_name", aptpkg::normalize_name);
-        r.register_pure("pkg.get_selections", aptpkg::get_selections);
+        r.register_host_read("pkg.get_selections", aptpkg::get_selections);
         r.register("pkg.latest_version", aptpkg::latest_version);
         r.register("pkg.available_version", aptpkg::latest_version);
         r.register("pkg.upgrade_available", aptpkg::upgrade_available);
@@ -387,10 +399,10 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("pkg.purge", aptpkg::purge);
         r.register("pkg.hold", aptpkg::hold);
         r.register("pkg.unhold", aptpkg::unhold);
-        r.register_pure("lowpkg.bin_pkg_info", dpkg_lowpkg::bin_pkg_info);
-        r.register_pure("pkg.info_installed", aptpkg::info_installed);
-        r.register_pure("pkg.list_repos", aptpkg::list_repos);
-        r.register_pure("pkg.get_repo", aptpkg::get_repo);
+        r.register_host_read("lowpkg.bin_pkg_info", dpkg_lowpkg::bin_pkg_info);
+        r.register_host_read("pkg.info_installed", aptpkg::info_installed);
+        r.register_host_read("pkg.list_repos", aptpkg::list_repos);
+        r.register_host_read("pkg.get_repo", aptpkg::get_repo);
         r.register("pkg.get_repo_keys", aptpkg::get_repo_keys_fn);
         r.register("pkg.del_repo_key", aptpkg::del_repo_key);
         r.register("pkg.mod_repo", aptpkg::mod_repo);
@@ -409,9 +421,9 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("postgres.user_create", postgres::user_create);
     }
     if ssh::available() {
-        r.register_pure("ssh.auth_keys", ssh::auth_keys);
-        r.register_pure("ssh.check_key", ssh::check_key);
-        r.register_pure("ssh.check_key_file", ssh::check_key_file);
+        r.register_host_read("ssh.auth_keys", ssh::auth_keys);
+        r.register_host_read("ssh.check_key", ssh::check_key);
+        r.register_host_read("ssh.check_key_file", ssh::check_key_file);
         r.register("ssh.set_auth_key", ssh::set_auth_key);
         r.register("ssh.set_auth_key_from_file", ssh::set_auth_key_from_file);
         r.register("ssh.rm_auth_key", ssh::rm_auth_key);
@@ -422,7 +434,7 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("ssh.rm_known_host", ssh::rm_known_host);
         r.register("ssh.hash_known_hosts", ssh::hash_known_hosts);
     }
-    r.register_pure("status.time", status::time);
+    r.register_host_read("status.time", status::time);
     r.register_pure("slsutil.update", slsutil::update);
     r.register_pure("slsutil.merge", slsutil::merge);
     r.register_pure("slsutil.merge_all", slsutil::merge_all);
@@ -432,8 +444,8 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("slsutil.dir_exists", slsutil::dir_exists);
     r.register_pure("slsutil.path_exists", slsutil::path_exists);
     r.register_pure("slsutil.renderer", slsutil::renderer);
-    r.register_pure("sys.list_functions", sys::list_functions);
-    r.register_pure("sys.list_modules", sys::list_modules);
+    r.register_host_read("sys.list_functions", sys::list_functions);
+    r.register_host_read("sys.list_modules", sys::list_modules);
     r.register_pure("test.ping", test::ping);
     r.register_pure("test.true", test::true_);
     r.register_pure("test.false", test::false_);
@@ -449,11 +461,11 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_pure("test.exception", test::exception);
     r.register_pure("test.random_hash", test::random_hash);
     if useradd::available() {
-        r.register_pure("user.info", useradd::info);
-        r.register_pure("user.list_users", useradd::list_users);
-        r.register_pure("user.list_groups", useradd::list_groups);
-        r.register_pure("user.getent", useradd::getent);
-        r.register_pure("user.primary_group", useradd::primary_group);
+        r.register_host_read("user.info", useradd::info);
+        r.register_host_read("user.list_users", useradd::list_users);
+        r.register_host_read("user.list_groups", useradd::list_groups);
+        r.register_host_read("user.getent", useradd::getent);
+        r.register_host_read("user.primary_group", useradd::primary_group);
         r.register("user.add", useradd::add);
         r.register("user.delete", useradd::delete);
         r.register("user.chuid", useradd::chuid);
@@ -467,10 +479,10 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("user.chhomephone", useradd::chhomephone);
         r.register("user.chother", useradd::chother);
         // linux_shadow and groupadd load on Linux, as useradd does.
-        r.register_pure("shadow.info", linux_shadow::info);
+        r.register_host_read("shadow.info", linux_shadow::info);
         r.register_pure("shadow.default_hash", linux_shadow::default_hash);
         r.register("shadow.gen_password", linux_shadow::gen_password);
-        r.register_pure("shadow.list_users", linux_shadow::list_users);
+        r.register_host_read("shadow.list_users", linux_shadow::list_users);
         r.register("shadow.set_password", linux_shadow::set_password);
         r.register("shadow.del_password", linux_shadow::del_password);
         r.register("shadow.lock_password", linux_shadow::lock_password);
@@ -481,13 +493,135 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("shadow.set_warndays", linux_shadow::set_warndays);
         r.register("shadow.set_date", linux_shadow::set_date);
         r.register("shadow.set_expire", linux_shadow::set_expire);
-        r.register_pure("group.info", groupadd::info);
-        r.register_pure("group.getent", groupadd::getent);
+        r.register_host_read("group.info", groupadd::info);
+        r.register_host_read("group.getent", groupadd::getent);
         r.register("group.add", groupadd::add);
         r.register("group.delete", groupadd::delete);
         r.register("group.chgid", groupadd::chgid);
         r.register("group.adduser", groupadd::adduser);
         r.register("group.deluser", groupadd::deluser);
         r.register("group.members", groupadd::members);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Registry;
+
+    /// Every function a controller answers itself while it compiles a host's catalog
+    /// (`register_pure`): nothing here may read the machine it runs on.
+    const CONTROLLER_ANSWERS: &[&str] = &[
+        "config.dot_vals",
+        "config.get",
+        "config.items",
+        "config.merge",
+        "config.option",
+        "config.valid_fileproto",
+        "cp.get_file_str",
+        "cp.list_master",
+        "cp.list_master_dirs",
+        "cp.list_master_symlinks",
+        "cp.list_states",
+        "defaults.deepcopy",
+        "defaults.get",
+        "defaults.merge",
+        "defaults.update",
+        "file.basename",
+        "file.dirname",
+        "file.join",
+        "file.normpath",
+        "grains.fetch",
+        "grains.filter_by",
+        "grains.get",
+        "grains.has_value",
+        "grains.item",
+        "grains.items",
+        "grains.ls",
+        "hashutil.base64_b64decode",
+        "hashutil.base64_b64encode",
+        "hashutil.base64_encodestring",
+        "hashutil.digest",
+        "hashutil.md5_digest",
+        "hashutil.sha256_digest",
+        "hashutil.sha512_digest",
+        "match.glob",
+        "match.grain",
+        "match.grain_pcre",
+        "match.list",
+        "match.pcre",
+        "match.pillar",
+        "match.pillar_pcre",
+        "mine.get",
+        "pillar.data",
+        "pillar.fetch",
+        "pillar.file_exists",
+        "pillar.filter_by",
+        "pillar.get",
+        "pillar.item",
+        "pillar.items",
+        "pillar.keys",
+        "pillar.ls",
+        "pillar.obfuscate",
+        "pillar.raw",
+        "pkg.normalize_name",
+        "pkg.version_cmp",
+        "shadow.default_hash",
+        "slsutil.boolstr",
+        "slsutil.dir_exists",
+        "slsutil.file_exists",
+        "slsutil.merge",
+        "slsutil.merge_all",
+        "slsutil.path_exists",
+        "slsutil.renderer",
+        "slsutil.serialize",
+        "slsutil.update",
+        "test.arg",
+        "test.arg_repr",
+        "test.arg_type",
+        "test.echo",
+        "test.exception",
+        "test.false",
+        "test.fib",
+        "test.kwarg",
+        "test.outputter",
+        "test.ping",
+        "test.random_hash",
+        "test.true",
+        "test.version",
+    ];
+
+    #[test]
+    fn only_functions_that_read_nothing_of_the_host_are_answered_on_the_controller() {
+        let r = Registry::standard();
+        let answered: Vec<&str> = r.names().into_iter().filter(|n| !r.reads_host(n)).collect();
+        let unexpected: Vec<&&str> = answered
+            .iter()
+            .filter(|n| !CONTROLLER_ANSWERS.contains(n))
+            .collect();
+        assert!(
+            unexpected.is_empty(),
+            "answered on the controller: {unexpected:?}"
+        );
+        // The ones issue 34 found answered on the controller, as root.
+        for name in [
+            "file.read",
+            "file.search",
+            "file.contains",
+            "file.get_hash",
+            "file.readdir",
+            "file.file_exists",
+            "cp.cache_file",
+            "environ.get",
+            "cmd.which",
+            "network.ip_addrs",
+            "status.time",
+        ] {
+            assert!(r.reads_host(name), "{name} must ask the target");
+        }
+        // Safe to call speculatively all the same.
+        for name in ["file.read", "file.file_exists", "environ.get"] {
+            assert!(r.is_pure(name), "{name}");
+        }
+        assert!(!r.is_pure("cp.cache_file") && !r.is_pure("cmd.run"));
     }
 }

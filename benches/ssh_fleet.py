@@ -354,12 +354,12 @@ def main():
     results = []
     try:
         tree(root, f"{hostdir}/out")
-        tools = [] if a.skip_halite else [("halite", [a.halite, "ssh", "--thin", a.halite])]
+        tools = [] if a.skip_halite else [("halite", [a.halite, "ssh", "--halite-thin", a.halite])]
         if a.control_persist:
             tools.append(
                 (
                     "halite-kept",
-                    [a.halite, "ssh", "--thin", a.halite, "--control-persist", str(a.control_persist)],
+                    [a.halite, "ssh", "--halite-thin", a.halite, "--control-persist", str(a.control_persist)],
                 )
             )
         if not a.skip_salt:

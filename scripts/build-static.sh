@@ -1,5 +1,5 @@
 #!/bin/sh
-# A statically linked halite for `halite ssh --thin PATH`: one file that runs on any x86_64
+# A statically linked halite for `halite ssh --halite-thin PATH`: one file that runs on any x86_64
 # Linux host, whatever its libc.
 #
 #   scripts/build-static.sh           musl (the default): no shared library and no NSS module

@@ -31,6 +31,54 @@ const DEPLOY_EXIT: i32 = 97;
 /// copy itself failed.
 const COPY_FAILED_MARK: &str = "HALITE_COPY_FAILED";
 const COPY_FAILED_EXIT: i32 = 96;
+/// What the host prints (stderr, then the reason) and exits with when its thin_dir or
+/// binary is not safe to run: salt's `EX_CANTCREAT`, the code its shim gives a thin path
+/// it cannot use.
+const UNSAFE_MARK: &str = "halite ssh: refusing the thin_dir";
+const UNSAFE_EXIT: i32 = 73;
+
+/// Why the host refused its thin_dir (the shell check of [`run_deployed`]), if it did:
+/// the thin_dir or the binary is a symbolic link, is owned by someone other than the
+/// connecting user or root, or is writable by its group or others.
+pub fn thin_refusal(out: &Output) -> Option<String> {
+    if out.code != UNSAFE_EXIT {
+        return None;
+    }
+    out.stderr
+        .lines()
+        .find(|l| l.starts_with(UNSAFE_MARK))
+        .map(|l| l.trim_end().to_string())
+}
+
+/// The shell that refuses (exit [`UNSAFE_EXIT`], the reason on stderr) unless each of
+/// `paths` exists, is no symbolic link, is owned by the effective user or root and is not
+/// writable by its group or others. The owner is shell builtins (`[ -O ]`; `find` only
+/// when that fails, to allow root); the modes cost one `find` (no shell builtin reads
+/// them).
+fn safety_check(paths: &[String]) -> String {
+    let list = paths
+        .iter()
+        .map(|p| shell_quote(p))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let refuse =
+        |why: &str| format!("{{ echo \"{UNSAFE_MARK}: {why}\" >&2; exit {UNSAFE_EXIT}; }}");
+    format!(
+        "for halite_p in {list}; do \
+if [ -h \"$halite_p\" ]; then {link}; fi; \
+if [ ! -e \"$halite_p\" ]; then {missing}; fi; \
+if [ ! -O \"$halite_p\" ] && [ -z \"$(find \"$halite_p\" -prune -user 0 -print 2>/dev/null)\" ]; then {owner}; fi; \
+done; \
+halite_w=$(find {list} -prune \\( -perm -020 -o -perm -002 \\) -print) || {nocheck}; \
+if [ -n \"$halite_w\" ]; then {writable}; fi",
+        link = refuse("$halite_p is a symbolic link"),
+        missing = refuse("$halite_p is missing"),
+        owner = refuse("$halite_p is owned by another user than the connecting user or root"),
+        nocheck = refuse(&format!("cannot read the modes of {list}")),
+        // Unquoted: one line for all the paths found.
+        writable = refuse("\"$halite_w\" is writable by group or others"),
+    )
+}
 
 /// The halite build a run deploys, read from disk only when a host needs a copy (a
 /// no-change run of hosts that have it never reads the ~15 MB file).
@@ -93,18 +141,31 @@ pub enum Deployed {
     Copied,
 }
 
-/// The shell that writes `THIN/halite` from stdin (THIN created 0700, the binary written
-/// beside and renamed into place, so a killed copy never leaves a half-written `halite`),
-/// then records its sum.
+/// The shell that writes `THIN/halite` from stdin, then records its sum. THIN is created
+/// (its parents with `mkdir -p`, itself with `mkdir -m 700`) when missing, and whether new
+/// or found it must pass [`safety_check`] before anything is written into it: a thin_dir
+/// someone else made (or a link to one) is refused, never written into or followed. The
+/// binary is written beside and renamed into place, so a killed copy never leaves a
+/// half-written `halite`.
 fn copy_script(thin: &Thin) -> String {
     let dir = shell_quote(thin.dir);
+    let parent = std::path::Path::new(thin.dir)
+        .parent()
+        .map(|p| p.to_string_lossy().into_owned())
+        .filter(|p| !p.is_empty() && p != "/");
+    let mkparent = match parent {
+        Some(p) => format!("mkdir -p {}; ", shell_quote(&p)),
+        None => String::new(),
+    };
     format!(
-        "mkdir -p {dir} && chmod 700 {dir} && cat > {dir}/halite.new && chmod 700 {dir}/halite.new && mv -f {dir}/halite.new {dir}/halite && echo {sum} > {dir}/halite.sha256",
+        "if [ ! -e {dir} ] && [ ! -h {dir} ]; then {mkparent}mkdir -m 700 {dir}; fi; {check}; cat > {dir}/halite.new && chmod 700 {dir}/halite.new && mv -f {dir}/halite.new {dir}/halite && echo {sum} > {dir}/halite.sha256",
+        check = safety_check(&[thin.dir.to_string()]),
         sum = thin.sum
     )
 }
 
-/// Copies the binary into `THIN` over the connection (one command, the binary on stdin).
+/// Copies the binary into `THIN` over the connection (one command, the binary on stdin);
+/// `Err` is the failed copy or the thin_dir refused ([`thin_refusal`]).
 fn copy(conn: &Connection, thin: &Thin) -> Result<(), Output> {
     let out = conn.run(
         &format!("umask 077; {}", copy_script(thin)),
@@ -127,7 +188,10 @@ fn copy(conn: &Connection, thin: &Thin) -> Result<(), Output> {
 ///
 /// `script` runs with the login's own umask (a state run's new files get the modes they
 /// get under salt-ssh); the halite commands it holds write the host's minion config
-/// themselves. `Err` is a failed copy.
+/// themselves. Before `script` runs, the thin_dir and the binary must pass
+/// [`safety_check`] (salt-ssh's shim checks the owner and mode of a thin_dir it creates).
+/// `Err` is a failed copy, or the thin_dir refused ([`thin_refusal`]): nothing of `script`
+/// ran.
 pub fn run_deployed(
     conn: &Connection,
     thin: &Thin,
@@ -136,28 +200,41 @@ pub fn run_deployed(
     ship: bool,
 ) -> Result<(Output, Deployed), Output> {
     if ship && stdin.is_none() {
+        // The copy runs in a subshell, so that its refusal's `exit` ends the copy alone
+        // and is passed on as it is.
         let shipped = format!(
-            "halite_umask=$(umask); umask 077; {{ {copy}; }} || {{ echo {COPY_FAILED_MARK} >&2; exit {COPY_FAILED_EXIT}; }}\numask $halite_umask\n{script}",
+            "halite_umask=$(umask); umask 077; ( {copy} ); halite_rc=$?; if [ $halite_rc = {UNSAFE_EXIT} ]; then exit {UNSAFE_EXIT}; elif [ $halite_rc != 0 ]; then echo {COPY_FAILED_MARK} >&2; exit {COPY_FAILED_EXIT}; fi\numask $halite_umask\n{script}",
             copy = copy_script(thin)
         );
         let out = conn.run(&shipped, Some(thin.binary.bytes_or_output()?));
-        if out.code == COPY_FAILED_EXIT && out.stderr.contains(COPY_FAILED_MARK) {
+        if (out.code == COPY_FAILED_EXIT && out.stderr.contains(COPY_FAILED_MARK))
+            || thin_refusal(&out).is_some()
+        {
             return Err(out);
         }
         return Ok((out, Deployed::Copied));
     }
-    // Shell builtins only (`read`, not `$(cat ...)`): the check forks nothing.
+    // The version check is shell builtins (`read`, not `$(cat ...)`); the safety check
+    // forks one `find`.
     let dir = shell_quote(thin.dir);
     let guarded = format!(
-        "if [ -x {dir}/halite ] && {{ read -r halite_sum < {dir}/halite.sha256; }} 2>/dev/null && [ \"$halite_sum\" = {sum} ]; then :; else echo {DEPLOY_MARK}; exit {DEPLOY_EXIT}; fi\n{script}",
-        sum = thin.sum
+        "if [ -f {dir}/halite ] && [ -x {dir}/halite ] && {{ read -r halite_sum < {dir}/halite.sha256; }} 2>/dev/null && [ \"$halite_sum\" = {sum} ]; then :; else echo {DEPLOY_MARK}; exit {DEPLOY_EXIT}; fi\n{check}\n{script}",
+        sum = thin.sum,
+        check = safety_check(&[thin.dir.to_string(), format!("{}/halite", thin.dir)]),
     );
     let out = conn.run(&guarded, stdin);
+    if thin_refusal(&out).is_some() {
+        return Err(out);
+    }
     if out.code != DEPLOY_EXIT || out.stdout.trim() != DEPLOY_MARK {
         return Ok((out, Deployed::Current));
     }
     copy(conn, thin)?;
-    Ok((conn.run(&guarded, stdin), Deployed::Copied))
+    let out = conn.run(&guarded, stdin);
+    if thin_refusal(&out).is_some() {
+        return Err(out);
+    }
+    Ok((out, Deployed::Copied))
 }
 
 /// Several commands as one script (one round trip), each one's stdout and stderr

@@ -19,7 +19,8 @@ pub struct SshConfig {
     /// Connect timeout in seconds (salt-ssh's `ssh_timeout`, `--timeout`).
     pub timeout: u64,
     pub known_hosts: Option<PathBuf>,
-    /// `-i`: accept an unknown host key (and remember it).
+    /// `-i`: accept an unknown host key (and remember it); a changed one is still refused
+    /// (ssh's `StrictHostKeyChecking=accept-new`).
     pub ignore_host_keys: bool,
     /// `--no-host-keys`: no host key checking and no known_hosts file at all.
     pub no_host_keys: bool,
@@ -109,7 +110,11 @@ impl Connection {
                 "-o".into(),
                 format!(
                     "StrictHostKeyChecking={}",
-                    if cfg.ignore_host_keys { "no" } else { "yes" }
+                    if cfg.ignore_host_keys {
+                        "accept-new"
+                    } else {
+                        "yes"
+                    }
                 ),
             ]);
             if let Some(kh) = &cfg.known_hosts {
@@ -144,7 +149,9 @@ impl Connection {
             return Self::open_persistent(target, cfg, control, base, secs);
         }
         let (errlog, errfile) = master_errlog(control)?;
-        let mut master = Command::new(&cfg.ssh_bin)
+        let mut cmd = Command::new(&cfg.ssh_bin);
+        end_with_parent(&mut cmd);
+        let mut master = cmd
             .args(&base)
             .args(["-M", "-N", "-o", "ControlPersist=no", "--", &target.host])
             .stdin(Stdio::null())
@@ -351,6 +358,112 @@ impl Drop for Connection {
     }
 }
 
+/// Makes the child (a run's own ControlMaster) get SIGTERM when the thread that starts it
+/// ends, however it ends (`PR_SET_PDEATHSIG`): a controller killed with SIGKILL leaves no
+/// master behind, and ssh removes its socket as it exits. Linux only; elsewhere a killed
+/// controller's masters live on until their host closes the connection. The thread that
+/// opens a [`Connection`] must outlive it (fan-out's worker threads drop each host's
+/// connection before they take the next host).
+fn end_with_parent(cmd: &mut Command) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        let parent = std::process::id();
+        // SAFETY: the closure runs in the forked child before exec and calls only
+        // async-signal-safe functions (prctl, getppid, raise).
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM as libc::c_ulong) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // The parent may have died before the prctl took effect.
+                if libc::getppid() as u32 != parent {
+                    libc::raise(libc::SIGTERM);
+                }
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = cmd;
+}
+
+/// The prefix of a run's folder for its control sockets: `/tmp/hssh.PID.START.XXXXXX`,
+/// naming the controller process that owns it (its pid and start time, so a reused pid is
+/// not taken for it).
+const CONTROL_PREFIX: &str = "hssh.";
+
+/// A process's start time (clock ticks after boot, `/proc/PID/stat` field 22); `None`
+/// when there is no such process (or no /proc).
+fn process_start(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces.
+    let rest = stat.rsplit_once(')')?.1;
+    rest.split_whitespace().nth(19)?.parse().ok()
+}
+
+/// Whether the controller that made a control folder (its pid and start time) still runs.
+fn controller_alive(pid: u32, start: u64) -> bool {
+    if Path::new("/proc/self/stat").exists() {
+        return process_start(pid) == Some(start);
+    }
+    // No /proc: the pid alone (a reused pid keeps the folder: the safe side).
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: signal 0 only checks that the process exists.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Removes the control folders in `tmp` of controllers that are gone (killed before they
+/// could remove their own): only folders of this user (not symbolic links) whose name
+/// says which process made them, and only when that process no longer runs. Returns the
+/// folders removed.
+pub fn remove_stale_control_dirs(tmp: &Path) -> Vec<PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid has no preconditions.
+    let uid = unsafe { libc::geteuid() };
+    let mut removed = Vec::new();
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return removed;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(CONTROL_PREFIX) else {
+            continue;
+        };
+        let mut parts = rest.split('.');
+        let (Some(Ok(pid)), Some(Ok(start))) = (
+            parts.next().map(str::parse::<u32>),
+            parts.next().map(str::parse::<u64>),
+        ) else {
+            continue;
+        };
+        let Ok(meta) = std::fs::symlink_metadata(e.path()) else {
+            continue;
+        };
+        if !meta.is_dir() || meta.uid() != uid || controller_alive(pid, start) {
+            continue;
+        }
+        if std::fs::remove_dir_all(e.path()).is_ok() {
+            removed.push(e.path());
+        }
+    }
+    removed
+}
+
+/// A run's folder for its hosts' control sockets (0700, in `tmp`, named by this process:
+/// see [`remove_stale_control_dirs`], which runs first).
+pub fn control_dir(tmp: &Path) -> std::io::Result<tempfile::TempDir> {
+    remove_stale_control_dirs(tmp);
+    let pid = std::process::id();
+    let start = process_start(pid).unwrap_or(0);
+    tempfile::Builder::new()
+        .prefix(&format!("{CONTROL_PREFIX}{pid}.{start}."))
+        .tempdir_in(tmp)
+}
+
 /// The file a ControlMaster's stderr goes to (beside its socket), created for writing.
 fn master_errlog(control: &Path) -> Result<(PathBuf, std::fs::File), Output> {
     let errlog = control.with_extension("err");
@@ -360,4 +473,45 @@ fn master_errlog(control: &Path) -> Result<(PathBuf, std::fs::File), Output> {
         ..Default::default()
     })?;
     Ok((errlog, errfile))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_control_dirs_of_gone_controllers_are_removed() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let mut child = Command::new("true").spawn().expect("true");
+        let gone = child.id();
+        child.wait().expect("wait");
+        let me = std::process::id();
+        let my_start = process_start(me).unwrap_or(0);
+        let stale = tmp.path().join(format!("hssh.{gone}.1.abc"));
+        let mine = tmp.path().join(format!("hssh.{me}.{my_start}.abc"));
+        // The pid of this very process, started at another time: a reused pid.
+        let reused = tmp.path().join(format!("hssh.{me}.{}.abc", my_start + 1));
+        let unnamed = tmp.path().join("hssh0Ab12");
+        for d in [&stale, &mine, &reused, &unnamed] {
+            std::fs::create_dir(d).expect("mkdir");
+        }
+        std::fs::write(stale.join("0.err"), "").expect("write");
+        let link = tmp.path().join(format!("hssh.{gone}.2.lnk"));
+        std::os::unix::fs::symlink(&mine, &link).expect("symlink");
+        let mut removed = remove_stale_control_dirs(tmp.path());
+        removed.sort();
+        let mut want = vec![stale.clone()];
+        if Path::new("/proc/self/stat").exists() {
+            want.push(reused.clone());
+        }
+        want.sort();
+        assert_eq!(removed, want);
+        assert!(mine.exists() && unnamed.exists() && link.exists());
+        let made = control_dir(tmp.path()).expect("control dir");
+        let name = made.path().file_name().expect("name").to_string_lossy();
+        assert!(
+            name.starts_with(&format!("hssh.{me}.{my_start}.")),
+            "{name}"
+        );
+    }
 }

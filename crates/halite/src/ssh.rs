@@ -59,9 +59,14 @@ pub struct SshCli {
     sudo: bool,
     #[arg(long = "max-procs")]
     max_procs: Option<usize>,
-    /// The connect timeout, in seconds.
-    #[arg(short = 't', long = "timeout")]
+    /// The connect timeout, in seconds (halite's; salt-ssh has only the master config's
+    /// `ssh_timeout`, and its `-t` is `--regen-thin`).
+    #[arg(long = "timeout")]
     timeout: Option<u64>,
+    /// salt-ssh's `-t/--regen-thin/--thin`: deploy the build again to every host (its
+    /// sha256 computed anew, each host's copy replaced whatever the records say).
+    #[arg(short = 't', long = "regen-thin", alias = "thin")]
+    regen_thin: bool,
     /// Keep each host's ssh connection this many seconds after the run, for the next run
     /// to reuse (ssh's ControlPersist; master config `ssh_control_persist`). Off by default.
     #[arg(long = "control-persist")]
@@ -85,9 +90,10 @@ pub struct SshCli {
     log_level: String,
     #[arg(long = "no-color", alias = "no-colour")]
     no_color: bool,
-    /// The halite binary to deploy (default: this one). A static build runs on any host.
-    #[arg(long = "thin")]
-    thin: Option<PathBuf>,
+    /// The halite binary to deploy (default: this one; master config `halite_thin`). A
+    /// static build runs on any host.
+    #[arg(long = "halite-thin")]
+    halite_thin: Option<PathBuf>,
     /// The Salt release the whole run behaves as (the controller's compile and the hosts'
     /// apply): 3008 (Salt 3008.4, the default) or 3007; overrides the master config's
     /// `salt_compat`.
@@ -105,7 +111,6 @@ const VALUE_OPTIONS: &[&str] = &[
     "--priv",
     "--user",
     "--max-procs",
-    "-t",
     "--timeout",
     "--out",
     "--output",
@@ -115,7 +120,7 @@ const VALUE_OPTIONS: &[&str] = &[
     "--state_output",
     "-l",
     "--log-level",
-    "--thin",
+    "--halite-thin",
     "--control-persist",
     "--salt-compat",
     "--salt_compat",
@@ -135,6 +140,9 @@ const FLAGS: &[&str] = &[
     "-i",
     "--ignore-host-keys",
     "--no-host-keys",
+    "-t",
+    "--regen-thin",
+    "--thin",
     "--sudo",
     "--refresh",
     "--refresh-cache",
@@ -191,6 +199,8 @@ struct Run {
     binary: Arc<halite_ssh::ThinBinary>,
     sum: Arc<str>,
     refresh: bool,
+    /// `--regen-thin`: every host gets the build again.
+    regen_thin: bool,
     grains_max_age: Option<u64>,
     raw: bool,
     fun: String,
@@ -339,12 +349,12 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         return Ok(0);
     }
     let thin = cli
-        .thin
+        .halite_thin
         .clone()
         .or_else(|| opts::get_str(&master, "halite_thin").map(PathBuf::from))
         .or_else(|| std::env::var_os("HALITE_SSH_THIN").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("/proc/self/exe"));
-    let (binary, sum) = thin_build(&thin, &cachedir)?;
+    let (binary, sum) = thin_build(&thin, &cachedir, cli.regen_thin)?;
     let get_u64 = |k: &str| match master.get(k) {
         Some(Value::Int(i)) if *i >= 0 => Some(*i as u64),
         Some(Value::Str(s)) => s.parse().ok(),
@@ -380,9 +390,8 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         .max_procs
         .or_else(|| get_u64("ssh_max_procs").map(|n| n as usize))
         .unwrap_or(25);
-    let control = tempfile::Builder::new()
-        .prefix("hssh")
-        .tempdir_in("/tmp")
+    // (A killed run's folder, its controller gone, is removed first.)
+    let control = halite_ssh::transport::control_dir(Path::new("/tmp"))
         .context("creating the folder for the ssh control sockets")?;
     let persist_dir = match ssh.control_persist {
         Some(_) => Some(persist_dir()?),
@@ -397,6 +406,7 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         binary: Arc::new(binary),
         sum: Arc::from(sum),
         refresh: cli.refresh,
+        regen_thin: cli.regen_thin,
         // salt-ssh's `cache_life` (minutes, default 60) for its `minions/ID/ssh_data.p`.
         grains_max_age: Some(get_u64("cache_life").unwrap_or(60) * 60),
         raw: cli.raw,
@@ -512,32 +522,82 @@ fn print_doc(
     Ok(())
 }
 
-/// salt-ssh's return for an ssh-level failure: ssh's message as a string, or the host key
-/// hint when the key is unknown.
+/// salt-ssh's `_error` of a command that failed (`SSHCommandExecutionError`): also what it
+/// reports for an ssh that failed (a refused connection, a timeout, a changed host key) or
+/// a remote process that died before returning.
+const NON_ZERO: &str = "The command resulted in a non-zero exit code";
+
+/// salt-ssh's error return (`SSHException.to_ret`): `stdout`, `stderr`, `retcode`,
+/// `parsed`, `_error`.
+fn error_ret(
+    stdout: &str,
+    stderr: &str,
+    retcode: i32,
+    parsed: Option<Value>,
+    error: &str,
+) -> Value {
+    let mut m = Map::new();
+    m.insert("stdout", Value::str(stdout));
+    m.insert("stderr", Value::str(stderr));
+    m.insert("retcode", Value::Int(i64::from(retcode)));
+    m.insert("parsed", parsed.unwrap_or(Value::Null));
+    m.insert("_error", Value::str(error));
+    Value::Map(m)
+}
+
+/// Whether ssh refused the host for a key known_hosts does not hold yet (not one that
+/// changed: that is never to be accepted, and its return carries no hint to do so).
+fn unknown_host_key(stderr: &str) -> bool {
+    !stderr.contains("has changed")
+        && !stderr.contains("IDENTIFICATION HAS CHANGED")
+        && (stderr.contains("host key is known for") || stderr.contains("The authenticity of host"))
+}
+
+/// salt-ssh's return for an ssh-level failure, as its `parse_ret` maps one: the host key
+/// hint in `stdout` (retcode 254, as its `_run_cmd` answers ssh's yes/no question) when the
+/// key is new, `Permission denied` for a refused login, else the failed command's error.
 fn ssh_failure(out: &Output) -> (Value, u8) {
     let stderr = out.stderr.trim_end();
-    if stderr.contains("Host key verification failed")
-        || stderr.contains("host key for")
-        || stderr.contains("No ED25519 host key is known")
-        || stderr.contains("host key is known")
-    {
-        return (
-            Value::str(format!(
-                "The host key needs to be accepted, to auto accept run halite ssh with the -i flag:\n{stderr}"
-            )),
-            254,
+    if unknown_host_key(stderr) {
+        let hint = format!(
+            "The host key needs to be accepted, to auto accept run halite ssh with the -i flag:\n{stderr}"
         );
+        return (error_ret(&hint, "", 254, None, NON_ZERO), 254);
     }
     if stderr.contains("Permission denied") {
-        let mut m = Map::new();
-        m.insert("stdout", Value::str(out.stdout.clone()));
-        m.insert("stderr", Value::str(stderr));
-        m.insert("retcode", Value::Int(i64::from(out.code)));
-        m.insert("parsed", Value::Null);
-        m.insert("_error", Value::str("Permission denied"));
-        return (Value::Map(m), 255);
+        return (
+            error_ret(&out.stdout, stderr, out.code, None, "Permission denied"),
+            255,
+        );
     }
-    (Value::str(stderr), clamp(out.code))
+    let code = out.code.max(1);
+    (
+        error_ret(&out.stdout, &filter_stderr(stderr), code, None, NON_ZERO),
+        clamp(code),
+    )
+}
+
+/// A command's failure as salt-ssh reports it: the thin_dir refused, ssh's own failure,
+/// or the remote output parsed.
+fn failure(out: &Output) -> (Value, u8) {
+    if let Some(why) = halite_ssh::thin_refusal(out) {
+        let msg = format!("{why}: halite was not run");
+        return (
+            error_ret(
+                &out.stdout,
+                &filter_stderr(&out.stderr),
+                out.code,
+                None,
+                &msg,
+            ),
+            clamp(out.code.max(1)),
+        );
+    }
+    if out.code == 255 {
+        ssh_failure(out)
+    } else {
+        parse_ret(out)
+    }
 }
 
 fn clamp(code: i32) -> u8 {
@@ -553,13 +613,14 @@ fn parse_ret(out: &Output) -> (Value, u8) {
     let parsed = find_json(&out.stdout);
     let mut code = clamp(out.code);
     let error = |msg: &str, parsed: Option<Value>, code: u8| {
-        let mut m = Map::new();
-        m.insert("stdout", Value::str(out.stdout.clone()));
-        m.insert("stderr", Value::str(filter_stderr(&out.stderr)));
-        m.insert("retcode", Value::Int(i64::from(code)));
-        m.insert("parsed", parsed.unwrap_or(Value::Null));
-        m.insert("_error", Value::str(msg));
-        (Value::Map(m), code.max(1))
+        let ret = error_ret(
+            &out.stdout,
+            &filter_stderr(&out.stderr),
+            i32::from(code),
+            parsed,
+            msg,
+        );
+        (ret, code.max(1))
     };
     match parsed {
         Some(Value::Map(m)) if m.len() == 1 && m.get("local").is_some() => {
@@ -571,7 +632,7 @@ fn parse_ret(out: &Output) -> (Value, u8) {
         }
         Some(other) if code == 0 => error("Return dict was malformed", Some(other), 1),
         None if code == 0 => error("Failed to return clean data", None, 1),
-        other => error("The command resulted in a non-zero exit code", other, code),
+        other => error(NON_ZERO, other, code),
     }
 }
 
@@ -739,12 +800,9 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     let host = Host {
         conn: conn.clone(),
         id: t.id.clone(),
-        current: Arc::new(AtomicBool::new(Host::known_current(
-            &run.cachedir,
-            &t.id,
-            &thin,
-            &run.sum,
-        ))),
+        current: Arc::new(AtomicBool::new(
+            !run.regen_thin && Host::known_current(&run.cachedir, &t.id, &thin, &run.sum),
+        )),
         thin: thin.clone(),
         config,
         binary: run.binary.clone(),
@@ -757,7 +815,7 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
             None,
         ) {
             Ok(out) => parse_ret(&out),
-            Err(out) => ssh_failure_or_ret(&out),
+            Err(out) => failure(&out),
         };
     }
     let (args, kwargs) = crate::args::parse_call_args(&run.words);
@@ -824,7 +882,7 @@ fn run_host(run: &Run, index: usize, t: &Target) -> (Value, u8) {
     );
     match host.run(&script, Some(&bytes)) {
         Ok(out) => parse_ret(&out),
-        Err(out) => ssh_failure_or_ret(&out),
+        Err(out) => failure(&out),
     }
 }
 
@@ -892,14 +950,6 @@ impl Host {
     }
 }
 
-fn ssh_failure_or_ret(out: &Output) -> (Value, u8) {
-    if out.code == 255 {
-        ssh_failure(out)
-    } else {
-        parse_ret(out)
-    }
-}
-
 /// What the compile needs from the host, in at most one round trip: its grains (the
 /// controller's cache unless `--refresh` or too old, else gathered on the host and cached
 /// with the time it took) and, for a state run or `mine.update`, the returns of its
@@ -938,10 +988,8 @@ fn host_facts(run: &Run, host: &Host, t: &Target, opts: &Map) -> Result<Map, (Va
         0 => Vec::new(),
         1 => vec![host
             .run(&format!("exec {}", commands[0]), None)
-            .map_err(|o| ssh_failure_or_ret(&o))?],
-        _ => host
-            .run_batch(&commands)
-            .map_err(|o| ssh_failure_or_ret(&o))?,
+            .map_err(|o| failure(&o))?],
+        _ => host.run_batch(&commands).map_err(|o| failure(&o))?,
     }
     .into_iter();
     let secs = started.elapsed().as_secs_f64();
@@ -1165,8 +1213,13 @@ pub fn host_setup(config_dir: &Path, config: &str) -> Result<()> {
 /// The build to deploy and its sha256. The sum is kept in `CACHEDIR/thin.json` with the
 /// file's identity (device, inode, size, modification and change times, to the
 /// nanosecond: any write to the file changes its ctime), so a run whose hosts all have
-/// the build neither reads nor hashes the ~15 MB binary.
-fn thin_build(path: &Path, cachedir: &Path) -> Result<(halite_ssh::ThinBinary, String)> {
+/// the build neither reads nor hashes the ~15 MB binary; `regen` (`--regen-thin`) hashes
+/// it anew whatever the record says.
+fn thin_build(
+    path: &Path,
+    cachedir: &Path,
+    regen: bool,
+) -> Result<(halite_ssh::ThinBinary, String)> {
     use std::os::unix::fs::MetadataExt;
     let meta = std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
     let mut id = Map::new();
@@ -1183,10 +1236,13 @@ fn thin_build(path: &Path, cachedir: &Path) -> Result<(halite_ssh::ThinBinary, S
         Value::str(format!("{}.{:09}", meta.ctime(), meta.ctime_nsec())),
     );
     let record = cachedir.join("thin.json");
-    if let Some(Value::Map(m)) = std::fs::read_to_string(&record)
-        .ok()
-        .and_then(|t| Value::from_json_str(&t).ok())
-    {
+    let kept = match regen {
+        true => None,
+        false => std::fs::read_to_string(&record)
+            .ok()
+            .and_then(|t| Value::from_json_str(&t).ok()),
+    };
+    if let Some(Value::Map(m)) = kept {
         let same = id
             .iter()
             .all(|(k, v)| m.get(k.py_str().as_str()) == Some(v));
@@ -1228,6 +1284,31 @@ mod tests {
         );
     }
 
+    /// salt-ssh's `-t` is `--regen-thin` (also spelt `--thin`), a flag; the connect
+    /// timeout is a long option only.
+    #[test]
+    fn dash_t_is_salt_ssh_regen_thin_not_the_timeout() {
+        use clap::Parser as _;
+        let v = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        for line in [
+            "halite-ssh -t h1 test.ping",
+            "halite-ssh h1 test.ping -t",
+            "halite-ssh --regen-thin h1 test.ping",
+            "halite-ssh --thin h1 test.ping",
+        ] {
+            let cli = SshCli::try_parse_from(hoist(v(line))).expect(line);
+            assert!(cli.regen_thin, "{line}");
+            assert_eq!(cli.timeout, None, "{line}");
+            assert_eq!(cli.words, v("h1 test.ping"), "{line}");
+        }
+        let cli = SshCli::try_parse_from(hoist(v("halite-ssh --timeout 7 h1 test.ping")))
+            .expect("--timeout");
+        assert_eq!((cli.timeout, cli.regen_thin), (Some(7), false));
+        let cli = SshCli::try_parse_from(hoist(v("halite-ssh --halite-thin /b h1 test.ping")))
+            .expect("--halite-thin");
+        assert_eq!(cli.halite_thin, Some(PathBuf::from("/b")));
+    }
+
     #[test]
     fn parse_ret_as_salt_ssh() {
         let out = Output {
@@ -1241,10 +1322,42 @@ mod tests {
             stderr: "ssh: connect to host 127.0.0.1 port 1: Connection refused\r\n".into(),
             code: 255,
         };
+        let (ret, code) = parse_ret(&out);
+        assert_eq!(code, 255);
         assert_eq!(
-            parse_ret(&out).0,
-            Value::str("ssh: connect to host 127.0.0.1 port 1: Connection refused")
+            ret.get("stderr"),
+            Some(&Value::str(
+                "ssh: connect to host 127.0.0.1 port 1: Connection refused"
+            ))
         );
+        assert_eq!(ret.get("retcode"), Some(&Value::Int(255)));
+        assert_eq!(ret.get("_error"), Some(&Value::str(NON_ZERO)));
+    }
+
+    /// The -i hint is for a key known_hosts does not hold yet, never for a changed one.
+    #[test]
+    fn only_a_new_host_key_gets_the_dash_i_hint() {
+        let new = Output {
+            stderr: "No ED25519 host key is known for [localhost]:2222 and you have requested strict checking.\r\nHost key verification failed.\r\n".into(),
+            code: 255,
+            ..Default::default()
+        };
+        let (ret, code) = ssh_failure(&new);
+        assert_eq!(code, 254);
+        let hint = ret
+            .get("stdout")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        assert!(hint.contains("with the -i flag"), "{hint}");
+        let changed = Output {
+            stderr: "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\r\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\r\nHost key for [localhost]:2222 has changed and you have requested strict checking.\r\nHost key verification failed.\r\n".into(),
+            code: 255,
+            ..Default::default()
+        };
+        let (ret, code) = ssh_failure(&changed);
+        assert_eq!(code, 255);
+        assert!(!ret.py_str().contains("-i flag"), "{}", ret.py_str());
+        assert_eq!(ret.get("_error"), Some(&Value::str(NON_ZERO)));
     }
 
     #[test]
@@ -1253,17 +1366,17 @@ mod tests {
         let bin = dir.path().join("halite");
         let cache = dir.path().join("cache");
         std::fs::write(&bin, "build one").expect("write");
-        let (b, sum) = thin_build(&bin, &cache).expect("first");
+        let (b, sum) = thin_build(&bin, &cache, false).expect("first");
         assert_eq!(sum, halite_catalog::sha256_hex(b"build one"));
         assert_eq!(b.bytes().expect("bytes"), b"build one");
         // Kept: the same sum, the bytes read only when asked for.
-        let (b, again) = thin_build(&bin, &cache).expect("again");
+        let (b, again) = thin_build(&bin, &cache, false).expect("again");
         assert_eq!(again, sum);
         assert_eq!(b.bytes().expect("bytes"), b"build one");
         // The same size, rewritten: a new sum.
         std::thread::sleep(std::time::Duration::from_millis(10));
         std::fs::write(&bin, "build two").expect("rewrite");
-        let (_, new) = thin_build(&bin, &cache).expect("new");
+        let (_, new) = thin_build(&bin, &cache, false).expect("new");
         assert_eq!(new, halite_catalog::sha256_hex(b"build two"));
         // A record naming another sum for this very file is not trusted blindly: its
         // identity fields must all match.
@@ -1274,7 +1387,7 @@ mod tests {
             text.replace("\"ino\":", "\"ino\":1").replace(&new, &sum),
         )
         .expect("tamper");
-        let (_, checked) = thin_build(&bin, &cache).expect("checked");
+        let (_, checked) = thin_build(&bin, &cache, false).expect("checked");
         assert_eq!(checked, new);
     }
 }

@@ -372,7 +372,7 @@ fn fleet_apply_converges_survives_a_killed_host_and_refuses_unknown_host_keys() 
     // An unknown host key is refused without -i, accepted with it.
     let (v, rc, _) = fleet.run(&["newkey", "test.ping"]);
     assert_eq!(rc, 20, "{v}");
-    let msg = v["newkey"].as_str().unwrap_or_default();
+    let msg = v["newkey"]["stdout"].as_str().unwrap_or_default();
     assert!(
         msg.contains("host key needs to be accepted"),
         "unexpected refusal: {v}"
@@ -397,11 +397,12 @@ fn fleet_apply_converges_survives_a_killed_host_and_refuses_unknown_host_keys() 
     assert_eq!(rc, 20);
     assert_eq!(v["h1"], true);
     assert!(
-        v["down"]
+        v["down"]["stderr"]
             .as_str()
             .is_some_and(|s| s.contains("Connection refused")),
         "{v}"
     );
+    assert_eq!(v["down"]["retcode"], 255, "{v}");
 
     // A key the host does not accept: that host's return says so, the others go on.
     keygen(&d.join("otherkey"));
@@ -1299,4 +1300,347 @@ fn master_config_secrets_never_reach_a_state_templates_opts_or_config_get() {
     assert!(said.contains("'file.read' asks the target host"), "{said}");
     assert!(!said.contains("master-secret-34"), "{said}");
     assert!(!d.join("r.tgz").exists());
+}
+
+/// The pids of the processes whose argument list `pred` accepts.
+fn procs_where(pred: impl Fn(&[String]) -> bool) -> Vec<u32> {
+    let mut pids = Vec::new();
+    let Ok(rd) = std::fs::read_dir("/proc") else {
+        return pids;
+    };
+    for entry in rd.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let args: Vec<String> = cmdline
+            .split(|b| *b == 0)
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        if pred(&args) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+fn chmod(p: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+fn add_roster(fleet: &Fleet, entry: &str) {
+    let roster = fleet.dir.join("conf/roster");
+    let text = std::fs::read_to_string(&roster).expect("roster");
+    write(&roster, &format!("{text}{entry}"));
+}
+
+/// Issue 34, 5: a thin_dir someone else prepared (world-writable, another owner, a link)
+/// holding a fake `halite` with the right `halite.sha256` is refused, whether the
+/// controller ships the binary (no record of the host) or only checks it (a record), and
+/// the fake never runs; the host's return says why.
+#[test]
+fn a_hostile_thin_dir_is_refused_and_its_fake_binary_never_runs() {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = fleet.dir.clone();
+    let thin = d.join("thin-hostile");
+    add_roster(
+        &fleet,
+        &format!(
+            "hostile:\n  host: 127.0.0.1\n  port: {}\n  user: root\n  thin_dir: {}\n",
+            fleet.sshd.port,
+            thin.display()
+        ),
+    );
+    // A first, clean contact: the thin_dir made 0700, the controller keeps a record.
+    fleet.expect(
+        &["hostile", "test.ping"],
+        serde_json::json!({"hostile": true}),
+    );
+    let mode = std::fs::metadata(&thin).expect("thin").permissions().mode();
+    assert_eq!(mode & 0o777, 0o700);
+    let sum = std::fs::read_to_string(thin.join("halite.sha256")).expect("sum");
+    let record = d.join("cache/minions/hostile/thin.json");
+    assert!(record.exists());
+    let pwned = d.join("pwned");
+    let fake = format!(
+        "#!/bin/sh\ntouch {}\necho '{{\"local\": true}}'\n",
+        pwned.display()
+    );
+    let plant = |dir_mode: u32, file_mode: u32| {
+        let _ = std::fs::remove_dir_all(&thin);
+        let _ = std::fs::remove_file(&thin);
+        std::fs::create_dir(&thin).expect("mkdir");
+        write(&thin.join("halite"), &fake);
+        write(&thin.join("halite.sha256"), &sum);
+        chmod(&thin.join("halite"), file_mode);
+        chmod(&thin, dir_mode);
+    };
+    let refused = |why: &str| {
+        let (v, rc, err) = fleet.run(&["hostile", "test.ping"]);
+        assert_eq!(rc, 20, "{v}\n{err}");
+        let ret = &v["hostile"];
+        let error = ret["_error"].as_str().unwrap_or_default();
+        assert!(error.contains("refusing the thin_dir"), "{v}");
+        assert!(error.contains(why), "{why}: {v}");
+        assert!(!pwned.exists(), "the planted binary ran ({why})");
+        assert_eq!(
+            std::fs::read_to_string(thin.join("halite")).unwrap_or_default(),
+            fake,
+            "the planted dir was written into ({why})"
+        );
+    };
+    // World-writable, the controller's record saying the host has the build: the guard.
+    plant(0o777, 0o777);
+    refused("writable by group or others");
+    // Without the record: the copy that ships the binary refuses to write into it.
+    std::fs::remove_file(&record).expect("rm record");
+    refused("writable by group or others");
+    assert!(!record.exists(), "a refused host was recorded as deployed");
+    // Only the binary writable by others, in a thin_dir of ours: a copy replaces it (the
+    // planted one never runs) ...
+    plant(0o700, 0o757);
+    fleet.expect(
+        &["hostile", "test.ping"],
+        serde_json::json!({"hostile": true}),
+    );
+    assert!(!pwned.exists(), "the planted binary ran");
+    assert!(record.exists());
+    // ... and the guard (with the record) refuses to run it.
+    plant(0o700, 0o757);
+    refused("writable by group or others");
+    // Another user's (not root's) folder, modes as a real one.
+    plant(0o755, 0o755);
+    let ok = Command::new("chown")
+        .args(["-R", "4242:4242"])
+        .arg(&thin)
+        .status()
+        .expect("chown")
+        .success();
+    assert!(ok);
+    refused("owned by another user");
+    // A link to another folder (one that would pass the checks itself).
+    plant(0o700, 0o700);
+    let elsewhere = d.join("elsewhere");
+    std::fs::rename(&thin, &elsewhere).expect("mv");
+    std::os::unix::fs::symlink(&elsewhere, &thin).expect("symlink");
+    refused("is a symbolic link");
+    // Gone: the next contact makes it anew.
+    std::fs::remove_file(&thin).expect("rm link");
+    fleet.expect(
+        &["hostile", "test.ping"],
+        serde_json::json!({"hostile": true}),
+    );
+    assert!(!pwned.exists());
+}
+
+/// Issue 34, 6: a controller killed with SIGKILL mid-run leaves no ssh ControlMaster
+/// running (each dies with it), and the next run removes the control folder it left.
+#[test]
+fn a_killed_controller_leaves_no_control_master_and_the_next_run_removes_its_folder() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = fleet.dir.clone();
+    let mut child = fleet
+        .halite(&["h3", "state.apply"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let pid = child.id();
+    let prefix = format!("/tmp/hssh.{pid}.");
+    let masters = || {
+        procs_where(|a| {
+            a.iter().any(|x| x == "-M")
+                && a.windows(2)
+                    .any(|w| w[0] == "-S" && w[1].starts_with(&prefix))
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while masters().is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "never saw the run's ControlMaster"
+        );
+        assert!(
+            child.try_wait().ok().flatten().is_none(),
+            "the run ended early"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Mid-run (h3's slow state takes 4 s).
+    std::thread::sleep(Duration::from_millis(1500));
+    unsafe { libc::kill(pid as i32, libc::SIGKILL) };
+    let _ = child.wait();
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while !masters().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        masters(),
+        Vec::<u32>::new(),
+        "a ControlMaster outlived its run"
+    );
+    let left = || -> Vec<PathBuf> {
+        std::fs::read_dir("/tmp")
+            .map(|rd| {
+                rd.flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.display().to_string().starts_with(&prefix))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(left().len(), 1, "the killed run's control folder");
+    fleet.expect(&["h1", "test.ping"], serde_json::json!({"h1": true}));
+    assert_eq!(
+        left(),
+        Vec::<PathBuf>::new(),
+        "the stale folder is still there"
+    );
+    // Let h3's orphaned remote run finish before the fleet goes.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !d.join("out/h3/slept").exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+}
+
+/// salt-ssh's error return (`SSHException.to_ret`) with its `_error`.
+fn assert_error_dict(ret: &serde_json::Value, error: &str, retcode: i64) {
+    for key in ["stdout", "stderr"] {
+        assert!(ret[key].is_string(), "{key}: {ret}");
+    }
+    assert_eq!(ret["retcode"], retcode, "{ret}");
+    assert_eq!(ret["_error"], error, "{ret}");
+}
+
+const NON_ZERO: &str = "The command resulted in a non-zero exit code";
+
+/// Issue 34, 7: a host whose remote process dies mid-run, an unknown host key and a
+/// connect timeout each return salt-ssh's error dict (`stdout`, `stderr`, `retcode`,
+/// `_error`), not a bare string.
+#[test]
+fn a_dead_remote_process_an_unknown_host_key_and_a_timeout_return_salt_ssh_error_dicts() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = fleet.dir.clone();
+    // The remote halite of h3's state run, killed while its slow state runs.
+    fleet.expect(&["h3", "test.ping"], serde_json::json!({"h3": true}));
+    let child = fleet
+        .halite(&["h3", "state.apply"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let thin = format!("{}/thin-h3/halite", d.display());
+    let remote = || {
+        procs_where(|a| a.first().is_some_and(|x| *x == thin) && a.iter().any(|x| x == "state.pkg"))
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut killed = false;
+    while Instant::now() < deadline {
+        if let Some(pid) = remote().first() {
+            std::thread::sleep(Duration::from_millis(500));
+            unsafe { libc::kill(*pid as i32, libc::SIGKILL) };
+            killed = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(killed, "never saw h3's remote halite");
+    let (v, rc, err) = parse(child.wait_with_output().expect("wait"));
+    assert_eq!(rc, 20, "{v}\n{err}");
+    assert_error_dict(&v["h3"], NON_ZERO, 255);
+    // An unknown host key: the -i hint, as salt-ssh words it, in stdout.
+    let (v, rc, _) = fleet.run(&["newkey", "test.ping"]);
+    assert_eq!(rc, 20, "{v}");
+    assert_error_dict(&v["newkey"], NON_ZERO, 254);
+    assert!(
+        v["newkey"]["stdout"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("The host key needs to be accepted")),
+        "{v}"
+    );
+    // A host that takes the connection and never answers: ssh's ConnectTimeout.
+    let silent = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = silent.local_addr().expect("addr").port();
+    let holder = std::thread::spawn(move || {
+        let mut held = Vec::new();
+        if let Ok((s, _)) = silent.accept() {
+            held.push(s);
+            std::thread::sleep(Duration::from_secs(6));
+        }
+        held.len()
+    });
+    add_roster(
+        &fleet,
+        &format!("silent:\n  host: 127.0.0.1\n  port: {port}\n  user: root\n"),
+    );
+    let started = Instant::now();
+    let (v, rc, _) = fleet.run(&["--timeout", "1", "silent", "test.ping"]);
+    assert!(started.elapsed() < Duration::from_secs(5), "no timeout");
+    assert_eq!(rc, 20, "{v}");
+    assert_error_dict(&v["silent"], NON_ZERO, 255);
+    assert!(
+        v["silent"]["stderr"]
+            .as_str()
+            .is_some_and(|s| s.contains("timed out")),
+        "{v}"
+    );
+    assert_eq!(holder.join().ok(), Some(1));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !d.join("out/h3/slept").exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+}
+
+/// Issue 34, 8: a host key that changed (a man in the middle) is refused with ssh's
+/// warning and no hint to bypass it, and `-i` (accept a new key) does not accept it.
+#[test]
+fn a_changed_host_key_is_refused_without_a_bypass_hint_even_with_dash_i() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = fleet.dir.clone();
+    keygen(&d.join("mitmkey"));
+    let other = std::fs::read_to_string(d.join("mitmkey.pub")).expect("key");
+    let other: Vec<&str> = other.split_whitespace().take(2).collect();
+    let kh = d.join("known_hosts");
+    let mut text = std::fs::read_to_string(&kh).expect("known_hosts");
+    text.push_str(&format!(
+        "[localhost]:{} {}\n",
+        fleet.sshd.port,
+        other.join(" ")
+    ));
+    write(&kh, &text);
+    for args in [
+        &["newkey", "test.ping"][..],
+        &["-i", "newkey", "test.ping"][..],
+    ] {
+        let (v, rc, _) = fleet.run(args);
+        assert_eq!(rc, 20, "{args:?}: {v}");
+        let ret = &v["newkey"];
+        assert_error_dict(ret, NON_ZERO, 255);
+        let all = ret.to_string();
+        assert!(!all.contains("-i flag"), "{args:?}: {v}");
+        assert!(
+            ret["stderr"]
+                .as_str()
+                .is_some_and(|s| s.contains("has changed") || s.contains("CHANGED")),
+            "{args:?}: {v}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&kh).expect("known_hosts"),
+        text,
+        "known_hosts was changed"
+    );
+    assert!(!d.join("thin-newkey").exists(), "the host was logged in to");
 }

@@ -180,9 +180,18 @@ impl Graph {
         }
     }
 
-    fn lookup_add(&mut self, key: (String, String), node: usize) {
+    /// Adds `node` to the set of `key`; `fresh` as in [`Graph::sls_add`] (the chunks of one
+    /// declaration's `names` all share its `(state, id)` and `("id", id)` keys).
+    fn lookup_add(&mut self, key: (String, String), node: usize, fresh: bool) {
         match self.lookup_index.get(&key) {
-            Some(&i) => add_to_set(&mut self.lookup[i].1, node),
+            Some(&i) => {
+                let set = &mut self.lookup[i].1;
+                if !fresh {
+                    add_to_set(set, node);
+                } else if set.last() != Some(&node) {
+                    set.push(node);
+                }
+            }
             None => {
                 self.lookup_index.insert(key.clone(), self.lookup.len());
                 self.lookup.push((key, vec![node]));
@@ -226,10 +235,10 @@ impl Graph {
         let state = text(low.get("state"));
         let name = text(low.get("name"));
         let id = text(low.get("__id__"));
-        self.lookup_add((state.clone(), name.clone()), node);
-        self.lookup_add((state, id.clone()), node);
-        self.lookup_add(("id".into(), id), node);
-        self.lookup_add(("id".into(), name), node);
+        self.lookup_add((state.clone(), name.clone()), node, fresh);
+        self.lookup_add((state, id.clone()), node, fresh);
+        self.lookup_add(("id".into(), id), node, fresh);
+        self.lookup_add(("id".into(), name), node, fresh);
         if let Some(sls) = low.get("__sls__").filter(|s| s.truthy()) {
             let slot = match sls {
                 Value::Str(s) => self.sls_slot(s),

@@ -48,14 +48,13 @@ pub fn template_opts(master: &Map, id: &str, minion_opts: &Map) -> Map {
     // salt-ssh's `Single` defaults before the roster's options.
     opts.insert("grains_cache", Value::Bool(true));
     opts.insert("log_file", Value::str("salt-call.log"));
-    for source in [
-        master.get("ssh_minion_opts"),
-        Some(&Value::Map(minion_opts.clone())),
-    ] {
-        if let Some(Value::Map(m)) = source {
-            for (k, v) in m.iter() {
-                opts.insert(k.clone(), v.clone());
-            }
+    let ssh_minion_opts = match master.get("ssh_minion_opts") {
+        Some(Value::Map(m)) => Some(m),
+        _ => None,
+    };
+    for m in ssh_minion_opts.into_iter().chain([minion_opts]) {
+        for (k, v) in m.iter() {
+            opts.insert(k.clone(), v.clone());
         }
     }
     // What salt-ssh's wrapper sets over the target's opts for the render on the master

@@ -160,11 +160,6 @@ pub fn print_docs(compat: SaltCompat, prefix: &str) -> u8 {
     0
 }
 
-/// `halite graph --help`.
-pub(crate) fn say_graph_help() {
-    say(GRAPH);
-}
-
 /// `halite help [TOPIC]`: the top-level help, a command's own, or a function's documentation.
 pub fn command(topic: Option<&str>, compat: SaltCompat) -> u8 {
     use clap::CommandFactory;

@@ -420,21 +420,16 @@ fn run(cli: &Cli) -> Result<u8> {
     if fun == "help" {
         return Ok(help::command(rest.first().map(String::as_str), compat));
     }
-    // `halite FUNCTION --help`: the function's documentation (salt-call's -d), never a call.
-    if rest.iter().any(|a| a == "--help" || a == "-h")
-        && !["reclass", "validate"].contains(&fun.as_str())
-    {
-        if fun == "graph" {
-            help::say_graph_help();
-            return Ok(0);
-        }
-        return Ok(help::print_docs(compat, fun));
-    }
     if fun == "reclass" {
         return run_reclass(rest);
     }
     if fun == "validate" {
         return run_validate(rest);
+    }
+    // `halite FUNCTION --help` (and `halite graph --help`): what `halite help FUNCTION`
+    // shows, never a call.
+    if rest.iter().any(|a| a == "--help" || a == "-h") {
+        return Ok(help::command(Some(fun), compat));
     }
     if let Some(config) = &cli.ssh_minion_config {
         ssh::host_setup(&cli.config_dir, config)?;

@@ -40,6 +40,12 @@ fn write(p: &Path, text: &str) {
     std::fs::write(p, text).expect("write");
 }
 
+/// Adds `text` at the end of a file of the fleet's (the master config, the roster).
+fn append(p: &Path, text: &str) {
+    let old = std::fs::read_to_string(p).expect("read");
+    write(p, &format!("{old}{text}"));
+}
+
 fn keygen(path: &Path) {
     let ok = Command::new("ssh-keygen")
         .args(["-q", "-t", "ed25519", "-N", "", "-f"])
@@ -580,9 +586,7 @@ fn compound_and_nodegroup_targets_match_ids_and_cached_grains() {
     };
     let d = fleet.dir.clone();
     let master = d.join("conf/master");
-    let mut text = std::fs::read_to_string(&master).expect("master");
-    text.push_str("nodegroups:\n  odd: L@h1,h3\n  oddish: N@odd and not h3\nssh_list_nodegroups:\n  pair: [h2, h3]\n  odd: h2\n");
-    write(&master, &text);
+    append(&master, "nodegroups:\n  odd: L@h1,h3\n  oddish: N@odd and not h3\nssh_list_nodegroups:\n  pair: [h2, h3]\n  odd: h2\n");
     // Nothing cached yet: a grain word matches nothing, ids still do.
     fleet.expect(
         &["-C", "G@id:h1 or L@h3", "test.ping"],
@@ -692,9 +696,7 @@ fn sudo_wraps_every_command_in_sudo_found_on_the_roster_set_path() {
     // The master's ssh_sudo_user is the default of a roster entry without sudo_user;
     // s1's own sudo_user wins over it.
     let master = d.join("conf/master");
-    let mut text = std::fs::read_to_string(&master).expect("master");
-    text.push_str("ssh_sudo_user: daemon\n");
-    write(&master, &text);
+    append(&master, "ssh_sudo_user: daemon\n");
     fleet.expect(
         &["--sudo", "s1,s2", "-L", "test.ping"],
         serde_json::json!({"s1": true, "s2": true}),
@@ -1215,11 +1217,7 @@ fn master_config_secrets_never_reach_a_state_templates_opts_or_config_get() {
     };
     let d = fleet.dir.clone();
     let master = d.join("conf/master");
-    let mut text = std::fs::read_to_string(&master).expect("master");
-    text.push_str(
-        "master_db_password: master-secret-34\next_pillar:\n  - git:\n      - https://fleet:ext-pillar-secret-34@git.invalid/pillar.git\n",
-    );
-    write(&master, &text);
+    append(&master, "master_db_password: master-secret-34\next_pillar:\n  - git:\n      - https://fleet:ext-pillar-secret-34@git.invalid/pillar.git\n");
     let roster = d.join("conf/roster");
     let mut text = std::fs::read_to_string(&roster).expect("roster");
     text = text.replacen(
@@ -1330,9 +1328,7 @@ fn chmod(p: &Path, mode: u32) {
 }
 
 fn add_roster(fleet: &Fleet, entry: &str) {
-    let roster = fleet.dir.join("conf/roster");
-    let text = std::fs::read_to_string(&roster).expect("roster");
-    write(&roster, &format!("{text}{entry}"));
+    append(&fleet.dir.join("conf/roster"), entry);
 }
 
 /// Issue 34, 5: a thin_dir someone else prepared (world-writable, another owner, a link)

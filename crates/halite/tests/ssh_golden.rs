@@ -286,30 +286,26 @@ fn compare_grains(salt: &Value, halite: &Value, local: &Value, id: &str) -> Vec<
             problems.push(format!("{id}: grain {k} missing"));
         }
     }
-    for k in SETUP_GRAINS {
-        if s.get(*k) != h.get(*k) {
+    // Each grain against its source: the recording for what the setup decides, this host
+    // for what the machine decides (where it can be read here), the local run otherwise.
+    let expected = SETUP_GRAINS
+        .iter()
+        .map(|k| (*k, "salt-ssh", s.get(*k).cloned()))
+        .chain(
+            LIVE_GRAINS
+                .iter()
+                .filter_map(|k| live_grain(k).map(|v| (*k, "this host", Some(v)))),
+        )
+        .chain(
+            LOCAL_GRAINS
+                .iter()
+                .map(|k| (*k, "halite locally", local.get(*k).cloned())),
+        );
+    for (k, from, want) in expected {
+        if want.as_ref() != h.get(k) {
             problems.push(format!(
-                "{id}: grain {k}: salt-ssh {:?}, halite {:?}",
-                s.get(*k),
-                h.get(*k)
-            ));
-        }
-    }
-    for k in LIVE_GRAINS {
-        let want = live_grain(k);
-        if want.is_some() && want.as_ref() != h.get(*k) {
-            problems.push(format!(
-                "{id}: grain {k}: this host {want:?}, halite ssh {:?}",
-                h.get(*k)
-            ));
-        }
-    }
-    for k in LOCAL_GRAINS {
-        if local.get(*k) != h.get(*k) {
-            problems.push(format!(
-                "{id}: grain {k}: halite locally {:?}, halite ssh {:?}",
-                local.get(*k),
-                h.get(*k)
+                "{id}: grain {k}: {from} {want:?}, halite ssh {:?}",
+                h.get(k)
             ));
         }
     }

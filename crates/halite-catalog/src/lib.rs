@@ -18,7 +18,7 @@
 use halite_value::{Map, SaltCompat, Value, SALT_COMPAT_KEY};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 /// The version of halite's additions to the layout (`halite_catalog.json`). 2 added
@@ -30,9 +30,6 @@ pub const PILLAR: &str = "pillar.json";
 pub const ROSTER_GRAINS: &str = "roster_grains.json";
 pub const META: &str = "halite_catalog.json";
 
-/// An archive is never bigger than this once unpacked (a guard against a gzip bomb).
-const MAX_UNPACKED: u64 = 1 << 30;
-
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogError {
     #[error("archive member '{0}': {1}")]
@@ -43,8 +40,8 @@ pub enum CatalogError {
     Json(String, String),
     #[error("the archive has no {0}")]
     Missing(&'static str),
-    #[error("the archive unpacks to more than {MAX_UNPACKED} bytes")]
-    TooBig,
+    #[error("the archive unpacks to more than {0} bytes (halite's limit for a catalog; raise it with HALITE_MAX_CATALOG_BYTES)")]
+    TooBig(u64),
     #[error("{META}: salt_compat must be \"3007\" or \"3008\", not {0}")]
     SaltCompat(String),
 }
@@ -163,40 +160,96 @@ impl Catalog {
 
     /// Reads an archive (halite's or salt-ssh's) into memory, refusing unsafe members.
     pub fn unpack(archive: &[u8]) -> Result<Catalog, CatalogError> {
-        let gz = flate2::read::GzDecoder::new(archive);
-        let mut tar = tar::Archive::new(gz);
         let mut members: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-        let mut total: u64 = 0;
-        for entry in tar.entries()? {
-            let mut entry = entry?;
-            let path = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
-            let kind = entry.header().entry_type();
-            check_member_path(&path)?;
-            match kind {
-                tar::EntryType::Directory => continue,
-                tar::EntryType::Regular | tar::EntryType::Continuous => {}
-                // Long-name and pax records are consumed by the tar reader itself; anything
-                // else left (a link, a device, a fifo) could point outside or is no file.
-                other => {
-                    return Err(CatalogError::Member(
-                        path,
-                        format!(
-                            "a {} is not allowed in a catalog (regular files only)",
-                            kind_name(other)
-                        ),
-                    ))
+        each_member(
+            archive,
+            halite_value::limits::max_catalog_bytes(),
+            |path, entry| {
+                let mut data = Vec::new();
+                entry.read_to_end(&mut data)?;
+                members.insert(path, data);
+                Ok(())
+            },
+        )?;
+        let mut catalog = Catalog::from_json_members(&mut members)?;
+        // Other files at the top are no saltenv's: salt-ssh's state.pkg ignores them too.
+        members.retain(|k, _| k.contains('/'));
+        catalog.files = members;
+        Ok(catalog)
+    }
+
+    /// The catalog of an archive without its salt:// files (read past, never held): what
+    /// its JSON members say, for a check before it is applied.
+    pub fn unpack_without_files(archive: &[u8]) -> Result<Catalog, CatalogError> {
+        let mut json: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        each_member(
+            archive,
+            halite_value::limits::max_catalog_bytes(),
+            |path, entry| {
+                if [LOWSTATE, PILLAR, ROSTER_GRAINS, META].contains(&path.as_str()) {
+                    let mut data = Vec::new();
+                    entry.read_to_end(&mut data)?;
+                    json.insert(path, data);
                 }
+                Ok(())
+            },
+        )?;
+        Catalog::from_json_members(&mut json)
+    }
+
+    /// Reads an archive as [`Catalog::unpack`] does, but streams its salt:// files to
+    /// `root/<saltenv>/<path>` as they come (`root` must exist and be empty): only the JSON
+    /// members are held in memory, so an archive of big files needs no more memory than a
+    /// small one. The catalog returned has no `files`; the saltenvs written come with it.
+    pub fn unpack_into(
+        archive: &[u8],
+        root: &Path,
+    ) -> Result<(Catalog, Vec<String>), CatalogError> {
+        Catalog::unpack_into_bounded(archive, root, halite_value::limits::max_catalog_bytes())
+    }
+
+    fn unpack_into_bounded(
+        archive: &[u8],
+        root: &Path,
+        limit: u64,
+    ) -> Result<(Catalog, Vec<String>), CatalogError> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let mut json: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        let mut envs: Vec<String> = Vec::new();
+        each_member(archive, limit, |path, entry| {
+            let Some((env, _)) = path.split_once('/') else {
+                if [LOWSTATE, PILLAR, ROSTER_GRAINS, META].contains(&path.as_str()) {
+                    let mut data = Vec::new();
+                    entry.read_to_end(&mut data)?;
+                    json.insert(path, data);
+                }
+                return Ok(());
+            };
+            if !envs.iter().any(|e| e == env) {
+                envs.push(env.to_string());
             }
-            total = total.saturating_add(entry.size());
-            if total > MAX_UNPACKED {
-                return Err(CatalogError::TooBig);
+            let target = root.join(&path);
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)?;
             }
-            let mut data = Vec::new();
-            entry.read_to_end(&mut data)?;
-            let norm = normalise(&path);
-            members.insert(norm, data);
-        }
-        let json = |name: &'static str, members: &mut BTreeMap<String, Vec<u8>>| {
+            // Only regular files were let through, so nothing under `root` is a link; a
+            // member named twice is written again, as tar's extraction does.
+            let mut f = std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .custom_flags(libc::O_NOFOLLOW)
+                .mode(0o644)
+                .open(&target)?;
+            std::io::copy(entry, &mut f)?;
+            Ok(())
+        })?;
+        Ok((Catalog::from_json_members(&mut json)?, envs))
+    }
+
+    /// The catalog of the archive's JSON members (taken out of `members`), without files.
+    fn from_json_members(members: &mut BTreeMap<String, Vec<u8>>) -> Result<Catalog, CatalogError> {
+        let mut json = |name: &'static str| {
             members
                 .remove(name)
                 .map(|d| {
@@ -205,43 +258,14 @@ impl Catalog {
                 })
                 .transpose()
         };
-        let lowstate = json(LOWSTATE, &mut members)?.ok_or(CatalogError::Missing(LOWSTATE))?;
-        let pillar = json(PILLAR, &mut members)?;
-        let roster_grains = json(ROSTER_GRAINS, &mut members)?;
-        let meta = json(META, &mut members)?;
-        // Other files at the top are no saltenv's: salt-ssh's state.pkg ignores them too.
-        members.retain(|k, _| k.contains('/'));
+        let lowstate = json(LOWSTATE)?.ok_or(CatalogError::Missing(LOWSTATE))?;
         Ok(Catalog {
             lowstate,
-            pillar,
-            roster_grains,
-            meta,
-            files: members,
+            pillar: json(PILLAR)?,
+            roster_grains: json(ROSTER_GRAINS)?,
+            meta: json(META)?,
+            files: BTreeMap::new(),
         })
-    }
-
-    /// Writes the salt:// files under `root/<saltenv>/<path>` (`root` must exist; paths
-    /// were checked when the catalog was read or built). Returns the saltenvs written.
-    pub fn write_files(&self, root: &Path) -> Result<Vec<String>, CatalogError> {
-        let mut envs: Vec<String> = Vec::new();
-        for (path, data) in &self.files {
-            check_member_path(path)?;
-            let target = root.join(path);
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            let mut f = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&target)?;
-            f.write_all(data)?;
-            if let Some(env) = path.split('/').next() {
-                if !envs.iter().any(|e| e == env) {
-                    envs.push(env.to_string());
-                }
-            }
-        }
-        Ok(envs)
     }
 
     /// The Salt release the catalog was compiled for (`salt_compat` in its metadata);
@@ -267,6 +291,47 @@ impl Catalog {
             })
             .collect()
     }
+}
+
+/// Calls `each` with every regular file of a gzip'd tar (its normalised path and its
+/// contents as a reader), refusing unsafe members and more than
+/// `halite_value::limits::max_catalog_bytes` in all.
+fn each_member(
+    archive: &[u8],
+    limit: u64,
+    mut each: impl FnMut(String, &mut dyn Read) -> Result<(), CatalogError>,
+) -> Result<(), CatalogError> {
+    let gz = flate2::read::GzDecoder::new(archive);
+    let mut tar = tar::Archive::new(gz);
+    let mut total: u64 = 0;
+    for entry in tar.entries()? {
+        let mut entry = entry?;
+        let path = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        let kind = entry.header().entry_type();
+        check_member_path(&path)?;
+        match kind {
+            tar::EntryType::Directory => continue,
+            tar::EntryType::Regular | tar::EntryType::Continuous => {}
+            // Long-name and pax records are consumed by the tar reader itself; anything
+            // else left (a link, a device, a fifo) could point outside or is no file.
+            other => {
+                return Err(CatalogError::Member(
+                    path,
+                    format!(
+                        "a {} is not allowed in a catalog (regular files only)",
+                        kind_name(other)
+                    ),
+                ))
+            }
+        }
+        // The header's size bounds what the entry's reader yields.
+        total = total.saturating_add(entry.size());
+        if total > limit {
+            return Err(CatalogError::TooBig(limit));
+        }
+        each(normalise(&path), &mut entry)?;
+    }
+    Ok(())
 }
 
 fn kind_name(kind: tar::EntryType) -> &'static str {
@@ -410,6 +475,7 @@ fn changed_keys(a: &Value, b: &Value) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     fn sample() -> Catalog {
         let low = Value::from_json_str(
@@ -457,6 +523,46 @@ mod tests {
         let b = c.pack().unwrap();
         assert_eq!(a, b);
         assert_eq!(Catalog::unpack(&a).unwrap(), c);
+    }
+
+    #[test]
+    fn unpack_into_streams_the_files_and_keeps_the_rest() {
+        let c = sample();
+        let dir = tempfile::tempdir().unwrap();
+        let (back, envs) = Catalog::unpack_into(&c.pack().unwrap(), dir.path()).unwrap();
+        assert_eq!(envs, vec!["base".to_string()]);
+        assert!(back.files.is_empty());
+        assert_eq!(back.lowstate, c.lowstate);
+        assert_eq!(back.pillar, c.pillar);
+        for (path, data) in &c.files {
+            assert_eq!(
+                &std::fs::read(dir.path().join(path)).unwrap(),
+                data,
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn unpacking_stops_at_the_bound_before_reading_past_it() {
+        let mut c = sample();
+        c.files
+            .insert("base/big.bin".to_string(), vec![0u8; 3 << 20]);
+        let archive = c.pack().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let err = Catalog::unpack_into_bounded(&archive, dir.path(), 1 << 20).unwrap_err();
+        assert!(
+            matches!(err, CatalogError::TooBig(n) if n == 1 << 20),
+            "{err}"
+        );
+        assert!(
+            err.to_string().contains("HALITE_MAX_CATALOG_BYTES"),
+            "{err}"
+        );
+        assert!(
+            !dir.path().join("base/big.bin").exists(),
+            "nothing past the bound is written"
+        );
     }
 
     #[test]

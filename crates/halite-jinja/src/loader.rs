@@ -67,7 +67,15 @@ impl SourceCache {
         let text = ctx
             .file_roots
             .find(&ctx.saltenv, name)
-            .and_then(|p| std::fs::read(p).ok())
+            .and_then(|p| match halite_value::limits::read_input(&p) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    if e.kind() == std::io::ErrorKind::FileTooLarge {
+                        tracing::error!("{}: {e}", p.display());
+                    }
+                    None
+                }
+            })
             .map(|b| String::from_utf8_lossy(&b).into_owned());
         files.insert(key, text.clone());
         text

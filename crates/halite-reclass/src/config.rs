@@ -73,7 +73,8 @@ impl ReclassConfig {
     /// Applies the options of a config file (`nodes_uri`/`classes_uri` are relative to it).
     pub fn load_file(&mut self, file: &Path) -> Result<(), ReclassError> {
         let err = |m: String| ReclassError::Config(format!("loading config: {m}"));
-        let text = std::fs::read_to_string(file).map_err(|e| err(e.to_string()))?;
+        let text =
+            halite_value::limits::read_input_to_string(file).map_err(|e| err(e.to_string()))?;
         let doc = halite_yaml::load(&text, halite_yaml::Schema::Yaml12)
             .map_err(|e| err(e.to_string()))?;
         let Value::Map(map) = doc else {

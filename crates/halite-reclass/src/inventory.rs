@@ -276,7 +276,8 @@ impl Inventory {
 }
 
 fn parse_entity(path: &Path, loc: Vec<String>) -> Result<Entity, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = halite_value::limits::read_input_to_string(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let doc = halite_yaml::load(&text, halite_yaml::Schema::Yaml12).map_err(|e| e.to_string())?;
     Entity::from_document(&doc, loc)
 }

@@ -36,7 +36,7 @@ fn char_col(line: &str, col: usize) -> usize {
 }
 
 fn read(path: &str) -> Option<String> {
-    std::fs::read_to_string(path).ok()
+    halite_value::limits::read_input_to_string(std::path::Path::new(path)).ok()
 }
 
 /// A rendered position (1-based line, 1-based character column of `rendered`) in the file:

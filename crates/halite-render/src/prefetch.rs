@@ -202,7 +202,7 @@ impl Job {
         if self.precompiled.contains(&name) {
             return None;
         }
-        let text = std::fs::read_to_string(path).ok()?;
+        let text = halite_value::limits::read_input_to_string(path).ok()?;
         if text.trim().is_empty() || !starts_with_jinja(&self.opts, &text) {
             return None;
         }

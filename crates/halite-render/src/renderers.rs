@@ -38,12 +38,13 @@ impl TemplateRenderer for SaltRenderers {
                     tracing::error!("Template does not exist: {tmplpath}");
                     return empty();
                 }
-                let bytes = std::fs::read(path).map_err(|e| {
-                    ExecError::Failed(format!(
-                        "[Errno {}] {e}: '{tmplpath}'",
-                        e.raw_os_error().unwrap_or(0)
-                    ))
-                })?;
+                let bytes =
+                    halite_value::limits::read_input(path).map_err(|e| match e.raw_os_error() {
+                        Some(errno) => {
+                            ExecError::Failed(format!("[Errno {errno}] {e}: '{tmplpath}'"))
+                        }
+                        None => ExecError::Failed(format!("{tmplpath}: {e}")),
+                    })?;
                 if bytes.is_empty() {
                     return empty();
                 }

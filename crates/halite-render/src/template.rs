@@ -120,7 +120,7 @@ pub struct TemplateJob<'a> {
 
 /// Renders a file to data. An empty or whitespace-only file is `{}` as in Salt.
 pub fn compile_template(job: &TemplateJob) -> Result<Value, RenderError> {
-    let text = std::fs::read_to_string(job.path)
+    let text = halite_value::limits::read_input_to_string(job.path)
         .map_err(|e| RenderError::Other(format!("{}: {e}", job.path.display())))?;
     if text.trim().is_empty() {
         return Ok(Value::Map(Map::new()));

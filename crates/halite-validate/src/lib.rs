@@ -138,7 +138,7 @@ fn section(first_key: &str, first: Value, ids: Value) -> Value {
 pub fn load_params_files(paths: &[PathBuf]) -> Result<Value, ValidateError> {
     let mut merged = Map::new();
     for path in paths {
-        let text = std::fs::read_to_string(path)
+        let text = halite_value::limits::read_input_to_string(path)
             .map_err(|e| ValidateError::Params(format!("{}: {e}", path.display())))?;
         let data = halite_yaml::load(&text, halite_yaml::Schema::Salt).map_err(|e| {
             ValidateError::Params(format!(

@@ -146,7 +146,7 @@ pub fn resolve(sls: &str, sources: &[PathBuf]) -> Option<Resolved> {
             for (location, actual_ref) in locations(&sls) {
                 let full = src.join(&location);
                 if full.is_file() {
-                    let content = std::fs::read(&full).ok()?;
+                    let content = halite_value::limits::read_input(&full).ok()?;
                     return Some(Resolved {
                         sls_ref: actual_ref,
                         path: full,

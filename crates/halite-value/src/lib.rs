@@ -7,6 +7,7 @@ mod compat;
 pub mod diag;
 mod fnmatch;
 mod format;
+pub mod limits;
 mod list;
 mod map;
 mod merge;

@@ -12,7 +12,7 @@ use halite_render::highstate::Matches;
 use halite_render::opts;
 use halite_render::top::TopError;
 use halite_runtime::{RunOptions, RuntimeEnv, SingleError};
-use halite_value::{List, Map, Value};
+use halite_value::{limits, List, Map, Value};
 
 pub fn call(minion: &mut Minion, fun: &str, args: &[Value], kwargs: &Map) -> Outcome {
     // Salt refuses a second state run while one is going (`_prior_running_states`); the
@@ -625,15 +625,16 @@ pub fn pkg(minion: &mut Minion, args: &[Value], kwargs: &Map) -> Outcome {
         ));
     }
     // `-`: the archive on standard input (halite ssh sends it so, nothing written first).
+    // Either way at most the catalog bound is read (`halite_value::limits`).
     let from_stdin = path == "-";
+    let (limit, knob) = (limits::max_catalog_bytes(), limits::CATALOG_ENV);
     let data = if from_stdin {
-        let mut d = Vec::new();
-        match std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut d) {
-            Ok(_) => d,
+        match limits::read_stream_bounded(std::io::stdin().lock(), limit, knob) {
+            Ok(d) => d,
             Err(e) => return refuse(format!("reading the archive from standard input: {e}")),
         }
     } else {
-        match std::fs::read(&path) {
+        match limits::read_bounded(std::path::Path::new(&path), limit, knob) {
             Ok(d) => d,
             Err(e) => return refuse(format!("{path}: {e}")),
         }
@@ -642,25 +643,6 @@ pub fn pkg(minion: &mut Minion, args: &[Value], kwargs: &Map) -> Outcome {
     if actual != sum.to_ascii_lowercase() {
         return refuse(format!("{path}: sha256 {actual} is not the pkg_sum {sum}"));
     }
-    let catalog = match halite_catalog::Catalog::unpack(&data) {
-        Ok(c) => c,
-        Err(e) => return refuse(format!("{path}: {e}")),
-    };
-    // A catalog runs as the Salt release it was compiled for (its `salt_compat`); one
-    // without it (salt-ssh's, or halite's format 1) as this minion's.
-    match catalog.salt_compat() {
-        Ok(Some(compat)) => {
-            minion
-                .opts
-                .insert(halite_value::SALT_COMPAT_KEY, Value::str(compat.name()));
-        }
-        Ok(None) => {}
-        Err(e) => return refuse(format!("{path}: {e}")),
-    }
-    let Some(chunks) = catalog.chunks() else {
-        // Salt returns a lowstate that is not a list of chunks (an error list) as it is.
-        return Outcome::state_run(catalog.lowstate.clone(), 1);
-    };
     // The salt:// files go to a fresh 0700 folder: beside the archive, else in the temp
     // folder. An archive from standard input (halite ssh): a `run.*` folder in the
     // cachedir, which a later halite ssh command removes if this run is killed
@@ -690,9 +672,27 @@ pub fn pkg(minion: &mut Minion, args: &[Value], kwargs: &Map) -> Outcome {
         Ok(r) => r,
         Err(e) => return refuse(format!("cannot create a folder for the archive: {e}")),
     };
-    let envs = match catalog.write_files(root.path()) {
-        Ok(envs) => envs,
-        Err(e) => return refuse(e.to_string()),
+    // The files stream to the folder as the archive is read: only its JSON members are
+    // held in memory.
+    let (catalog, envs) = match halite_catalog::Catalog::unpack_into(&data, root.path()) {
+        Ok(c) => c,
+        Err(e) => return refuse(format!("{path}: {e}")),
+    };
+    drop(data);
+    // A catalog runs as the Salt release it was compiled for (its `salt_compat`); one
+    // without it (salt-ssh's, or halite's format 1) as this minion's.
+    match catalog.salt_compat() {
+        Ok(Some(compat)) => {
+            minion
+                .opts
+                .insert(halite_value::SALT_COMPAT_KEY, Value::str(compat.name()));
+        }
+        Ok(None) => {}
+        Err(e) => return refuse(format!("{path}: {e}")),
+    }
+    let Some(chunks) = catalog.chunks() else {
+        // Salt returns a lowstate that is not a list of chunks (an error list) as it is.
+        return Outcome::state_run(catalog.lowstate.clone(), 1);
     };
     let mut roots = Map::new();
     for env in envs {

@@ -151,16 +151,14 @@ pub fn compile(
                 continue;
             };
             if let Some(path) = roots.find(&env, &rel) {
-                let data =
-                    std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+                let data = read_member(&path)?;
                 files.insert(format!("{saltenv}/{rel}"), data);
             } else if roots.find_dir(&env, &rel).is_some() {
                 let prefix = format!("{rel}/");
                 for file in roots.list_files(&env) {
                     if file.starts_with(&prefix) {
                         if let Some(path) = roots.find(&env, &file) {
-                            let data = std::fs::read(&path)
-                                .with_context(|| format!("reading {}", path.display()))?;
+                            let data = read_member(&path)?;
                             files.insert(format!("{saltenv}/{file}"), data);
                         }
                     }
@@ -190,11 +188,22 @@ pub fn compile(
     })))
 }
 
+/// A salt:// file for the catalog, at most the catalog's bound (a big `file.managed`
+/// source is legitimate, so the input-file bound does not apply).
+fn read_member(path: &Path) -> Result<Vec<u8>> {
+    halite_value::limits::read_bounded(
+        path,
+        halite_value::limits::max_catalog_bytes(),
+        halite_value::limits::CATALOG_ENV,
+    )
+    .with_context(|| format!("reading {}", path.display()))
+}
+
 /// Grains from a JSON or YAML file (a mapping; `{"local": {...}}` as `grains.items --out
 /// json` prints it is unwrapped).
 pub fn grains_from_file(path: &Path) -> Result<Map> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = halite_value::limits::read_input_to_string(path)
+        .with_context(|| format!("reading {}", path.display()))?;
     let v = halite_yaml::load(&text, halite_yaml::Schema::Salt)
         .map_err(|e| anyhow!("{}: line {}: {}", path.display(), e.line, e.problem))?;
     let v = match v {
@@ -429,7 +438,7 @@ fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
 /// `halite catalog diff OLD NEW`.
 pub fn run_diff(old: &Path, new: &Path) -> Result<u8> {
     let read = |p: &Path| -> Result<Catalog> {
-        let data = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
+        let data = read_member(p)?;
         Catalog::unpack(&data).map_err(|e| anyhow!("{}: {e}", p.display()))
     };
     let lines = halite_catalog::diff(&read(old)?, &read(new)?);

@@ -86,8 +86,8 @@ pub fn missing_config_dir_warning(config_dir: &Path) -> Option<String> {
 }
 
 fn load_yaml_file(path: &Path) -> Result<Map> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = halite_value::limits::read_input_to_string(path)
+        .with_context(|| format!("reading {}", path.display()))?;
     let value = halite_yaml::load(&text, halite_yaml::Schema::Salt)
         .map_err(|e| anyhow!("{}: line {}: {}", path.display(), e.line, e.problem))?;
     match value {

@@ -166,16 +166,55 @@ fn range(source: &str, span: Span) -> std::ops::Range<usize> {
     start..start + len.max(usize::from(line_end > 0))
 }
 
+/// The most characters a diagnostic echoes of one thing the user wrote (an ID, a name in
+/// a message or label), and of one source line: a 10 MB ID is shown cut, with its length.
+const ECHO_CHARS: usize = 240;
+const SOURCE_LINE_CHARS: usize = 160;
+
+/// `text` with every line longer than [`SOURCE_LINE_CHARS`] cut (with `…`).
+fn cut_lines(text: String) -> String {
+    if text.lines().all(|l| l.len() <= SOURCE_LINE_CHARS) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len().min(1 << 20));
+    for line in text.split_inclusive('\n') {
+        let (body, nl) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        match body.char_indices().nth(SOURCE_LINE_CHARS) {
+            Some((end, _)) => {
+                out.push_str(&body[..end]);
+                out.push('…');
+            }
+            None => out.push_str(body),
+        }
+        out.push_str(nl);
+    }
+    out
+}
+
+/// A span moved inside its cut line (a column past the cut points at the `…`).
+fn cut_span(mut span: Span) -> Span {
+    if span.col > SOURCE_LINE_CHARS {
+        span.col = SOURCE_LINE_CHARS + 1;
+        span.len = 1;
+    }
+    span.len = span.len.min(SOURCE_LINE_CHARS + 2 - span.col);
+    span
+}
+
 /// One diagnostic as text (`color`: ANSI colours).
 pub fn render(d: &Diagnostic, color: bool) -> String {
+    let cut = |t: &str| halite_value::limits::cut(t, ECHO_CHARS).into_owned();
     let mut files = SimpleFiles::new();
     let mut ids: Vec<(String, usize)> = Vec::new();
     let mut id_of = |files: &mut SimpleFiles<String, String>, name: &str| -> Option<usize> {
         if let Some((_, id)) = ids.iter().find(|(n, _)| n == name) {
             return Some(*id);
         }
-        let text = std::fs::read_to_string(name).ok()?;
-        let id = files.add(name.to_string(), text);
+        let text = halite_value::limits::read_input_to_string(std::path::Path::new(name)).ok()?;
+        let id = files.add(name.to_string(), cut_lines(text));
         ids.push((name.to_string(), id));
         Some(id)
     };
@@ -186,27 +225,27 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
             Some(id) => {
                 let r = range(
                     files.get(id).map(|f| f.source().as_str()).unwrap_or(""),
-                    span,
+                    cut_span(span),
                 );
-                labels.push(ReportLabel::primary(id, r).with_message(&d.label));
+                labels.push(ReportLabel::primary(id, r).with_message(cut(&d.label)));
             }
-            None => notes.push(format!("at {}", d.location())),
+            None => notes.push(cut(&format!("at {}", d.location()))),
         }
     } else if !d.file.is_empty() {
-        notes.push(format!("in {}", d.file));
+        notes.push(cut(&format!("in {}", d.file)));
     }
     for l in &d.secondary {
         if let Some(id) = id_of(&mut files, &l.file) {
             let r = range(
                 files.get(id).map(|f| f.source().as_str()).unwrap_or(""),
-                l.span,
+                cut_span(l.span),
             );
-            labels.push(ReportLabel::secondary(id, r).with_message(&l.text));
+            labels.push(ReportLabel::secondary(id, r).with_message(cut(&l.text)));
         }
     }
-    notes.extend(d.notes.iter().cloned());
+    notes.extend(d.notes.iter().map(|n| cut(n)));
     if let Some(h) = &d.hint {
-        notes.push(format!("hint: {h}"));
+        notes.push(cut(&format!("hint: {h}")));
     }
     let report = if d.warning {
         Report::warning()
@@ -214,7 +253,7 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
         Report::error()
     };
     let report = report
-        .with_message(&d.message)
+        .with_message(cut(&d.message))
         .with_labels(labels)
         .with_notes(notes);
     let config = Config::default();
@@ -227,7 +266,7 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
         }
     }
     term::emit_into_string(&config, &files, &report)
-        .unwrap_or_else(|_| format!("error: {}\n  at {}\n", d.message, d.location()))
+        .unwrap_or_else(|_| format!("error: {}\n  at {}\n", cut(&d.message), cut(&d.location())))
 }
 
 /// Replaces each error of an error list that has a diagnostic by the diagnostic (without

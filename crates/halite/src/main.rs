@@ -301,8 +301,12 @@ fn run_catalog(rest: &[String]) -> Result<u8> {
         catalog::CatalogCmd::Apply { file, rest } => {
             // `state.pkg FILE SUM sha256` with the archive's own sum, through the usual
             // salt-call path (config, grains, outputters, exit status).
-            let data = std::fs::read(&file)
-                .map_err(|e| anyhow::anyhow!("reading {}: {e}", file.display()))?;
+            let data = halite_value::limits::read_bounded(
+                &file,
+                halite_value::limits::max_catalog_bytes(),
+                halite_value::limits::CATALOG_ENV,
+            )
+            .map_err(|e| anyhow::anyhow!("reading {}: {e}", file.display()))?;
             let sum = halite_catalog::sha256_hex(&data);
             let mut argv = vec![
                 "halite".to_string(),
@@ -317,7 +321,7 @@ fn run_catalog(rest: &[String]) -> Result<u8> {
             let mut cli = Cli::parse_from(hoist_options(argv));
             // The catalog runs as the Salt release it was compiled for (over the minion
             // config's `salt_compat`); a `--salt-compat` naming another is refused.
-            let compiled_for = halite_catalog::Catalog::unpack(&data)
+            let compiled_for = halite_catalog::Catalog::unpack_without_files(&data)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
                 .salt_compat()
                 .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;

@@ -1640,3 +1640,37 @@ fn a_changed_host_key_is_refused_without_a_bypass_hint_even_with_dash_i() {
     );
     assert!(!d.join("thin-newkey").exists(), "the host was logged in to");
 }
+
+/// The host's copy of the binary, as (inode, modification time in ns).
+fn thin_stamp(p: &Path) -> (u64, i128) {
+    use std::os::unix::fs::MetadataExt;
+    let md = std::fs::metadata(p).expect("thin binary");
+    (md.ino(), md.mtime() as i128 * 1_000_000_000 + md.mtime_nsec() as i128)
+}
+
+#[test]
+fn dash_t_is_regen_thin_and_ships_the_binary_again() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let thin = fleet.dir.join("thin-h1/halite");
+    fleet.expect(&["h1", "test.ping"], serde_json::json!({"h1": true}));
+    let first = thin_stamp(&thin);
+    std::thread::sleep(Duration::from_millis(20));
+    // the record says the host has this build: nothing is shipped
+    fleet.expect(&["h1", "test.ping"], serde_json::json!({"h1": true}));
+    assert_eq!(thin_stamp(&thin), first, "no -t: the host's copy is kept");
+    let before = sshd_counts(&fleet.dir);
+    for flag in ["-t", "--regen-thin", "--thin"] {
+        let was = thin_stamp(&thin);
+        std::thread::sleep(Duration::from_millis(20));
+        fleet.expect(&[flag, "h1", "test.ping"], serde_json::json!({"h1": true}));
+        assert_ne!(thin_stamp(&thin), was, "{flag}: the binary was shipped again");
+    }
+    // salt-ssh's -t takes no value: the target after it is still the target, and the
+    // timeout is the long option only
+    let (v, rc, err) = fleet.run(&["-t", "--timeout", "5", "h1", "test.ping"]);
+    assert_eq!((v, rc), (serde_json::json!({"h1": true}), 0), "{err}");
+    let after = sshd_counts(&fleet.dir);
+    assert_eq!(after.0 - before.0, 4, "one connection a run");
+}

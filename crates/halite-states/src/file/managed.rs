@@ -9,7 +9,7 @@ use super::serializers::OptError;
 use super::{
     backs_up, backup_minion, backup_mode, cachedir, changes_mut, check_perms, copy_with_perms,
     dirname, error, expanduser, is_dir, is_file, is_link, mkstemp, mode_bits, normalize_mode,
-    not_absolute, umask, write_atomic,
+    not_absolute, umask, write_atomic_with, PermTarget,
 };
 use crate::{StateCall, StateError};
 use halite_value::{traverse, Map, Value};
@@ -943,6 +943,7 @@ fn manage_file(
         } else {
             name.to_string()
         };
+        let mut applied = None;
         if let Some(new) = &new_data {
             if !file_equals(&real, new) {
                 let diff = if !show_changes {
@@ -959,20 +960,34 @@ fn manage_file(
                         return Ok(error(ret, format!("Failed to commit change: {e}")));
                     }
                 }
-                if let Err(e) = write_atomic(&real, new, 0o644) {
+                // owner and mode go on the new contents before they replace the old ones
+                let w = write_atomic_with(&real, new, 0o644, |f| {
+                    applied = Some(super::check_perms_of(
+                        PermTarget::Open(f),
+                        ret.clone(),
+                        user.as_deref(),
+                        group.as_deref(),
+                        mode.as_deref(),
+                        false,
+                    ));
+                });
+                if let Err(e) = w {
                     return Ok(error(ret, format!("Failed to commit change: {e}")));
                 }
             }
         }
-        let (mut r, _) = check_perms(
-            name,
-            ret,
-            user.as_deref(),
-            group.as_deref(),
-            mode.as_deref(),
-            false,
-            follow,
-        );
+        let (mut r, _) = match applied {
+            Some(done) => done,
+            None => check_perms(
+                name,
+                ret,
+                user.as_deref(),
+                group.as_deref(),
+                mode.as_deref(),
+                false,
+                follow,
+            ),
+        };
         if r.get("changes").map(Value::truthy).unwrap_or(false) {
             r.insert("comment", Value::Str(format!("File {name} updated").into()));
             if ignore.is_some() && !has_changes {
@@ -1036,11 +1051,28 @@ fn manage_file(
         }
     }
     let mask = umask();
+    // The state's owner and mode, set on the new file before it appears under its name.
+    let perm_mode = mode
+        .clone()
+        .or_else(|| Some(format!("{:04o}", (0o777 ^ mask) & 0o666)));
+    let mut applied = None;
+    let mut write = |ret: &Map, data: &[u8], created: u32| {
+        write_atomic_with(name, data, created, |f| {
+            applied = Some(super::check_perms_of(
+                PermTarget::Open(f),
+                ret.clone(),
+                user.as_deref(),
+                group.as_deref(),
+                perm_mode.as_deref(),
+                false,
+            ));
+        })
+    };
     match content {
         Content::Source(_, _) => {
             // cp.cache_file + copyfile: the new file comes from mkstemp, mode 0600.
             if let Some(d) = &new_data {
-                if let Err(e) = write_atomic(name, d, 0o600) {
+                if let Err(e) = write(&ret, d, 0o600) {
                     return Ok(error(ret, format!("Failed to commit change: {e}")));
                 }
             }
@@ -1060,30 +1092,35 @@ fn manage_file(
             } else {
                 "New file".into()
             };
-            if let Err(e) = write_atomic(name, t, created) {
+            changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
+            if let Err(e) = write(&ret, t, created) {
+                changes_mut(&mut ret).remove("diff");
                 return Ok(error(ret, format!("File {name} not created: {e}")));
             }
-            changes_mut(&mut ret).insert("diff", Value::Str(diff.into()));
         }
         Content::None => {
             let created = if mode.is_some() { 0o600 } else { 0o666 & !mask };
-            if write_atomic(name, b"", created).is_err() {
+            let mut done = ret.clone();
+            changes_mut(&mut done).insert("new", Value::Str(format!("file {name} created").into()));
+            done.insert("comment", Value::str("Empty file"));
+            if write(&done, b"", created).is_err() {
                 return Ok(error(ret, format!("Empty file {name} not created")));
             }
-            changes_mut(&mut ret).insert("new", Value::Str(format!("file {name} created").into()));
-            ret.insert("comment", Value::str("Empty file"));
+            ret = done;
         }
     }
-    let mode = mode.or_else(|| Some(format!("{:04o}", (0o777 ^ mask) & 0o666)));
-    let (mut r, _) = check_perms(
-        name,
-        ret,
-        user.as_deref(),
-        group.as_deref(),
-        mode.as_deref(),
-        false,
-        true,
-    );
+    let (mut r, _) = match applied {
+        Some(done) => done,
+        None => check_perms(
+            name,
+            ret,
+            user.as_deref(),
+            group.as_deref(),
+            perm_mode.as_deref(),
+            false,
+            true,
+        ),
+    };
     if !r.get("comment").map(Value::truthy).unwrap_or(false) {
         r.insert("comment", Value::Str(format!("File {name} updated").into()));
     }

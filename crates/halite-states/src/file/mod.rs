@@ -191,34 +191,140 @@ pub(crate) fn stats(path: &str, follow: bool) -> Option<Stats> {
         std::fs::symlink_metadata(path)
     }
     .ok()?;
-    Some(Stats {
+    Some(stats_of(&md))
+}
+
+fn stats_of(md: &std::fs::Metadata) -> Stats {
+    Stats {
         user: user_name(md.uid()),
         group: group_name(md.gid()),
         uid: md.uid(),
         gid: md.gid(),
         mode: format!("{:04o}", md.mode() & 0o7777),
-    })
+    }
+}
+
+/// What `check_perms` works on: a name, or a file already open (the temp file a write is
+/// about to rename into place).
+///
+/// Either way owner and mode are read and set through one file descriptor, never by name
+/// again: a name is opened once (`O_PATH`, and `O_NOFOLLOW` when links are not followed),
+/// so a symbolic link swapped in after that cannot redirect the chown or chmod to a file
+/// elsewhere. A write sets them on its temp file before the rename, so the new contents
+/// never appear under the name with the old or a looser mode, and a name swapped after
+/// the rename is never touched (Salt chowns and chmods by name after the rename, a race
+/// docs/compat.md lists).
+pub(crate) enum PermTarget<'a> {
+    Name { name: &'a str, follow: bool },
+    Open(&'a std::fs::File),
+}
+
+/// An `O_PATH` descriptor of `name` (of the link itself when `follow` is false).
+fn open_path(name: &str, follow: bool) -> Option<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut flags = libc::O_PATH;
+    if !follow {
+        flags |= libc::O_NOFOLLOW;
+    }
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(flags)
+        .open(name)
+        .ok()
+}
+
+/// `fchownat(fd, "", uid, gid, AT_EMPTY_PATH)`: the inode the descriptor holds (a link
+/// itself for an `O_PATH | O_NOFOLLOW` one).
+fn fd_chown(f: &std::fs::File, uid: u32, gid: u32) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: a valid descriptor and a NUL-terminated empty path.
+    let rc = unsafe { libc::fchownat(f.as_raw_fd(), c"".as_ptr(), uid, gid, libc::AT_EMPTY_PATH) };
+    if rc != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// chmod of the inode the descriptor holds: `fchmod`, or for an `O_PATH` descriptor (which
+/// `fchmod` refuses) through its `/proc/self/fd` entry, which names that inode and no path.
+fn fd_chmod(f: &std::fs::File, bits: u32, name: &str) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: a valid descriptor.
+    if unsafe { libc::fchmod(f.as_raw_fd(), bits as libc::mode_t) } == 0 {
+        return Ok(());
+    }
+    let err = std::io::Error::last_os_error();
+    if err.raw_os_error() != Some(libc::EBADF) {
+        return Err(err);
+    }
+    let proc = format!("/proc/self/fd/{}", f.as_raw_fd());
+    match std::fs::set_permissions(&proc, std::fs::Permissions::from_mode(bits)) {
+        // no /proc mounted: by name, as Salt does
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !Path::new("/proc/self").exists() => {
+            std::fs::set_permissions(name, std::fs::Permissions::from_mode(bits))
+        }
+        other => other,
+    }
 }
 
 /// `file.check_perms(name, ret, user, group, mode)` (no attrs/selinux): applies ownership and
 /// mode (not in test mode) and records `user`/`group`/`mode` changes; comments joined by "; ".
 pub(crate) fn check_perms(
     name: &str,
-    mut ret: Map,
+    ret: Map,
     user: Option<&str>,
     group: Option<&str>,
     mode: Option<&str>,
     test: bool,
     follow: bool,
 ) -> (Map, Option<Stats>) {
+    check_perms_of(
+        PermTarget::Name { name, follow },
+        ret,
+        user,
+        group,
+        mode,
+        test,
+    )
+}
+
+/// [`check_perms`] on a [`PermTarget`]; `Open` behaves as a followed name (a temp file is
+/// no link).
+pub(crate) fn check_perms_of(
+    target: PermTarget,
+    mut ret: Map,
+    user: Option<&str>,
+    group: Option<&str>,
+    mode: Option<&str>,
+    test: bool,
+) -> (Map, Option<Stats>) {
     let orig_comment = ret.get("comment").map(Value::py_str).unwrap_or_default();
     let mut comments: Vec<String> = Vec::new();
-    let Some(cur) = stats(name, follow) else {
+    let (opened, follow, name);
+    let f: &std::fs::File = match target {
+        PermTarget::Name {
+            name: n,
+            follow: fl,
+        } => {
+            let Some(o) = open_path(n, fl) else {
+                return (ret, None);
+            };
+            (follow, name) = (fl, n);
+            opened = o;
+            &opened
+        }
+        PermTarget::Open(f) => {
+            (follow, name) = (true, "");
+            f
+        }
+    };
+    let fstat = || f.metadata().ok().map(|md| stats_of(&md));
+    let Some(md) = f.metadata().ok() else {
         return (ret, None);
     };
-    let is_link = std::fs::symlink_metadata(name)
-        .map(|m| m.file_type().is_symlink())
-        .unwrap_or(false);
+    let cur = stats_of(&md);
+    // only a descriptor opened with O_NOFOLLOW can hold a link
+    let is_link = md.file_type().is_symlink();
     let cuser = user.filter(|u| *u != cur.user && *u != cur.uid.to_string());
     let cgroup = group.filter(|g| *g != cur.group && *g != cur.gid.to_string());
     if (cuser.is_some() || cgroup.is_some()) && !test {
@@ -228,12 +334,7 @@ pub(crate) fn check_perms(
         let gid = group
             .and_then(|g| group_gid(g).or_else(|| g.parse().ok()))
             .unwrap_or(cur.gid);
-        let res = if is_link && !follow {
-            std::os::unix::fs::lchown(name, Some(uid), Some(gid))
-        } else {
-            std::os::unix::fs::chown(name, Some(uid), Some(gid))
-        };
-        if res.is_err() {
+        if fd_chown(f, uid, gid).is_err() {
             ret.insert("result", Value::Bool(false));
         }
     }
@@ -242,11 +343,11 @@ pub(crate) fn check_perms(
         if !test && (follow || !is_link) && m != cur.mode {
             cmode = true;
             if let Some(bits) = mode_bits(m) {
-                let _ = std::fs::set_permissions(name, std::fs::Permissions::from_mode(bits));
+                let _ = fd_chmod(f, bits, name);
             }
         }
     }
-    let post = stats(name, follow).unwrap_or(cur);
+    let post = fstat().unwrap_or(cur);
     let changes = changes_mut(&mut ret);
     let mut failed = false;
     if let Some(u) = user {
@@ -298,7 +399,7 @@ pub(crate) fn check_perms(
     if test && has_changes {
         ret.insert("result", Value::Null);
     }
-    let cur_after = stats(name, follow);
+    let cur_after = fstat();
     (ret, cur_after)
 }
 
@@ -341,6 +442,18 @@ fn create_temp_beside(p: &Path) -> std::io::Result<(std::path::PathBuf, std::fs:
 /// disk (~0.3 ms a file here); the first run of benches/apply.sh creates 1,000 files, where
 /// syncing each took ~0.35 s of its wall time (docs/performance.md "Runtime").
 pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::Result<()> {
+    write_atomic_with(path, data, new_mode, |_| ())
+}
+
+/// [`write_atomic`], calling `before_rename` with the temp file, written and with its
+/// mode and owner set, just before it is renamed over `path`: where `file.managed` sets
+/// the state's owner and mode ([`PermTarget::Open`]).
+pub(crate) fn write_atomic_with(
+    path: &str,
+    data: &[u8],
+    new_mode: u32,
+    before_rename: impl FnOnce(&std::fs::File),
+) -> std::io::Result<()> {
     let p = Path::new(path);
     let existing = std::fs::metadata(p).ok();
     let (tmp, mut f) = create_temp_beside(p)?;
@@ -351,14 +464,12 @@ pub(crate) fn write_atomic(path: &str, data: &[u8], new_mode: u32) -> std::io::R
         }
         match &existing {
             Some(md) => {
-                std::fs::set_permissions(
-                    &tmp,
-                    std::fs::Permissions::from_mode(md.mode() & 0o7777),
-                )?;
-                let _ = std::os::unix::fs::chown(&tmp, Some(md.uid()), Some(md.gid()));
+                f.set_permissions(std::fs::Permissions::from_mode(md.mode() & 0o7777))?;
+                let _ = std::os::unix::fs::fchown(&f, Some(md.uid()), Some(md.gid()));
             }
-            None => std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(new_mode))?,
+            None => f.set_permissions(std::fs::Permissions::from_mode(new_mode))?,
         }
+        before_rename(&f);
         std::fs::rename(&tmp, p)
     })();
     if res.is_err() {
@@ -561,5 +672,94 @@ pub(crate) fn changes_mut(ret: &mut Map) -> &mut Map {
     match v {
         Value::Map(m) => m,
         _ => unreachable!("changes was just made a dict"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(tag: &str) -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("halite-perms-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn mode_of(p: &Path) -> u32 {
+        std::fs::symlink_metadata(p).unwrap().mode() & 0o7777
+    }
+
+    /// The race of issue 34: a link put where the managed file was renamed, before its mode
+    /// is set, must not carry the chmod to the file it points at.
+    #[test]
+    fn perms_of_an_open_file_never_follow_a_swapped_in_link() {
+        let d = scratch("open");
+        let outside = d.join("outside");
+        std::fs::write(&outside, "keep").unwrap();
+        std::fs::set_permissions(&outside, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let name = d.join("managed");
+        let name_s = name.to_str().unwrap();
+        let mut seen = None;
+        write_atomic_with(name_s, b"new", 0o600, |f| {
+            // what the name holds now is still the old state: nothing yet
+            assert!(
+                !name.exists(),
+                "the name appears only after the perms are set"
+            );
+            seen = Some(f.try_clone().unwrap());
+        })
+        .unwrap();
+        let f = seen.unwrap();
+        // the attacker's swap after the rename
+        std::fs::remove_file(&name).unwrap();
+        std::os::unix::fs::symlink(&outside, &name).unwrap();
+        let (ret, st) = check_perms_of(
+            PermTarget::Open(&f),
+            Map::new(),
+            None,
+            None,
+            Some("0640"),
+            false,
+        );
+        assert_eq!(
+            ret.get("changes").and_then(|c| c.get("mode")),
+            Some(&Value::str("0640"))
+        );
+        assert_eq!(st.unwrap().mode, "0640");
+        assert_eq!(mode_of(&outside), 0o644, "the outside file kept its mode");
+        assert_eq!(f.metadata().unwrap().mode() & 0o7777, 0o640);
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// By name, a link is followed or not as asked, and the inode opened is the one changed.
+    #[test]
+    fn perms_by_name_follow_links_only_when_asked() {
+        let d = scratch("name");
+        let target = d.join("target");
+        std::fs::write(&target, "t").unwrap();
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let link = d.join("link");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let link_s = link.to_str().unwrap();
+        // not followed: a link has no mode of its own, the target is left alone
+        let _ = check_perms(link_s, Map::new(), None, None, Some("0600"), false, false);
+        assert_eq!(mode_of(&target), 0o644);
+        // followed: the target
+        let (ret, _) = check_perms(link_s, Map::new(), None, None, Some("0600"), false, true);
+        assert_eq!(mode_of(&target), 0o600);
+        assert_eq!(ret.get("comment"), Some(&Value::str("")));
+        // a name that does not exist: nothing, and no stats
+        let (_, st) = check_perms(
+            d.join("nope").to_str().unwrap(),
+            Map::new(),
+            None,
+            None,
+            Some("0600"),
+            false,
+            true,
+        );
+        assert!(st.is_none());
+        let _ = std::fs::remove_dir_all(d);
     }
 }

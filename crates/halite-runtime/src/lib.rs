@@ -96,6 +96,7 @@ impl Default for RunOptions {
 
 /// What states can reach: the execution functions (`__salt__`), their context (`__opts__`,
 /// `__pillar__`, the file server) and the state functions.
+#[derive(Clone)]
 pub struct RuntimeEnv {
     pub exec: Registry,
     pub ctx: ExecContext,

@@ -59,7 +59,9 @@ type Reqs = Vec<(&'static str, Vec<usize>)>;
 
 struct State<'a> {
     opts: &'a RunOptions,
-    env: &'a RuntimeEnv,
+    /// The caller's environment, until a state makes Salt reload its modules
+    /// ([`State::check_refresh`]): then this run's own, loaded anew.
+    env: std::borrow::Cow<'a, RuntimeEnv>,
     run_num: i64,
     pre: Map,
     active: HashSet<String>,
@@ -214,7 +216,7 @@ impl<'a> State<'a> {
     fn new(opts: &'a RunOptions, env: &'a RuntimeEnv) -> Self {
         State {
             opts,
-            env,
+            env: std::borrow::Cow::Borrowed(env),
             run_num: opts.run_num_start,
             pre: Map::new(),
             active: HashSet::new(),
@@ -1304,6 +1306,7 @@ impl<'a> State<'a> {
             ret.insert("comment", Value::Str(comment.into()));
             ret.insert("__run_num__", Value::Int(self.run_num));
             self.run_num += 1;
+            self.check_refresh(low, &ret);
             return ret;
         }
         let mut ret = Map::new();
@@ -1326,7 +1329,7 @@ impl<'a> State<'a> {
             .iter()
             .any(|k| low.contains_key(k))
         {
-            let chk = run_check(low, self.opts, self.env);
+            let chk = run_check(low, self.opts, &self.env);
             for (k, v) in chk.iter() {
                 ret.insert(k.clone(), v.clone());
             }
@@ -1479,6 +1482,7 @@ impl<'a> State<'a> {
                 }
             }
         }
+        self.check_refresh(low, &ret);
         ret.insert("start_time", start_time);
         ret.insert("duration", duration);
         ret.insert("__id__", low.get("__id__").cloned().unwrap_or(Value::Null));
@@ -1545,6 +1549,55 @@ impl<'a> State<'a> {
         // Results live until the run ends: no spare capacity.
         ret.shrink_to_fit();
         ret
+    }
+
+    /// Salt's `State.check_refresh(low, ret)`: after a state that may have installed what a
+    /// module needs, the loader is loaded anew ([`State::module_refresh`]): a state with
+    /// changes and `reload_modules` (or `reload_grains`/`reload_pillar`) set, any `pkg`,
+    /// `ports` or `pip` state with changes, `file.recurse` with changes, `file.managed` of
+    /// a `.py`/`.pyx`/`.pyo`/`.pyc`/`.so` file, `file.symlink` whose name holds `bin`; and
+    /// `force_reload_modules` even without changes. (halite does not gather grains or
+    /// pillar anew for `reload_grains`/`reload_pillar`: docs/compat.md.)
+    fn check_refresh(&mut self, low: &Map, ret: &Map) {
+        let flag = |k: &str| low.get(k).is_some_and(Value::truthy);
+        if !ret.get("changes").is_some_and(Value::truthy) {
+            if flag("force_reload_modules") {
+                self.module_refresh();
+            }
+            return;
+        }
+        if flag("reload_modules") || flag("reload_grains") || flag("reload_pillar") {
+            self.module_refresh();
+            return;
+        }
+        let name = low_str(low, "name");
+        let refresh = match (low_str(low, "state").as_str(), low_str(low, "fun").as_str()) {
+            ("file", "managed") => [".py", ".pyx", ".pyo", ".pyc", ".so"]
+                .iter()
+                .any(|ext| name.ends_with(ext)),
+            ("file", "recurse") => true,
+            ("file", "symlink") => name.contains("bin"),
+            ("pkg" | "ports" | "pip", _) => true,
+            _ => false,
+        };
+        if refresh {
+            self.module_refresh();
+        }
+    }
+
+    /// Salt's `State.module_refresh` (`load_modules`): the execution functions chosen again
+    /// for this host (each module's availability decided anew: a program a package just
+    /// installed now counts) and the state modules' `__virtual__` checks run again over
+    /// them, for the rest of the run. Modules whose `mod_init` ran stay marked, as Salt's
+    /// `State.mod_init` set survives a reload.
+    fn module_refresh(&mut self) {
+        let mut env = self.env.as_ref().clone();
+        let empty = Map::new();
+        let opts = env.ctx.opts.as_map().unwrap_or(&empty);
+        env.exec = halite_exec::Registry::for_minion(opts, &env.ctx.grains);
+        env.states = halite_states::StateRegistry::standard();
+        env.states.retain_virtual(&env.exec, &env.ctx);
+        self.env = std::borrow::Cow::Owned(env);
     }
 
     /// Salt skips the global check when the state module has `mod_run_check_cmd` and the

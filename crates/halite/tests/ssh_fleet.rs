@@ -1645,7 +1645,10 @@ fn a_changed_host_key_is_refused_without_a_bypass_hint_even_with_dash_i() {
 fn thin_stamp(p: &Path) -> (u64, i128) {
     use std::os::unix::fs::MetadataExt;
     let md = std::fs::metadata(p).expect("thin binary");
-    (md.ino(), md.mtime() as i128 * 1_000_000_000 + md.mtime_nsec() as i128)
+    (
+        md.ino(),
+        md.mtime() as i128 * 1_000_000_000 + md.mtime_nsec() as i128,
+    )
 }
 
 #[test]
@@ -1665,7 +1668,11 @@ fn dash_t_is_regen_thin_and_ships_the_binary_again() {
         let was = thin_stamp(&thin);
         std::thread::sleep(Duration::from_millis(20));
         fleet.expect(&[flag, "h1", "test.ping"], serde_json::json!({"h1": true}));
-        assert_ne!(thin_stamp(&thin), was, "{flag}: the binary was shipped again");
+        assert_ne!(
+            thin_stamp(&thin),
+            was,
+            "{flag}: the binary was shipped again"
+        );
     }
     // salt-ssh's -t takes no value: the target after it is still the target, and the
     // timeout is the long option only

@@ -7,7 +7,9 @@ reason is the failed `__virtual__`'s message when the loader recorded it under t
 name (`'mysql_user' __virtual__ returned False: mysql module could not be loaded`), else
 "'mysql_user.present' is not available.". halite has no code for such modules, so it answers
 with the message Salt gives when the module's execution module is missing too, which is true
-of halite: only reasons that say an execution module or function is missing are kept
+of halite: the state modules are loaded over halite's execution functions only (not the
+recording host's), and only reasons that say an execution module or function is missing
+(or "Unable to load X module", postgres_*'s wording) are kept
 (REASON_KEPT); a reason naming a program or a Python library (which the host may well have)
 is left out and halite says "is not available." there.
 
@@ -30,7 +32,7 @@ import salt_minion  # noqa: E402
 import salt.loader  # noqa: E402
 
 REASON_KEPT = re.compile(
-    r"module could not be loaded|module unavailable|exec module unavailable|"
+    r"module could not be loaded|module unavailable|exec module unavailable|^Unable to load [a-z_0-9]+ module|"
     r"execution module (?:not found|failed to load)|^'[a-z_0-9]+\.[a-z_0-9]+' is not available\.$"
 )
 
@@ -46,7 +48,12 @@ def halite_state_modules():
 def main():
     release = sys.argv[1]
     opts, mods = salt_minion.minion("halite-missing-states-")
-    states = salt.loader.states(opts, mods, None, None)
+    # The state modules see halite's execution functions only (what `__salt__` holds in
+    # halite, whatever this host has installed): a state module whose execution module
+    # halite lacks fails its `__virtual__` here as it does in halite.
+    ours_exec = salt_minion.halite_exec_names()
+    funcs = {name: mods[name] for name in list(mods.keys()) if name in ours_exec}
+    states = salt.loader.states(opts, funcs, None, None)
     list(states.keys())  # load every module, recording the failed __virtual__s
     ours = halite_state_modules()
     rows = sorted(

@@ -22,6 +22,7 @@ Commands:
   reclass          reclass's command line over the node inventory (`halite reclass --help`)
   validate         check SLS parameters against the state modules' signatures, as Idem does
                    (`halite validate --help`)
+  jobs             salt-run jobs.*: the runs halite ssh kept (`halite jobs --help`)
   graph            draw the requisite graph of the highstate or of SLS files (`halite graph --help`)
   help [TOPIC]     this text, a command's help, or a function's documentation
                    (`halite help ssh`, `halite help state.apply`)";
@@ -178,7 +179,7 @@ pub fn command(topic: Option<&str>, compat: SaltCompat) -> u8 {
             ));
             0
         }
-        Some(cmd @ ("ssh" | "catalog" | "reclass" | "validate")) => {
+        Some(cmd @ ("ssh" | "catalog" | "jobs" | "reclass" | "validate")) => {
             // Each parses its own command line: its `--help`, through the same binary.
             let exe = std::env::current_exe().unwrap_or_else(|_| "halite".into());
             match std::process::Command::new(exe)

@@ -11,6 +11,7 @@ mod diagnostics;
 mod functions;
 mod graph;
 mod help;
+mod jobs;
 mod minion;
 mod progress;
 mod reclass;
@@ -253,6 +254,11 @@ fn run_fleet_commands(argv: &[String]) -> Option<ExitCode> {
                     .collect(),
             ),
             Some("catalog") => run_catalog(&argv[2..]),
+            Some("jobs") => jobs::main(
+                std::iter::once("halite jobs".to_string())
+                    .chain(argv[2..].iter().cloned())
+                    .collect(),
+            ),
             _ => return None,
         }
     };

@@ -99,6 +99,10 @@ pub struct SshCli {
     /// `salt_compat`.
     #[arg(long = "salt-compat", alias = "salt_compat", value_parser = crate::parse_salt_compat)]
     salt_compat: Option<halite_value::SaltCompat>,
+    /// Also return to these returners (comma-separated; `sqlite3`), beside the master job
+    /// cache (salt-ssh's `--return`).
+    #[arg(long = "return")]
+    returners: Vec<String>,
     /// TARGET FUNCTION [ARGS] [KEY=VALUE]
     #[arg(required = true, allow_hyphen_values = true)]
     words: Vec<String>,
@@ -124,6 +128,7 @@ const VALUE_OPTIONS: &[&str] = &[
     "--control-persist",
     "--salt-compat",
     "--salt_compat",
+    "--return",
 ];
 
 const FLAGS: &[&str] = &[
@@ -423,6 +428,53 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         }
         None => halite_output::Outputter::Nested,
     };
+    // The job store (halite_jobs): the job's load, then each host's return as it comes.
+    let tgt_type = if cli.pcre {
+        "pcre"
+    } else if cli.list {
+        "list"
+    } else if cli.grain {
+        "grain"
+    } else if cli.compound {
+        "compound"
+    } else if cli.nodegroup {
+        "nodegroup"
+    } else {
+        "glob"
+    };
+    let fun_args: Vec<Value> = run
+        .words
+        .iter()
+        .map(|w| Value::str(mask_pillar_arg(w)))
+        .collect();
+    let mut store = halite_jobs::JobStore::open(halite_jobs::StoreConfig::from_opts(
+        &run.master,
+        &cachedir,
+        &cli.returners,
+    ));
+    let jid = {
+        let mut load = Map::new();
+        load.insert("tgt_type", Value::str(tgt_type));
+        load.insert("tgt", Value::str(tgt.as_str()));
+        load.insert("user", Value::str(current_user()));
+        load.insert(
+            "fun",
+            Value::str(if cli.raw { "ssh._raw" } else { fun.as_str() }),
+        );
+        load.insert("arg", Value::List(fun_args.iter().cloned().collect()));
+        let ids: Vec<String> = targets.iter().map(|t| t.id.clone()).collect();
+        match store.start(load, &ids) {
+            Ok(jid) => Some(jid),
+            Err(e) => {
+                eprintln!("[WARNING ] Could not save the job to the job cache: {e}");
+                None
+            }
+        }
+    };
+    if let Some(e) = &store.db_error {
+        eprintln!("[WARNING ] The job database is not writable ({e}): the run is spooled to the job cache and written later");
+    }
+    let state_fun = fun.starts_with("state.") && !fun.starts_with("state.show_") && !cli.raw;
     let total = targets.len();
     let progress = std::io::stderr().is_terminal();
     let mut done = 0usize;
@@ -440,6 +492,27 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         |(id, ret, code)| {
             done += 1;
             worst = worst.max(code);
+            if let Some(jid) = &jid {
+                let kept = match fun.starts_with("pillar.") {
+                    true => halite_exec::redact_pillar(&ret),
+                    false => ret.clone(),
+                };
+                let r = store.host_return(
+                    jid,
+                    &halite_jobs::HostReturn {
+                        id: &id,
+                        fun: &fun,
+                        fun_args: &fun_args,
+                        ret: &kept,
+                        retcode: i64::from(code),
+                        state_fun,
+                        grains: None,
+                    },
+                );
+                if let Err(e) = r {
+                    eprintln!("[WARNING ] Could not save {id}'s return to the job cache: {e}");
+                }
+            }
             if progress {
                 eprint!("\r\x1b[2K");
             }
@@ -466,6 +539,37 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
     }
     // salt-ssh: any host's nonzero retcode makes the run exit EX_AGGREGATE.
     Ok(if worst != 0 { 20 } else { 0 })
+}
+
+/// A `pillar=...` argument as the job cache keeps it: its values masked as Salt 3008 masks
+/// pillar on output (`**********` for every non-empty scalar), the keys kept.
+fn mask_pillar_arg(word: &str) -> String {
+    let Some(text) = word.strip_prefix("pillar=") else {
+        return word.to_string();
+    };
+    match halite_yaml::load(text, halite_yaml::Schema::Salt) {
+        Ok(v) => format!(
+            "pillar={}",
+            halite_exec::redact_pillar(&v).to_json_styled(halite_value::JsonStyle::Compact)
+        ),
+        Err(_) => "pillar=**********".to_string(),
+    }
+}
+
+/// The user running the controller (salt's `get_user()`): its passwd name, else its uid.
+fn current_user() -> String {
+    // SAFETY: geteuid has no preconditions; getpwuid returns NULL or a pointer to a static
+    // entry read at once.
+    unsafe {
+        let uid = libc::geteuid();
+        let pw = libc::getpwuid(uid);
+        if pw.is_null() || (*pw).pw_name.is_null() {
+            return uid.to_string();
+        }
+        std::ffi::CStr::from_ptr((*pw).pw_name)
+            .to_string_lossy()
+            .into_owned()
+    }
 }
 
 fn print_doc(

@@ -1,0 +1,230 @@
+//! `salt-run jobs.*` over the store (salt/runners/jobs.py): the same answers from the
+//! master job cache the config names (`local_cache` or `sqlite3`).
+
+use crate::jid::jid_to_time;
+use crate::{local_cache::LocalCache, sqlite::Sqlite, StoreConfig};
+use halite_value::{Map, Value};
+
+/// Where the jobs are read from.
+pub enum Source {
+    Local(LocalCache),
+    Sqlite(Sqlite),
+}
+
+impl Source {
+    /// The master job cache `cfg` names.
+    pub fn of(cfg: &StoreConfig) -> Result<Source, String> {
+        match cfg.master_job_cache.as_str() {
+            "local_cache" => Ok(Source::Local(LocalCache::new(&cfg.cachedir))),
+            "sqlite3" => Sqlite::open(&cfg.database, cfg.timeout)
+                .map(Source::Sqlite)
+                .map_err(|e| format!("{}: {e}", cfg.database.display())),
+            other => Err(format!(
+                "Requested returner {other} is not available. Jobs cannot be retrieved. Check master log for details."
+            )),
+        }
+    }
+
+    fn get_load(&self, jid: &str) -> Map {
+        match self {
+            Source::Local(l) => l.get_load(jid),
+            Source::Sqlite(s) => s.get_load(jid).unwrap_or_default(),
+        }
+    }
+
+    fn get_jid(&self, jid: &str) -> Map {
+        match self {
+            Source::Local(l) => l.get_jid(jid),
+            Source::Sqlite(s) => s.get_jid(jid).unwrap_or_default(),
+        }
+    }
+
+    fn jobs(&self) -> Vec<(String, Map)> {
+        match self {
+            Source::Local(l) => l.jobs(),
+            Source::Sqlite(s) => s.jobs().unwrap_or_default(),
+        }
+    }
+
+    fn minions(&self, jid: &str) -> Vec<String> {
+        match self {
+            Source::Local(l) => l.get_minions(jid),
+            Source::Sqlite(_) => Vec::new(),
+        }
+    }
+}
+
+/// `_format_job_instance(job)`.
+fn format_job(job: &Map) -> Map {
+    let mut ret = Map::new();
+    if job.is_empty() {
+        ret.insert(
+            "Error",
+            Value::str("Cannot contact returner or no job with this jid"),
+        );
+        return ret;
+    }
+    let get = |k: &str, d: &str| job.get(k).cloned().unwrap_or_else(|| Value::str(d));
+    ret.insert("Function", get("fun", "unknown-function"));
+    ret.insert(
+        "Arguments",
+        match job.get("arg") {
+            Some(Value::List(l)) => Value::List(l.clone()),
+            _ => Value::List(Default::default()),
+        },
+    );
+    ret.insert("Target", get("tgt", "unknown-target"));
+    ret.insert("Target-type", get("tgt_type", "list"));
+    ret.insert("User", get("user", "root"));
+    if let Some(m) = job.get("metadata") {
+        ret.insert("Metadata", m.clone());
+    }
+    if let Some(m) = job.get("Minions") {
+        ret.insert("Minions", m.clone());
+    }
+    ret
+}
+
+/// `_format_jid_instance(jid, job)`.
+fn format_jid(jid: &str, job: &Map) -> Map {
+    let mut ret = format_job(job);
+    ret.insert("StartTime", Value::str(jid_to_time(jid)));
+    ret
+}
+
+/// `salt.utils.jid.format_jid_instance` (what `local_cache.get_jids` lists: no `Minions`).
+fn format_jid_listed(jid: &str, job: &Map) -> Map {
+    let mut job = job.clone();
+    job.remove("Minions");
+    let mut ret = format_job(&job);
+    ret.remove("Error");
+    ret.insert("StartTime", Value::str(jid_to_time(jid)));
+    ret
+}
+
+/// The filters of `jobs.list_jobs` / `jobs.last_run`.
+#[derive(Debug, Default, Clone)]
+pub struct JobFilter {
+    /// `search_function`: fnmatch patterns, comma-separated.
+    pub function: Option<String>,
+    /// `search_target`.
+    pub target: Option<String>,
+}
+
+fn any_match(value: &str, patterns: &str) -> bool {
+    patterns
+        .split(',')
+        .map(str::trim)
+        .any(|p| halite_value::fnmatch(value, p))
+}
+
+/// `jobs.list_jobs(search_function=..., search_target=...)`: `{jid: {Function, Arguments,
+/// Target, Target-type, User, StartTime}}`.
+pub fn list_jobs(src: &Source, f: &JobFilter) -> Map {
+    let mut out = Map::new();
+    for (jid, load) in src.jobs() {
+        let item = format_jid_listed(&jid, &load);
+        if let Some(t) = &f.target {
+            let targets: Vec<String> = match item.get("Target") {
+                Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
+                Some(v) => vec![v.py_str()],
+                None => Vec::new(),
+            };
+            if !targets.iter().any(|x| any_match(x, t)) {
+                continue;
+            }
+        }
+        if let Some(fun) = &f.function {
+            if !item
+                .get("Function")
+                .is_some_and(|v| any_match(&v.py_str(), fun))
+            {
+                continue;
+            }
+        }
+        out.insert(jid.as_str(), Value::Map(item));
+    }
+    out
+}
+
+/// `jobs.list_job(jid)`: `{"jid", Function..., StartTime, Result}`.
+pub fn list_job(src: &Source, jid: &str) -> Map {
+    let mut ret = Map::new();
+    ret.insert("jid", Value::str(jid));
+    for (k, v) in format_jid(jid, &src.get_load(jid)).iter() {
+        ret.insert(k.clone(), v.clone());
+    }
+    ret.insert("Result", Value::Map(src.get_jid(jid)));
+    ret
+}
+
+/// `jobs.lookup_jid(jid, returned=True, missing=False)`: `{id: return}`.
+pub fn lookup_jid(src: &Source, jid: &str, missing: bool) -> Map {
+    let data = list_job(src, jid);
+    let mut ret = Map::new();
+    let returns = match data.get("Result") {
+        Some(Value::Map(m)) => m.clone(),
+        _ => Map::new(),
+    };
+    for (minion, r) in returns.iter() {
+        ret.insert(
+            minion.clone(),
+            r.get("return").cloned().unwrap_or(Value::Null),
+        );
+    }
+    if missing {
+        for m in src.minions(jid) {
+            if !returns.contains_key(m.as_str()) {
+                ret.insert(m.as_str(), Value::str("Minion did not return"));
+            }
+        }
+    }
+    ret
+}
+
+/// `jobs.print_job(jid)`: `{jid: {Function..., StartTime, Result}}`.
+pub fn print_job(src: &Source, jid: &str) -> Map {
+    let mut job = format_jid(jid, &src.get_load(jid));
+    job.insert("Result", Value::Map(src.get_jid(jid)));
+    let mut ret = Map::new();
+    ret.insert(jid, Value::Map(job));
+    ret
+}
+
+/// `jobs.exit_success(jid)`: `{id: bool}` (a host that returned something truthy).
+pub fn exit_success(src: &Source, jid: &str) -> Map {
+    let data = list_job(src, jid);
+    let result = match data.get("Result") {
+        Some(Value::Map(m)) => m.clone(),
+        _ => Map::new(),
+    };
+    let minions: Vec<String> = match data.get("Minions") {
+        Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
+        _ => Vec::new(),
+    };
+    let mut ret = Map::new();
+    for m in minions {
+        let ok = result
+            .get(m.as_str())
+            .and_then(|r| r.get("return"))
+            .is_some_and(Value::truthy);
+        ret.insert(m.as_str(), Value::Bool(ok));
+    }
+    for (m, r) in result.iter() {
+        if r.get("return").is_some_and(Value::truthy) {
+            ret.insert(m.clone(), Value::Bool(true));
+        }
+    }
+    ret
+}
+
+/// `jobs.last_run(function=..., target=...)`: `print_job` of the latest matching job, or
+/// `False`.
+pub fn last_run(src: &Source, f: &JobFilter) -> Value {
+    let jobs = list_jobs(src, f);
+    let last = jobs.keys().map(Value::py_str).max();
+    match last {
+        Some(jid) => Value::Map(print_job(src, &jid)),
+        None => Value::Bool(false),
+    }
+}

@@ -7,6 +7,7 @@ use crate::minion::Minion;
 use anyhow::{anyhow, Context, Result};
 use halite_catalog::Catalog;
 use halite_render::opts;
+use halite_value::diag::shown_path;
 use halite_value::{Map, SaltCompat, Value, SALT_COMPAT_KEY};
 use std::io::Write as _;
 use std::path::Path;
@@ -151,16 +152,17 @@ pub fn compile(
                 continue;
             };
             if let Some(path) = roots.find(&env, &rel) {
-                let data =
-                    std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+                let data = std::fs::read(&path)
+                    .with_context(|| format!("reading {}", shown_path(&path.to_string_lossy())))?;
                 files.insert(format!("{saltenv}/{rel}"), data);
             } else if roots.find_dir(&env, &rel).is_some() {
                 let prefix = format!("{rel}/");
                 for file in roots.list_files(&env) {
                     if file.starts_with(&prefix) {
                         if let Some(path) = roots.find(&env, &file) {
-                            let data = std::fs::read(&path)
-                                .with_context(|| format!("reading {}", path.display()))?;
+                            let data = std::fs::read(&path).with_context(|| {
+                                format!("reading {}", shown_path(&path.to_string_lossy()))
+                            })?;
                             files.insert(format!("{saltenv}/{file}"), data);
                         }
                     }

@@ -166,7 +166,9 @@ fn range(source: &str, span: Span) -> std::ops::Range<usize> {
     start..start + len.max(usize::from(line_end > 0))
 }
 
-/// One diagnostic as text (`color`: ANSI colours).
+/// One diagnostic as text (`color`: ANSI colours). Files are named normalised
+/// (`diag::shown_path`: `conf/../srv/web.sls` as `srv/web.sls`) and read by the path they
+/// were found at.
 pub fn render(d: &Diagnostic, color: bool) -> String {
     let mut files = SimpleFiles::new();
     let mut ids: Vec<(String, usize)> = Vec::new();
@@ -175,7 +177,7 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
             return Some(*id);
         }
         let text = std::fs::read_to_string(name).ok()?;
-        let id = files.add(name.to_string(), text);
+        let id = files.add(diag::shown_path(name), text);
         ids.push((name.to_string(), id));
         Some(id)
     };
@@ -193,7 +195,7 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
             None => notes.push(format!("at {}", d.location())),
         }
     } else if !d.file.is_empty() {
-        notes.push(format!("in {}", d.file));
+        notes.push(format!("in {}", diag::shown_path(&d.file)));
     }
     for l in &d.secondary {
         if let Some(id) = id_of(&mut files, &l.file) {

@@ -151,18 +151,33 @@ pub fn wait_for_dpkg() -> Result<Duration, Busy> {
     wait_free(&paths, bound, Duration::from_millis(500))
 }
 
-/// Whether `text` (a command's output) says apt or dpkg found its lock held by another
-/// process: apt's "Could not get lock /var/...", dpkg's "locked by another process".
+/// The messages apt and dpkg give when another process holds their lock.
+const LOCK_MESSAGES: &[&str] = &[
+    "Could not get lock /var/",
+    "Unable to acquire the dpkg frontend lock",
+    "Unable to lock the administration directory (/var/lib/dpkg/)",
+    "dpkg frontend lock was locked by another process",
+    "dpkg status database is locked by another process",
+];
+
+/// Where `text` (a command's output, or a JSON text holding it) says apt or dpkg found its
+/// lock held by another process: that message, to the end of its line (a newline, a JSON
+/// `\n` or the closing quote), at most 200 characters. apt's names the holder ("It is held
+/// by process 4242 (unattended-upgr)").
+pub fn lock_message(text: &str) -> Option<String> {
+    let at = LOCK_MESSAGES.iter().filter_map(|m| text.find(m)).min()?;
+    let rest = &text[at..];
+    let end = ["\n", "\\n", "\""]
+        .iter()
+        .filter_map(|e| rest.find(e))
+        .min()
+        .unwrap_or(rest.len());
+    Some(rest[..end].chars().take(200).collect())
+}
+
+/// Whether `text` says apt or dpkg found its lock held by another process ([`lock_message`]).
 pub fn is_lock_failure(text: &str) -> bool {
-    [
-        "Could not get lock /var/",
-        "Unable to acquire the dpkg frontend lock",
-        "Unable to lock the administration directory (/var/lib/dpkg/)",
-        "dpkg frontend lock was locked by another process",
-        "dpkg status database is locked by another process",
-    ]
-    .iter()
-    .any(|m| text.contains(m))
+    lock_message(text).is_some()
 }
 
 #[cfg(test)]
@@ -252,5 +267,13 @@ mod tests {
         assert!(!is_lock_failure(
             "E: Unable to locate package halitetest-pkg-nope"
         ));
+        // inside a JSON text, up to the end of apt's line
+        assert_eq!(
+            lock_message(
+                r#""comment": "W: x\nE: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (apt-get)\nE: y""#
+            )
+            .as_deref(),
+            Some("Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 4242 (apt-get)")
+        );
     }
 }

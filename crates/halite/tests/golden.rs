@@ -593,18 +593,18 @@ fn runs_apt(case: &Path) -> bool {
 /// process (apt-daily, unattended-upgrades): the host was busy, the case says nothing about
 /// halite; the reason to report it as a skip.
 fn lock_taken_during(verdicts: &[Option<Verdict>], before: &Result<(), String>) -> Option<String> {
-    let found = verdicts
+    // apt's or dpkg's message, which names the holder
+    let said = verdicts
         .iter()
         .flatten()
         .flatten()
         .map(|(failure, _)| failure.as_str())
         .chain(before.as_ref().err().map(String::as_str))
-        .any(halite_testkit::dpkg::is_lock_failure);
-    found.then(|| {
+        .find_map(halite_testkit::dpkg::lock_message)?;
+    Some(format!(
         "apt or dpkg found its lock held by another process (apt-daily, \
-         unattended-upgrades, ...) during the case"
-            .to_string()
-    })
+         unattended-upgrades, ...) during the case: {said}"
+    ))
 }
 
 /// The host cases, one at a time in order, each between two resets; `None` (with the reason
@@ -840,7 +840,12 @@ fn a_case_that_met_a_held_dpkg_lock_is_a_skip_not_a_difference() {
     let ok: Option<Verdict> = Some(None);
     let locked = "+    \"comment\": \"E: Could not get lock /var/lib/dpkg/lock-frontend. \
                   It is held by process 4242 (unattended-upgr)\"";
-    assert!(lock_taken_during(&[ok.clone(), differs(locked)], &Ok(())).is_some());
+    let why = lock_taken_during(&[ok.clone(), differs(locked)], &Ok(()));
+    assert!(
+        why.as_deref()
+            .is_some_and(|w| w.contains("held by process 4242 (unattended-upgr)")),
+        "{why:?}"
+    );
     assert!(lock_taken_during(
         &[],
         &Err(

@@ -686,12 +686,19 @@ fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Option<Verdict>>> {
     }
     // The cases' resets keep the shared fixture between cases (the built test apt
     // repository and its list file); once all have run, `clean` takes it off the host.
+    // It purges packages with dpkg: first wait (bounded) for another apt or dpkg to finish.
     let fixture = "tests/host-fixtures/pkg-repo.sh";
-    let cleaned = Command::new("sh")
-        .arg(repo_root().join(fixture))
-        .arg("clean")
-        .status()
-        .is_ok_and(|s| s.success());
+    let cleaned = match halite_testkit::dpkg::wait_for_dpkg() {
+        Ok(_) => Command::new("sh")
+            .arg(repo_root().join(fixture))
+            .arg("clean")
+            .status()
+            .is_ok_and(|s| s.success()),
+        Err(busy) => {
+            progress(&format!("golden: `sh {fixture} clean` not run: {busy}"));
+            true
+        }
+    };
     if !cleaned {
         progress(&format!("golden: `sh {fixture} clean` failed"));
     }

@@ -8,6 +8,8 @@
 
 use std::io::Write;
 
+pub mod dpkg;
+
 /// Reports that `what` (a test, a case, a group of cases) did not run, and why.
 pub fn skip(what: &str, why: &str) {
     let line = format!("SKIPPED {what}: {}", why.replace('\n', " "));

@@ -112,11 +112,12 @@ impl Diagnostic {
         }
     }
 
-    /// `file:line:col` (or the file alone).
+    /// `file:line:col` (or the file alone), the file named as [`shown_path`] names it.
     pub fn location(&self) -> String {
+        let file = shown_path(&self.file);
         match self.span {
-            Some(s) => format!("{}:{}:{}", self.file, s.line, s.col),
-            None => self.file.clone(),
+            Some(s) => format!("{file}:{}:{}", s.line, s.col),
+            None => file,
         }
     }
 }
@@ -287,6 +288,35 @@ pub fn rendered_all() -> Vec<(String, Arc<RenderedFile>)> {
     all
 }
 
+/// `path` as a diagnostic shows it: `.` and `name/..` components folded lexically
+/// (`/srv/conf/../salt/./web.sls` is `/srv/salt/web.sls`), doubled slashes merged, symlinks
+/// not resolved. A relative path keeps its leading `..`; `/..` is `/`. The file is still
+/// read by the path it was found at: this is only its name.
+pub fn shown_path(path: &str) -> String {
+    let absolute = path.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for comp in path.split('/') {
+        match comp {
+            "" | "." => {}
+            ".." => match parts.last() {
+                Some(&last) if last != ".." => {
+                    parts.pop();
+                }
+                _ if absolute => {}
+                _ => parts.push(".."),
+            },
+            other => parts.push(other),
+        }
+    }
+    let joined = parts.join("/");
+    match (absolute, joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) if path.is_empty() => String::new(),
+        (false, true) => ".".into(),
+        (false, false) => joined,
+    }
+}
+
 /// 0-based byte offset of 1-based `line`, 1-based character `col` in `text`.
 pub fn offset_of(text: &str, line: usize, col: usize) -> Option<usize> {
     let mut start = 0;
@@ -400,6 +430,21 @@ mod tests {
     fn closest_finds_a_typo_and_not_a_stranger() {
         assert_eq!(closest("ngnix", ["nginx", "apache"]), Some("nginx"));
         assert_eq!(closest("redis", ["nginx", "apache"]), None);
+    }
+
+    #[test]
+    fn shown_path_folds_dot_and_dotdot_lexically() {
+        assert_eq!(
+            shown_path("/work/ex/conf/../srv/salt/./web.sls"),
+            "/work/ex/srv/salt/web.sls"
+        );
+        assert_eq!(shown_path("/a//b/c/../../d"), "/a/d");
+        assert_eq!(shown_path("/../x"), "/x");
+        assert_eq!(shown_path("/"), "/");
+        assert_eq!(shown_path("../a/./b/.."), "../a");
+        assert_eq!(shown_path("a/.."), ".");
+        assert_eq!(shown_path("srv/web.sls"), "srv/web.sls");
+        assert_eq!(shown_path(""), "");
     }
 
     #[test]

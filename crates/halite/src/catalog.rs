@@ -7,6 +7,7 @@ use crate::minion::Minion;
 use anyhow::{anyhow, Context, Result};
 use halite_catalog::Catalog;
 use halite_render::opts;
+use halite_value::diag::shown_path;
 use halite_value::{Map, SaltCompat, Value, SALT_COMPAT_KEY};
 use std::io::Write as _;
 use std::path::Path;
@@ -196,7 +197,7 @@ fn read_member(path: &Path) -> Result<Vec<u8>> {
         halite_value::limits::max_catalog_bytes(),
         halite_value::limits::CATALOG_ENV,
     )
-    .with_context(|| format!("reading {}", path.display()))
+    .with_context(|| format!("reading {}", shown_path(&path.to_string_lossy())))
 }
 
 /// Grains from a JSON or YAML file (a mapping; `{"local": {...}}` as `grains.items --out

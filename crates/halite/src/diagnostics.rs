@@ -204,7 +204,9 @@ fn cut_span(mut span: Span) -> Span {
     span
 }
 
-/// One diagnostic as text (`color`: ANSI colours).
+/// One diagnostic as text (`color`: ANSI colours). Files are named normalised
+/// (`diag::shown_path`: `conf/../srv/web.sls` as `srv/web.sls`) and read by the path they
+/// were found at.
 pub fn render(d: &Diagnostic, color: bool) -> String {
     let cut = |t: &str| halite_value::limits::cut(t, ECHO_CHARS).into_owned();
     let mut files = SimpleFiles::new();
@@ -214,7 +216,7 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
             return Some(*id);
         }
         let text = halite_value::limits::read_input_to_string(std::path::Path::new(name)).ok()?;
-        let id = files.add(name.to_string(), cut_lines(text));
+        let id = files.add(diag::shown_path(name), cut_lines(text));
         ids.push((name.to_string(), id));
         Some(id)
     };
@@ -232,7 +234,7 @@ pub fn render(d: &Diagnostic, color: bool) -> String {
             None => notes.push(cut(&format!("at {}", d.location()))),
         }
     } else if !d.file.is_empty() {
-        notes.push(cut(&format!("in {}", d.file)));
+        notes.push(cut(&format!("in {}", diag::shown_path(&d.file))));
     }
     for l in &d.secondary {
         if let Some(id) = id_of(&mut files, &l.file) {

@@ -123,6 +123,59 @@ fn on_a_terminal_the_highstate_output_shows_the_diagnostic_then_salts_text() {
     );
 }
 
+/// A diagnostic names its file normalised: a config folder given as `conf/../conf`, a
+/// relative file_roots entry (`../tree/srv/salt`, resolved against the config folder) and an
+/// absolute one with `.` and `..` in it are shown without them (the example tree's config
+/// is written this way).
+#[test]
+fn a_diagnostic_names_its_file_without_dot_dot() {
+    let case = corpus()
+        .join("include_missing_sls")
+        .canonicalize()
+        .expect("case path");
+    let scratch = tempfile::tempdir().expect("scratch dir");
+    let scratch_path = scratch.path().canonicalize().expect("scratch path");
+    let tree = scratch_path.join("tree/srv/salt");
+    std::fs::create_dir_all(&tree).expect("tree dir");
+    for f in ["top.sls", "web.sls"] {
+        std::fs::copy(case.join("srv/salt").join(f), tree.join(f)).expect("copy the case");
+    }
+    let conf_dir = config(&case, &scratch_path, "3008");
+    let minion = std::fs::read_to_string(conf_dir.join("minion")).expect("minion config");
+    let mut conf = Value::from_json_str(&minion).expect("the config is JSON");
+    let relative = "./../tree/srv/../srv/salt".to_string();
+    let absolute = format!("{}/srv/./../srv/salt", case.display());
+    for (entry, file) in [
+        (relative, tree.join("web.sls")),
+        (absolute, case.join("srv/salt/web.sls")),
+    ] {
+        if let Value::Map(m) = &mut conf {
+            m.insert("file_roots", roots(Path::new(&entry)));
+        }
+        std::fs::write(conf_dir.join("minion"), conf.to_json()).expect("config");
+        let out = Command::new(env!("CARGO_BIN_EXE_halite"))
+            .args([
+                "--local",
+                "-c",
+                "conf/../conf",
+                "--out",
+                "json",
+                "-l",
+                "quiet",
+            ])
+            .args(["state.apply", "test=True"])
+            .current_dir(&scratch_path)
+            .output()
+            .expect("run halite");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let want = format!("┌─ {}:2:5", file.display());
+        assert!(
+            stderr.contains(&want) && !stderr.contains("/../") && !stderr.contains("/./"),
+            "file_roots {entry}: want `{want}`, normalised, in:\n{stderr}"
+        );
+    }
+}
+
 fn cases() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(corpus())
         .expect("tests/diagnostics")

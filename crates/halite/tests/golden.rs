@@ -583,9 +583,36 @@ fn reset_host(case: &Path, after: bool) -> Result<(), String> {
     }
 }
 
+/// Whether a host case runs apt: every such case confines apt to its own sources with an
+/// `APT_CONFIG` in its `env` (tests/host-fixtures/pkg-repo.sh).
+fn runs_apt(case: &Path) -> bool {
+    case_env(case).iter().any(|(k, _)| k == "APT_CONFIG")
+}
+
+/// A case group whose commands or resets found apt's or dpkg's lock held by another
+/// process (apt-daily, unattended-upgrades): the host was busy, the case says nothing about
+/// halite; the reason to report it as a skip.
+fn lock_taken_during(verdicts: &[Option<Verdict>], before: &Result<(), String>) -> Option<String> {
+    // apt's or dpkg's message, which names the holder
+    let said = verdicts
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|(failure, _)| failure.as_str())
+        .chain(before.as_ref().err().map(String::as_str))
+        .find_map(halite_testkit::dpkg::lock_message)?;
+    Some(format!(
+        "apt or dpkg found its lock held by another process (apt-daily, \
+         unattended-upgrades, ...) during the case: {said}"
+    ))
+}
+
 /// The host cases, one at a time in order, each between two resets; `None` (with the reason
-/// on stderr) when not root.
-fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Verdict>> {
+/// on stderr) when not root. A case that runs apt first waits (bounded) for apt's and
+/// dpkg's locks to be free (halite_testkit::dpkg); when another process keeps one, or took
+/// one while the case ran, the case's commands are skipped with that reason (`None` in
+/// their place), not failed.
+fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Option<Verdict>>> {
     if jobs.is_empty() {
         return Some(Vec::new());
     }
@@ -611,8 +638,23 @@ fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Verdict>> {
             .iter()
             .take_while(|j| &j.case == case && j.compat == compat)
             .count();
+        let group = &jobs[i..end];
+        let skip_group = |why: &str| {
+            for job in group {
+                halite_testkit::skip(&format!("golden host {}", job.key), why);
+            }
+        };
+        if runs_apt(case) {
+            if let Err(busy) = halite_testkit::dpkg::wait_for_dpkg() {
+                skip_group(&busy.to_string());
+                verdicts.extend(group.iter().map(|_| None));
+                i = end;
+                continue;
+            }
+        }
         let before = reset_host(case, false);
-        for job in &jobs[i..end] {
+        let mut ran: Vec<Option<Verdict>> = Vec::with_capacity(group.len());
+        for job in group {
             let verdict = match &before {
                 Ok(()) => run_job(job),
                 Err(e) => Some((e.clone(), format!("{}/{:02} reset failed", job.rel, job.n))),
@@ -622,26 +664,41 @@ fn run_host_jobs(jobs: &[Job]) -> Option<Vec<Verdict>> {
                 job.key,
                 if verdict.is_some() { "differs" } else { "ok" }
             );
-            verdicts.push(verdict);
+            ran.push(Some(verdict));
         }
-        if let Err(e) = reset_host(case, true) {
-            if let Some(last) = verdicts.last_mut() {
+        let after = reset_host(case, true);
+        if let Err(e) = &after {
+            if let Some(Some(last)) = ran.last_mut() {
                 last.get_or_insert((
                     e.clone(),
                     format!("{} reset after the case failed", jobs[i].rel),
                 ));
             }
         }
+        match lock_taken_during(&ran, &before) {
+            Some(why) if runs_apt(case) => {
+                skip_group(&why);
+                verdicts.extend(group.iter().map(|_| None));
+            }
+            _ => verdicts.extend(ran),
+        }
         i = end;
     }
     // The cases' resets keep the shared fixture between cases (the built test apt
     // repository and its list file); once all have run, `clean` takes it off the host.
+    // It purges packages with dpkg: first wait (bounded) for another apt or dpkg to finish.
     let fixture = "tests/host-fixtures/pkg-repo.sh";
-    let cleaned = Command::new("sh")
-        .arg(repo_root().join(fixture))
-        .arg("clean")
-        .status()
-        .is_ok_and(|s| s.success());
+    let cleaned = match halite_testkit::dpkg::wait_for_dpkg() {
+        Ok(_) => Command::new("sh")
+            .arg(repo_root().join(fixture))
+            .arg("clean")
+            .status()
+            .is_ok_and(|s| s.success()),
+        Err(busy) => {
+            progress(&format!("golden: `sh {fixture} clean` not run: {busy}"));
+            true
+        }
+    };
     if !cleaned {
         progress(&format!("golden: `sh {fixture} clean` failed"));
     }
@@ -735,8 +792,15 @@ fn golden_cases_match_salt() {
     let mut verdicts = run_jobs(&jobs);
     let jobs: Vec<Job> = match run_host_jobs(&host_jobs) {
         Some(host_verdicts) => {
-            verdicts.extend(host_verdicts);
-            jobs.into_iter().chain(host_jobs).collect()
+            // a skipped host case (its verdict `None`) neither passes nor fails
+            let mut ran = Vec::new();
+            for (job, verdict) in host_jobs.into_iter().zip(host_verdicts) {
+                if let Some(v) = verdict {
+                    ran.push(job);
+                    verdicts.push(v);
+                }
+            }
+            jobs.into_iter().chain(ran).collect()
         }
         None => jobs,
     };
@@ -775,4 +839,29 @@ fn shlex_split_handles_quotes() {
         shlex_split(r#"pillar.items pillar='{"a": 1}' x"#),
         vec!["pillar.items", r#"pillar={"a": 1}"#, "x"]
     );
+}
+
+#[test]
+fn a_case_that_met_a_held_dpkg_lock_is_a_skip_not_a_difference() {
+    let differs = |text: &str| Some(Some((text.to_string(), "summary".to_string())));
+    let ok: Option<Verdict> = Some(None);
+    let locked = "+    \"comment\": \"E: Could not get lock /var/lib/dpkg/lock-frontend. \
+                  It is held by process 4242 (unattended-upgr)\"";
+    let why = lock_taken_during(&[ok.clone(), differs(locked)], &Ok(()));
+    assert!(
+        why.as_deref()
+            .is_some_and(|w| w.contains("held by process 4242 (unattended-upgr)")),
+        "{why:?}"
+    );
+    assert!(lock_taken_during(
+        &[],
+        &Err(
+            "reset failed: dpkg: error: dpkg frontend lock was locked by another process \
+              with pid 4242"
+                .into()
+        )
+    )
+    .is_some());
+    // a real difference stays one
+    assert!(lock_taken_during(&[ok, differs("-  \"result\": true")], &Ok(())).is_none());
 }

@@ -227,8 +227,41 @@ impl Ctx<'_> {
     }
 }
 
-/// What the booted systemd must leave as it was on the host: the mount table, the hostname,
-/// the network addresses and /run/systemd (which a host systemd would fill).
+/// The host's mounts this test could have made or removed, from `/proc/self/mountinfo`:
+/// every mount systemd-ns.sh and the cases' states make names `halitetest` in its mount
+/// point or its source (the state folder /tmp/halitetestsd-ns-testPID, the sources
+/// halitetestsd-*, the cases' /mnt/halitetestmt-*), kept whole; and the host's root mount
+/// (mount id, parent, mount point: its options may change under another process), which the
+/// namespace's pivot_root and lazy unmount of the old root would take with them if they
+/// reached the host. Mounts other processes make or remove while the test runs do not count.
+fn test_mounts(mountinfo: &str) -> Vec<String> {
+    let mut kept = Vec::new();
+    for line in mountinfo.lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        // ID PARENT MAJ:MIN ROOT MOUNT_POINT OPTIONS [OPTIONAL...] - FSTYPE SOURCE SUPER_OPTIONS
+        let (Some(&id), Some(&parent), Some(&point)) =
+            (fields.first(), fields.get(1), fields.get(4))
+        else {
+            continue;
+        };
+        let source = fields
+            .iter()
+            .position(|f| *f == "-")
+            .and_then(|sep| fields.get(sep + 2))
+            .copied()
+            .unwrap_or("");
+        if point.contains("halitetest") || source.contains("halitetest") {
+            kept.push(line.to_string());
+        } else if point == "/" {
+            kept.push(format!("{id} {parent} /"));
+        }
+    }
+    kept
+}
+
+/// What the booted systemd must leave as it was on the host: the mounts it could have made
+/// ([`test_mounts`]), the hostname, the network addresses and /run/systemd (which a host
+/// systemd would fill).
 fn host_snapshot() -> Vec<(String, String)> {
     let read = |p: &str| std::fs::read_to_string(p).unwrap_or_else(|e| format!("<{e}>"));
     let run_systemd = Command::new("find")
@@ -242,7 +275,10 @@ fn host_snapshot() -> Vec<(String, String)> {
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
         .unwrap_or_default();
     vec![
-        ("/proc/self/mountinfo".into(), read("/proc/self/mountinfo")),
+        (
+            "/proc/self/mountinfo (the mounts the test could make)".into(),
+            test_mounts(&read("/proc/self/mountinfo")).join("\n"),
+        ),
         ("hostname".into(), read("/proc/sys/kernel/hostname")),
         ("ip -o addr".into(), addrs),
         ("find /run/systemd".into(), run_systemd),
@@ -417,5 +453,27 @@ fn systemd_cases_match_salt() {
         "{} systemd case commands differ from Salt:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+}
+
+#[test]
+fn only_the_mounts_the_test_could_make_are_compared() {
+    let host = "22 1 254:1 / / rw,relatime shared:1 - ext4 /dev/vda rw\n\
+                30 22 0:26 / /proc rw,nosuid shared:12 - proc proc rw\n";
+    let other = format!("{host}41 22 0:40 / /mnt/backup rw shared:20 - tmpfs tmpfs rw\n");
+    // another process mounting, or the root's options changing, is not the test's doing
+    assert_eq!(test_mounts(host), test_mounts(&other));
+    let remounted = host.replace("/ / rw,relatime", "/ / ro,relatime");
+    assert_eq!(test_mounts(host), test_mounts(&remounted));
+    assert_eq!(test_mounts(host), vec!["22 1 /".to_string()]);
+    // a mount the test or its cases could have made, by mount point or by source
+    let leaked = format!("{host}42 22 0:41 / /mnt/halitetestmt-same rw - tmpfs tmpfs rw\n");
+    assert_ne!(test_mounts(host), test_mounts(&leaked));
+    let by_source = format!("{host}43 22 0:42 / /tmp/x rw - tmpfs halitetestsd-ovl rw,size=1g\n");
+    assert_ne!(test_mounts(host), test_mounts(&by_source));
+    // the root unmounted (the old root's lazy unmount reaching the host)
+    assert_ne!(
+        test_mounts(host),
+        test_mounts("30 22 0:26 / /proc rw - proc proc rw\n")
     );
 }

@@ -214,6 +214,14 @@ impl JobStore {
         if let Some(l) = &self.local {
             l.save_load(&jid, &ordered, minions)?;
         }
+        // salt-ssh's `cachedir/proc/JID` (the load with the pid) while the job runs, which
+        // `state.running` and `jobs.active` read; removed by [`JobStore::finish`].
+        let proc_dir = self.cfg.cachedir.join("proc");
+        if std::fs::create_dir_all(&proc_dir).is_ok() {
+            let mut with_pid = ordered.clone();
+            with_pid.insert("pid", Value::Int(i64::from(std::process::id())));
+            let _ = std::fs::write(proc_dir.join(&jid), msgpack::encode(&Value::Map(with_pid)));
+        }
         if self.cfg.salt_sqlite() && self.cfg.job_cache {
             let mut rec = Map::new();
             rec.insert("op", Value::str("load"));
@@ -251,6 +259,11 @@ impl JobStore {
         }
         self.write_db(rec);
         Ok(())
+    }
+
+    /// The job is over: its `proc` file goes.
+    pub fn finish(&mut self, jid: &str) {
+        let _ = std::fs::remove_file(self.cfg.cachedir.join("proc").join(jid));
     }
 
     /// Applies one record to the database, or spools it.

@@ -133,12 +133,22 @@ impl LocalCache {
         Ok(true)
     }
 
-    /// `get_load(jid)`: the job, or an empty map.
+    /// `get_load(jid)`: the job (with `Minions`, the sorted targeted ids, when known), or
+    /// an empty map.
     pub fn get_load(&self, jid: &str) -> Map {
-        match read_p(&self.jid_dir(jid).join(LOAD_P)) {
+        let dir = self.jid_dir(jid);
+        let mut load = match read_p(&dir.join(LOAD_P)) {
             Some(Value::Map(m)) => m,
-            _ => Map::new(),
+            _ => return Map::new(),
+        };
+        let minions = self.get_minions(jid);
+        if !minions.is_empty() {
+            load.insert(
+                "Minions",
+                Value::List(minions.into_iter().map(Value::str).collect()),
+            );
         }
+        load
     }
 
     /// The targeted ids (`.minions.p`).

@@ -47,9 +47,9 @@ impl Source {
     }
 
     fn minions(&self, jid: &str) -> Vec<String> {
-        match self {
-            Source::Local(l) => l.get_minions(jid),
-            Source::Sqlite(_) => Vec::new(),
+        match self.get_load(jid).get("Minions") {
+            Some(Value::List(l)) => l.iter().map(Value::py_str).collect(),
+            _ => Vec::new(),
         }
     }
 }

@@ -531,6 +531,9 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
             }
         },
     );
+    if let Some(jid) = &jid {
+        store.finish(jid);
+    }
     if cli.static_out {
         print_doc(&cli, outputter, &run.master, Value::Map(all))?;
     }

@@ -1681,3 +1681,195 @@ fn dash_t_is_regen_thin_and_ships_the_binary_again() {
     let after = sshd_counts(&fleet.dir);
     assert_eq!(after.0 - before.0, 4, "one connection a run");
 }
+
+/// Salt's `salt-run` for the job-cache interop checks: `HALITE_SALT_RUN`, else the CI's
+/// cached venv (`.ci/run`), else the oracles' (`../shared/oracle/setup.sh`).
+fn salt_run() -> Option<PathBuf> {
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    std::env::var_os("HALITE_SALT_RUN")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([
+            home.join(".cache/halite-ci/salt3008/bin/salt-run"),
+            home.join(".cache/halite-oracles/salt3008/bin/salt-run"),
+        ])
+        .find(|p| p.is_file())
+}
+
+fn halite_jobs(fleet: &Fleet, args: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_halite"))
+        .arg("jobs")
+        .arg("-c")
+        .arg(fleet.dir.join("conf"))
+        .args(["--out", "json"])
+        .args(args)
+        .output()
+        .expect("halite jobs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+#[test]
+fn every_run_is_kept_where_halite_jobs_and_salt_run_read_it() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = &fleet.dir;
+    let (v, rc, err) = fleet.run(&[
+        "--return",
+        "sqlite3",
+        "h[12]",
+        "state.sls",
+        "plain",
+        r#"pillar={"greeting": "topsecret-greeting"}"#,
+    ]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let jobs = halite_jobs(&fleet, &["list_jobs"]);
+    let (jid, job) = jobs
+        .as_object()
+        .and_then(|m| m.iter().find(|(_, j)| j["Function"] == "state.sls"))
+        .expect("the run is listed");
+    assert_eq!(job["Target"], "h[12]");
+    assert_eq!(job["Target-type"], "glob");
+    assert_eq!(job["Arguments"][0], "plain");
+    // the pillar values were masked before anything was written
+    assert_eq!(job["Arguments"][1], r#"pillar={"greeting": "**********"}"#);
+    let looked = halite_jobs(&fleet, &["lookup_jid", jid]);
+    for h in ["h1", "h2"] {
+        let r = &looked[h];
+        assert_eq!(r["retcode"], 0, "{looked:#}");
+        assert_eq!(r["fun"], "state.sls");
+        assert_eq!(r["return"], v[h], "{h}: the kept return is the printed one");
+    }
+    assert_eq!(
+        halite_jobs(&fleet, &["exit_success", jid]),
+        serde_json::json!({"h1": true, "h2": true})
+    );
+    // the database: Salt's returner rows and halite's own
+    let db = rusqlite_rows(
+        &d.join("cache/jobs.sqlite"),
+        &format!(
+            "SELECT id, fun, success, full_ret FROM salt_returns WHERE jid = '{jid}' ORDER BY id"
+        ),
+    );
+    assert_eq!(db.len(), 2, "{db:?}");
+    assert_eq!(
+        (db[0][0].as_str(), db[0][1].as_str(), db[0][2].as_str()),
+        ("h1", "state.sls", "")
+    );
+    let full: serde_json::Value = serde_json::from_str(&db[0][3]).expect("full_ret");
+    assert_eq!(full["return"], v["h1"]);
+    let runs = rusqlite_rows(
+        &d.join("cache/jobs.sqlite"),
+        &format!(
+            "SELECT id, status, total, succeeded FROM halite_runs WHERE jid = '{jid}' ORDER BY id"
+        ),
+    );
+    assert_eq!(
+        runs,
+        vec![
+            vec!["h1".to_string(), "unchanged".into(), "1".into(), "1".into()],
+            vec!["h2".to_string(), "unchanged".into(), "1".into(), "1".into()],
+        ]
+    );
+    // nothing kept holds the secret: the rendered comment does (the state's name is the
+    // greeting), so a state run's return is Salt's own data, but no load, argument or
+    // pillar.* return holds it
+    let (pv, rc, _) = fleet.run(&["h1", "pillar.items"]);
+    assert_eq!(rc, 0);
+    assert_eq!(pv["h1"]["greeting"], "hello fleet");
+    let pjobs = halite_jobs(&fleet, &["list_jobs", "search_function=pillar.*"]);
+    let pjid = pjobs
+        .as_object()
+        .and_then(|m| m.keys().next().cloned())
+        .expect("pillar job");
+    let kept = halite_jobs(&fleet, &["lookup_jid", &pjid]);
+    assert_eq!(kept["h1"]["return"]["greeting"], "**********", "{kept:#}");
+    let mut stack = vec![d.join("cache/jobs")];
+    while let Some(p) = stack.pop() {
+        for e in std::fs::read_dir(&p).expect("read_dir").flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.file_name().is_some_and(|n| n == ".load.p") {
+                let bytes = std::fs::read(&path).expect("load");
+                assert!(
+                    !String::from_utf8_lossy(&bytes).contains("topsecret"),
+                    "{}",
+                    path.display()
+                );
+            }
+        }
+    }
+    // Salt's own reader on the same master config reads halite's jobs (salt-run keeps its
+    // own runner jobs there too: the listing compared is of the state runs)
+    let Some(salt_run) = salt_run() else {
+        halite_testkit::skip(
+            "every_run_is_kept_where_halite_jobs_and_salt_run_read_it (the salt-run half)",
+            "no salt-run (set HALITE_SALT_RUN, or run .ci/run, which installs Salt 3008.4 into ~/.cache/halite-ci)",
+        );
+        return;
+    };
+    // salt-run's own folders in the scratch tree (pki, sockets, log): the master config's
+    // cachedir is the one halite wrote
+    append(
+        &d.join("conf/master"),
+        &format!(
+            "pki_dir: {0}/salt-pki\nsock_dir: {0}/salt-sock\nlog_file: {0}/salt-master.log\n",
+            d.display()
+        ),
+    );
+    for (verb, args) in [
+        ("jobs.lookup_jid", vec![jid.as_str()]),
+        ("jobs.list_jobs", vec!["search_function=state.*"]),
+        ("jobs.exit_success", vec![jid.as_str()]),
+        ("jobs.print_job", vec![jid.as_str()]),
+    ] {
+        let out = Command::new(&salt_run)
+            .arg("-c")
+            .arg(d.join("conf"))
+            .args(["--out", "json", "-l", "quiet", verb])
+            .args(&args)
+            .output()
+            .expect("salt-run");
+        let salt: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "salt-run {verb}: not JSON ({e}): {}\n{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        let mine = halite_jobs(
+            &fleet,
+            &[verb]
+                .into_iter()
+                .chain(args.iter().copied())
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(mine, salt, "halite jobs {verb} differs from salt-run's");
+    }
+}
+
+/// The rows of `sql` in the SQLite file at `db`, each column as text (through the sqlite3
+/// shell when it is there, else Python's sqlite3).
+fn rusqlite_rows(db: &Path, sql: &str) -> Vec<Vec<String>> {
+    let script = "import sqlite3, sys, json\nc = sqlite3.connect(sys.argv[1])\nprint(json.dumps([[str(x) for x in r] for r in c.execute(sys.argv[2])]))";
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .arg(db)
+        .arg(sql)
+        .output()
+        .expect("python3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("rows")
+}

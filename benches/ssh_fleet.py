@@ -18,12 +18,14 @@ Root only (sshd, useradd). Usage:
     benches/ssh_fleet.py [--hosts 20 [100 ...]] [--login user|root] [--halite PATH]
                          [--salt-ssh PATH] [--skip-salt] [--skip-halite] [--max-procs 25]
                          [--ssh-option KexAlgorithms=curve25519-sha256 ...]
-                         [--control-persist SECONDS] [--openssh DIR]
+                         [--control-persist SECONDS] [--openssh DIR] [--job-cache-cost]
 --openssh DIR runs the fleet's sshd from DIR/bin/sshd and puts DIR/bin first on PATH, so
 both tools' ssh clients are that build (benches/support/build_openssh.sh builds OpenSSH
 10.0p2, whose default key exchange is ML-KEM; this machine's Debian 12 has 9.2p1).
 --control-persist adds a `halite-kept` row: halite ssh keeping each host's connection
-between runs (its no-change run reuses the first run's connections).
+between runs (its no-change run reuses the first run's connections). --job-cache-cost adds
+a `halite-nostore` row: halite with `job_cache: False`, nothing kept (the job store's cost
+is the `halite` row's time over this one's).
 --halite defaults to target/release/halite (build it first; a debug build is ~130 MB to
 copy to every host; scripts/build-static.sh gives a 15 MB static build). Nothing outside
 /tmp/halitetestfl-ssh-bench.* and the `halitetestfl` user (home /home/halitetestfl) is
@@ -176,6 +178,8 @@ def config(root, hostdir, tool, port, hosts, login, max_procs, ssh_options):
             f"roster_file: {conf}/roster\nssh_priv: {root}/client\n"
             f"known_hosts_file: {root}/known_hosts\nlog_file: {root}/master-{tool}.log\n"
             f"ssh_max_procs: {max_procs}\n"
+            # the job store's cost: the same run with nothing kept
+            + ("job_cache: False\n" if tool == "halite-nostore" else "")
         )
     return conf
 
@@ -304,6 +308,12 @@ def main():
         help="also measure halite with --control-persist SECONDS (connections kept "
         "between runs: the no-change run reuses the first run's)",
     )
+    ap.add_argument(
+        "--job-cache-cost",
+        action="store_true",
+        help="also measure halite with `job_cache: False` (a `halite-nostore` row): what "
+        "keeping every run in the job store (halite-jobs) costs",
+    )
     ap.add_argument("--max-procs", type=int, default=25)
     ap.add_argument(
         "--ssh-option",
@@ -362,6 +372,8 @@ def main():
                     [a.halite, "ssh", "--halite-thin", a.halite, "--control-persist", str(a.control_persist)],
                 )
             )
+        if a.job_cache_cost:
+            tools.append(("halite-nostore", [a.halite, "ssh", "--halite-thin", a.halite]))
         if not a.skip_salt:
             tools.append(("salt-ssh", [a.salt_ssh]))
         for hosts in a.hosts:
@@ -401,7 +413,7 @@ def main():
         f"one loopback sshd; {os.cpu_count()} CPUs; "
         + subprocess.run(["ssh", "-V"], capture_output=True, text=True).stderr.strip()
     )
-    print(f"{'hosts':>5} {'tool':9} {'first run':>10} {'no change':>10} {'ratio':>12} {'CPU first':>10} {'CPU again':>10}")
+    print(f"{'hosts':>5} {'tool':14} {'first run':>10} {'no change':>10} {'ratio':>12} {'CPU first':>10} {'CPU again':>10}")
     by = {(h, t): (f, g) for h, t, f, g in results}
     for hosts, tool, first, again in results:
         ratio = ""
@@ -409,7 +421,7 @@ def main():
             sf, sg = by[(hosts, "salt-ssh")]
             ratio = f"{sf[0] / first[0]:.0f}x / {sg[0] / again[0]:.0f}x"
         print(
-            f"{hosts:>5} {tool:9} {first[0]:>9.1f}s {again[0]:>9.1f}s {ratio:>12} "
+            f"{hosts:>5} {tool:14} {first[0]:>9.1f}s {again[0]:>9.1f}s {ratio:>12} "
             f"{first[5] + first[6]:>9.1f}s {again[5] + again[6]:>9.1f}s"
         )
 

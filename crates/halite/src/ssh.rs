@@ -497,6 +497,8 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
                     true => halite_exec::redact_pillar(&ret),
                     false => ret.clone(),
                 };
+                // the grains the controller holds for the host (the dashboard's inventory)
+                let grains = halite_ssh::cache::read(&cachedir, &id, "grains", None);
                 let r = store.host_return(
                     jid,
                     &halite_jobs::HostReturn {
@@ -506,7 +508,7 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
                         ret: &kept,
                         retcode: i64::from(code),
                         state_fun,
-                        grains: None,
+                        grains: grains.as_ref(),
                     },
                 );
                 if let Err(e) = r {

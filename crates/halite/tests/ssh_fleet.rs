@@ -1778,6 +1778,18 @@ fn every_run_is_kept_where_halite_jobs_and_salt_run_read_it() {
             vec!["h2".to_string(), "unchanged".into(), "1".into(), "1".into()],
         ]
     );
+    // the inventory: each host's grains, with the job that took them
+    let grains = rusqlite_rows(
+        &d.join("cache/jobs.sqlite"),
+        "SELECT id, json_extract(grains, '$.id') FROM halite_grains ORDER BY id",
+    );
+    assert_eq!(
+        grains,
+        vec![
+            vec!["h1".to_string(), "h1".into()],
+            vec!["h2".to_string(), "h2".into()]
+        ]
+    );
     // nothing kept holds the secret: the rendered comment does (the state's name is the
     // greeting), so a state run's return is Salt's own data, but no load, argument or
     // pillar.* return holds it

@@ -123,6 +123,9 @@ pub struct HostReturn<'a> {
     pub state_fun: bool,
     /// The host's grains when this run took them.
     pub grains: Option<&'a Value>,
+    /// A `salt-call --return` (a local run), not a salt-ssh host: Salt's returner row holds
+    /// the bare return, `fun_args` and `success` as salt-call sends them.
+    pub salt_call: bool,
 }
 
 impl HostReturn<'_> {
@@ -222,7 +225,8 @@ impl JobStore {
             with_pid.insert("pid", Value::Int(i64::from(std::process::id())));
             let _ = std::fs::write(proc_dir.join(&jid), msgpack::encode(&Value::Map(with_pid)));
         }
-        if self.cfg.salt_sqlite() && self.cfg.job_cache {
+        // salt-call's returners get no load (no master job cache: `master_job_cache` "")
+        if self.cfg.salt_sqlite() && self.cfg.job_cache && !self.cfg.master_job_cache.is_empty() {
             let mut rec = Map::new();
             rec.insert("op", Value::str("load"));
             rec.insert("jid", Value::str(jid.as_str()));
@@ -254,6 +258,18 @@ impl JobStore {
         rec.insert("retcode", Value::Int(h.retcode));
         rec.insert("state_fun", Value::Bool(h.state_fun));
         rec.insert("salt_row", Value::Bool(self.cfg.salt_sqlite()));
+        if h.salt_call {
+            // salt/cli/caller.py: `ret["fun_args"] = opts["arg"]`, `ret["success"] = True`,
+            // the return itself as `return`; sqlite3 stores True as 1 in the TEXT column.
+            rec.insert("salt_full", h.ret.clone());
+            if !h.fun_args.is_empty() {
+                rec.insert(
+                    "fun_args",
+                    Value::str(Value::List(h.fun_args.iter().cloned().collect()).py_repr()),
+                );
+            }
+            rec.insert("success", Value::str("1"));
+        }
         if let Some(g) = h.grains {
             rec.insert("grains", g.clone());
         }
@@ -341,8 +357,14 @@ fn apply(db: &mut sqlite::Sqlite, rec: &Map) -> rusqlite::Result<()> {
                 let mut load = Map::new();
                 load.insert("jid", Value::str(jid.as_str()));
                 load.insert("id", Value::str(id.as_str()));
-                load.insert("return", rec.get("full").cloned().unwrap_or(Value::Null));
+                let full = rec.get("salt_full").or_else(|| rec.get("full"));
+                load.insert("return", full.cloned().unwrap_or(Value::Null));
                 load.insert("fun", Value::str(fun.as_str()));
+                for k in ["fun_args", "success"] {
+                    if let Some(v) = rec.get(k) {
+                        load.insert(k, v.clone());
+                    }
+                }
                 db.returner(&load)?;
             }
             let retcode = rec.get("retcode").and_then(Value::as_i64).unwrap_or(0);
@@ -397,6 +419,7 @@ mod tests {
                         retcode: 0,
                         state_fun: false,
                         grains: None,
+                        salt_call: false,
                     },
                 )
                 .unwrap();
@@ -463,6 +486,7 @@ mod tests {
                     retcode: 0,
                     state_fun: true,
                     grains: None,
+                    salt_call: false,
                 },
             )
             .unwrap();

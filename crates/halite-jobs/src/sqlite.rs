@@ -160,10 +160,14 @@ impl Sqlite {
     /// `return` (and `fun_args`, `success` when it has them).
     pub fn returner(&self, load: &Map) -> rusqlite::Result<()> {
         let s = |k: &str| load.get(k).map(Value::py_str).unwrap_or_default();
+        // `str(ret["fun_args"])`: a list comes as Python's repr, a text as it is
         let fun_args = load
             .get("fun_args")
             .filter(|a| a.truthy())
-            .map(Value::py_str);
+            .map(|a| match a {
+                Value::List(_) => a.py_repr(),
+                other => other.py_str(),
+            });
         let success = load.get("success").map(Value::py_str).unwrap_or_default();
         self.conn.execute(
             "INSERT INTO salt_returns (fun, jid, id, fun_args, date, full_ret, success) \

@@ -68,6 +68,10 @@ pub struct Cli {
     /// Exit with the state run's return code.
     #[arg(long = "retcode-passthrough")]
     pub retcode_passthrough: bool,
+    /// Also send the return to these returners (comma-separated; `sqlite3`: the job
+    /// store's database, halite_jobs), as salt-call's `--return`.
+    #[arg(long = "return")]
+    pub returners: Vec<String>,
     /// How the highstate outputter shows each state: full, terse, mixed, changes.
     #[arg(long = "state-output", alias = "state_output")]
     pub state_output: Option<String>,
@@ -153,6 +157,7 @@ const VALUE_OPTIONS: &[&str] = &[
     "--salt-compat",
     "--salt_compat",
     "--ssh-minion-config",
+    "--return",
 ];
 /// salt-call's flags.
 const FLAG_OPTIONS: &[&str] = &[
@@ -237,6 +242,74 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+    }
+}
+
+/// salt-call's `--return sqlite3` (or the minion config's `returner: sqlite3`): the call's
+/// return into the job store's database under the minion's cachedir (`sqlite3.database`):
+/// Salt's `salt_returns` row and halite's run and state rows. Nothing is kept otherwise
+/// (salt-call keeps no job cache of its own).
+fn keep_local_run(
+    cli: &Cli,
+    minion: &minion::Minion,
+    fun: &str,
+    words: &[String],
+    outcome: &functions::Outcome,
+) {
+    let cachedir = std::path::PathBuf::from(
+        halite_render::opts::get_str(&minion.opts, "cachedir").unwrap_or("/var/cache/salt/minion"),
+    );
+    let mut cfg = halite_jobs::StoreConfig::from_opts(&minion.opts, &cachedir, &cli.returners);
+    if !cfg.returners.iter().any(|r| r == "sqlite3") {
+        return;
+    }
+    // a minion has no master job cache: only the returner's database
+    cfg.master_job_cache = String::new();
+    let id = halite_render::opts::get_str(&minion.opts, "id")
+        .unwrap_or("local")
+        .to_string();
+    let mut store = halite_jobs::JobStore::open(cfg);
+    let fun_args: Vec<Value> = words.iter().map(|w| Value::str(w.as_str())).collect();
+    let mut load = Map::new();
+    load.insert("tgt_type", Value::str("glob"));
+    load.insert("tgt", Value::str(id.as_str()));
+    load.insert(
+        "user",
+        minion
+            .opts
+            .get("user")
+            .cloned()
+            .unwrap_or(Value::str("root")),
+    );
+    load.insert("fun", Value::str(fun));
+    load.insert("arg", Value::List(fun_args.iter().cloned().collect()));
+    let Ok(jid) = store.start(load, std::slice::from_ref(&id)) else {
+        return;
+    };
+    let kept = match fun.starts_with("pillar.") {
+        true => halite_exec::redact_pillar(&outcome.ret),
+        false => outcome.ret.clone(),
+    };
+    let state_fun = fun.starts_with("state.") && !fun.starts_with("state.show_");
+    let r = store.host_return(
+        &jid,
+        &halite_jobs::HostReturn {
+            id: &id,
+            fun,
+            fun_args: &fun_args,
+            ret: &kept,
+            retcode: i64::from(outcome.retcode),
+            state_fun,
+            grains: Some(&minion.grains),
+            salt_call: true,
+        },
+    );
+    store.finish(&jid);
+    if let Err(e) = r {
+        eprintln!("[WARNING ] Could not keep the return in the job store: {e}");
+    }
+    if let Some(e) = &store.db_error {
+        eprintln!("[WARNING ] The job database is not writable ({e}): the return is spooled for the next run");
     }
 }
 
@@ -482,6 +555,7 @@ fn run(cli: &Cli) -> Result<u8> {
     } else {
         outcome.retcode
     };
+    keep_local_run(cli, &minion, fun, &rest, &outcome);
     if let Some(path) = &graph_file {
         if let Err(e) = graph::write_run_graph(&minion, path, &outcome.ret) {
             eprintln!("{e:#}");

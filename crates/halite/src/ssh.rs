@@ -509,6 +509,7 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
                         retcode: i64::from(code),
                         state_fun,
                         grains: grains.as_ref(),
+                        salt_call: false,
                     },
                 );
                 if let Err(e) = r {

@@ -20,6 +20,7 @@
 
 pub mod jid;
 pub mod local_cache;
+pub mod pgjsonb;
 pub mod runner;
 pub mod sqlite;
 pub mod summary;
@@ -45,6 +46,14 @@ pub struct StoreConfig {
     pub keep_jobs_seconds: u64,
     /// `unique_jid`.
     pub unique_jid: bool,
+    /// Salt's `pgjsonb` returner's PostgreSQL (`returner.pgjsonb.*`), when
+    /// `master_job_cache` or a returner names it.
+    pub pg: Option<pgjsonb::PgOptions>,
+    /// `event_return` names `pgjsonb`: each host's return event (`salt/job/JID/ret/ID`,
+    /// what salt-ssh fires) goes to `salt_events` too.
+    pub pg_events: bool,
+    /// The master's id (`salt_events.master_id`).
+    pub master_id: String,
 }
 
 impl StoreConfig {
@@ -86,18 +95,32 @@ impl StoreConfig {
                     .map(|h| h * 3600)
             })
             .map_or(86_400, |s| s.max(0) as u64);
+        let master_job_cache = get("master_job_cache")
+            .map(Value::py_str)
+            .unwrap_or_else(|| "local_cache".into());
+        let event_returners = get("event_return").map(split).unwrap_or_default();
+        let pg_events = event_returners.iter().any(|r| r == "pgjsonb");
+        let pg = (master_job_cache == "pgjsonb"
+            || returners.iter().any(|r| r == "pgjsonb")
+            || pg_events)
+            .then(|| pgjsonb::PgOptions::from_opts(opts));
         StoreConfig {
+            pg,
+            pg_events,
+            master_id: get("id").map(Value::py_str).unwrap_or_default(),
             cachedir: cachedir.to_path_buf(),
             job_cache: get("job_cache").is_none_or(Value::truthy),
-            master_job_cache: get("master_job_cache")
-                .map(Value::py_str)
-                .unwrap_or_else(|| "local_cache".into()),
+            master_job_cache,
             returners,
             database,
             timeout,
             keep_jobs_seconds,
             unique_jid: get("unique_jid").is_some_and(Value::truthy),
         }
+    }
+
+    fn salt_pg_returns(&self) -> bool {
+        self.master_job_cache == "pgjsonb" || self.returners.iter().any(|r| r == "pgjsonb")
     }
 
     fn salt_sqlite(&self) -> bool {
@@ -157,7 +180,8 @@ pub struct JobStore {
     cfg: StoreConfig,
     local: LocalCacheOrNone,
     db: Option<sqlite::Sqlite>,
-    /// Why the database could not be used (records are spooled).
+    pg: Option<pgjsonb::Pg>,
+    /// Why a database could not be used (its records are spooled).
     pub db_error: Option<String>,
 }
 
@@ -185,15 +209,26 @@ impl JobStore {
                 Err(e) => (None, Some(format!("{}: {e}", cfg.database.display()))),
             },
         };
+        let (pg, pg_error) = match (&cfg.pg, cfg.job_cache) {
+            (Some(o), true) => match pgjsonb::Pg::connect(o) {
+                Ok(pg) => (Some(pg), None),
+                Err(e) => (None, Some(e)),
+            },
+            _ => (None, None),
+        };
         let mut store = JobStore {
             cfg,
             local,
             db,
-            db_error,
+            pg,
+            db_error: db_error.or(pg_error),
         };
         store.replay();
         if let Some(db) = &store.db {
             let _ = db.clean_old_jobs(store.cfg.keep_jobs_seconds);
+        }
+        if let Some(pg) = &mut store.pg {
+            let _ = pg.clean_old_jobs(store.cfg.keep_jobs_seconds);
         }
         store
     }
@@ -230,8 +265,17 @@ impl JobStore {
             let mut rec = Map::new();
             rec.insert("op", Value::str("load"));
             rec.insert("jid", Value::str(jid.as_str()));
-            rec.insert("load", Value::Map(ordered));
+            rec.insert("load", Value::Map(ordered.clone()));
             self.write_db(rec);
+        }
+        if self.cfg.salt_pg_returns() && self.cfg.job_cache && !self.cfg.master_job_cache.is_empty()
+        {
+            let mut rec = Map::new();
+            rec.insert("op", Value::str("load"));
+            rec.insert("to", Value::str("pg"));
+            rec.insert("jid", Value::str(jid.as_str()));
+            rec.insert("load", Value::Map(ordered));
+            self.write_pg(rec);
         }
         Ok(jid)
     }
@@ -273,8 +317,29 @@ impl JobStore {
         if let Some(g) = h.grains {
             rec.insert("grains", g.clone());
         }
+        if self.cfg.pg.is_some() {
+            let mut pg = salt_row(&rec);
+            pg.insert("to", Value::str("pg"));
+            pg.insert("op", Value::str("pg_return"));
+            pg.insert("rows", Value::Bool(self.cfg.salt_pg_returns()));
+            pg.insert("event", Value::Bool(self.cfg.pg_events));
+            pg.insert("master_id", Value::str(self.cfg.master_id.as_str()));
+            self.write_pg(pg);
+        }
         self.write_db(rec);
         Ok(())
+    }
+
+    /// Applies one record to PostgreSQL, or spools it.
+    fn write_pg(&mut self, rec: Map) {
+        let res = match self.pg.as_mut() {
+            Some(pg) => apply_pg(pg, &rec).map_err(|e| e.to_string()),
+            None => Err(self.db_error.clone().unwrap_or_default()),
+        };
+        if let Err(e) = res {
+            self.db_error.get_or_insert(e);
+            self.spool(&rec);
+        }
     }
 
     /// The job is over: its `proc` file goes.
@@ -312,7 +377,6 @@ impl JobStore {
     /// Writes what the spool holds into the database, oldest first, removing each record
     /// written.
     fn replay(&mut self) {
-        let Some(db) = self.db.as_mut() else { return };
         let Ok(rd) = std::fs::read_dir(spool_dir(&self.cfg)) else {
             return;
         };
@@ -323,10 +387,15 @@ impl JobStore {
             else {
                 continue;
             };
-            if apply(db, &rec).is_ok() {
+            let done = match rec.get("to").map(Value::py_str).as_deref() {
+                Some("pg") => self
+                    .pg
+                    .as_mut()
+                    .is_some_and(|pg| apply_pg(pg, &rec).is_ok()),
+                _ => self.db.as_mut().is_some_and(|db| apply(db, &rec).is_ok()),
+            };
+            if done {
                 let _ = std::fs::remove_file(&f);
-            } else {
-                break;
             }
         }
     }
@@ -338,6 +407,51 @@ impl JobStore {
 
     pub fn config(&self) -> &StoreConfig {
         &self.cfg
+    }
+}
+
+/// The returner load of Salt's row for a `return` record: `fun`, `jid`, `id`, `return`
+/// (the host's full return for salt-ssh, the bare return for salt-call) and salt-call's
+/// `fun_args`/`success`.
+fn salt_row(rec: &Map) -> Map {
+    let mut load = Map::new();
+    for k in ["jid", "id"] {
+        load.insert(k, rec.get(k).cloned().unwrap_or(Value::Null));
+    }
+    let full = rec.get("salt_full").or_else(|| rec.get("full"));
+    load.insert("return", full.cloned().unwrap_or(Value::Null));
+    load.insert("fun", rec.get("fun").cloned().unwrap_or(Value::Null));
+    for k in ["fun_args", "success"] {
+        if let Some(v) = rec.get(k) {
+            load.insert(k, v.clone());
+        }
+    }
+    load
+}
+
+/// One record into PostgreSQL: a job's load, or a host's return row and event.
+fn apply_pg(pg: &mut pgjsonb::Pg, rec: &Map) -> Result<(), postgres::Error> {
+    let s = |k: &str| rec.get(k).map(Value::py_str).unwrap_or_default();
+    match s("op").as_str() {
+        "load" => match rec.get("load") {
+            Some(Value::Map(load)) => pg.save_load(&s("jid"), load),
+            _ => Ok(()),
+        },
+        "pg_return" => {
+            let mut load = rec.clone();
+            for k in ["to", "op", "rows", "event", "master_id"] {
+                load.remove(k);
+            }
+            if rec.get("rows").is_some_and(Value::truthy) {
+                pg.returner(&load)?;
+            }
+            if rec.get("event").is_some_and(Value::truthy) {
+                let tag = format!("salt/job/{}/ret/{}", s("jid"), s("id"));
+                pg.event_return(&tag, &Value::Map(load), &s("master_id"))?;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
     }
 }
 
@@ -354,18 +468,7 @@ fn apply(db: &mut sqlite::Sqlite, rec: &Map) -> rusqlite::Result<()> {
             let id = s("id");
             let fun = s("fun");
             if rec.get("salt_row").is_some_and(Value::truthy) {
-                let mut load = Map::new();
-                load.insert("jid", Value::str(jid.as_str()));
-                load.insert("id", Value::str(id.as_str()));
-                let full = rec.get("salt_full").or_else(|| rec.get("full"));
-                load.insert("return", full.cloned().unwrap_or(Value::Null));
-                load.insert("fun", Value::str(fun.as_str()));
-                for k in ["fun_args", "success"] {
-                    if let Some(v) = rec.get(k) {
-                        load.insert(k, v.clone());
-                    }
-                }
-                db.returner(&load)?;
+                db.returner(&salt_row(rec))?;
             }
             let retcode = rec.get("retcode").and_then(Value::as_i64).unwrap_or(0);
             let state_fun = rec.get("state_fun").is_some_and(Value::truthy);

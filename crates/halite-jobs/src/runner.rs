@@ -9,6 +9,7 @@ use halite_value::{Map, Value};
 pub enum Source {
     Local(LocalCache),
     Sqlite(Sqlite),
+    Pg(std::cell::RefCell<crate::pgjsonb::Pg>),
 }
 
 impl Source {
@@ -19,6 +20,10 @@ impl Source {
             "sqlite3" => Sqlite::open(&cfg.database, cfg.timeout)
                 .map(Source::Sqlite)
                 .map_err(|e| format!("{}: {e}", cfg.database.display())),
+            "pgjsonb" => {
+                let o = cfg.pg.clone().unwrap_or_else(|| crate::pgjsonb::PgOptions::from_opts(&Map::new()));
+                crate::pgjsonb::Pg::connect(&o).map(|pg| Source::Pg(std::cell::RefCell::new(pg)))
+            }
             other => Err(format!(
                 "Requested returner {other} is not available. Jobs cannot be retrieved. Check master log for details."
             )),
@@ -29,6 +34,7 @@ impl Source {
         match self {
             Source::Local(l) => l.get_load(jid),
             Source::Sqlite(s) => s.get_load(jid).unwrap_or_default(),
+            Source::Pg(p) => p.borrow_mut().get_load(jid).unwrap_or_default(),
         }
     }
 
@@ -36,6 +42,7 @@ impl Source {
         match self {
             Source::Local(l) => l.get_jid(jid),
             Source::Sqlite(s) => s.get_jid(jid).unwrap_or_default(),
+            Source::Pg(p) => p.borrow_mut().get_jid(jid).unwrap_or_default(),
         }
     }
 
@@ -43,6 +50,7 @@ impl Source {
         match self {
             Source::Local(l) => l.jobs(),
             Source::Sqlite(s) => s.jobs().unwrap_or_default(),
+            Source::Pg(p) => p.borrow_mut().jobs().unwrap_or_default(),
         }
     }
 

@@ -9,6 +9,7 @@
 use std::io::Write;
 
 pub mod dpkg;
+pub mod postgres_server;
 
 /// Reports that `what` (a test, a case, a group of cases) did not run, and why.
 pub fn skip(what: &str, why: &str) {

@@ -245,10 +245,10 @@ fn main() -> ExitCode {
     }
 }
 
-/// salt-call's `--return sqlite3` (or the minion config's `returner: sqlite3`): the call's
-/// return into the job store's database under the minion's cachedir (`sqlite3.database`):
-/// Salt's `salt_returns` row and halite's run and state rows. Nothing is kept otherwise
-/// (salt-call keeps no job cache of its own).
+/// salt-call's `--return sqlite3` / `--return pgjsonb` (or the minion config's
+/// `returner`): the call's return into the job store (halite_jobs): Salt's `salt_returns`
+/// row in that returner's database, and halite's run and state rows in the minion's
+/// `sqlite3.database`. Nothing is kept otherwise (salt-call keeps no job cache of its own).
 fn keep_local_run(
     cli: &Cli,
     minion: &minion::Minion,
@@ -260,7 +260,11 @@ fn keep_local_run(
         halite_render::opts::get_str(&minion.opts, "cachedir").unwrap_or("/var/cache/salt/minion"),
     );
     let mut cfg = halite_jobs::StoreConfig::from_opts(&minion.opts, &cachedir, &cli.returners);
-    if !cfg.returners.iter().any(|r| r == "sqlite3") {
+    if !cfg
+        .returners
+        .iter()
+        .any(|r| r == "sqlite3" || r == "pgjsonb")
+    {
         return;
     }
     // a minion has no master job cache: only the returner's database

@@ -1885,3 +1885,77 @@ fn rusqlite_rows(db: &Path, sql: &str) -> Vec<Vec<String>> {
     );
     serde_json::from_slice(&out.stdout).expect("rows")
 }
+
+#[test]
+fn a_fleet_run_reaches_postgres_as_salt_s_pgjsonb_keeps_it() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let pg = match halite_testkit::postgres_server::PgServer::start() {
+        Ok(pg) => pg,
+        Err(why) => {
+            halite_testkit::skip_this_test(&why);
+            return;
+        }
+    };
+    append(
+        &fleet.dir.join("conf/master"),
+        &format!(
+            "master_job_cache: pgjsonb\nevent_return: pgjsonb\nid: fleetmaster\n{}",
+            pg.returner_options()
+        ),
+    );
+    let (v, rc, err) = fleet.run(&["h[12]", "test.ping"]);
+    assert_eq!(rc, 0, "{v}\n{err}");
+    let mut c = pg.client("salt").expect("client");
+    let jobs = c.query("SELECT jid, load FROM jids", &[]).expect("jids");
+    assert_eq!(jobs.len(), 1);
+    let jid: String = jobs[0].get(0);
+    let load: serde_json::Value = jobs[0].get(1);
+    assert_eq!(
+        (
+            load["jid"].as_str(),
+            load["fun"].as_str(),
+            load["tgt"].as_str()
+        ),
+        (Some(jid.as_str()), Some("test.ping"), Some("h[12]"))
+    );
+    let rows = c
+        .query(
+            "SELECT id, fun, success, return, full_ret FROM salt_returns ORDER BY id",
+            &[],
+        )
+        .expect("returns");
+    assert_eq!(rows.len(), 2);
+    for (row, h) in rows.iter().zip(["h1", "h2"]) {
+        assert_eq!(row.get::<_, String>(0), h);
+        assert_eq!(row.get::<_, String>(1), "test.ping");
+        // salt-ssh's returner load has no `success`: psycopg2's False, as text
+        assert_eq!(row.get::<_, String>(2), "false");
+        let ret: serde_json::Value = row.get(3);
+        assert_eq!(
+            (ret["return"].clone(), ret["retcode"].clone()),
+            (v[h].clone(), 0.into())
+        );
+        let full: serde_json::Value = row.get(4);
+        assert_eq!(full["return"], ret);
+    }
+    let events: Vec<String> = c
+        .query("SELECT tag, master_id FROM salt_events ORDER BY tag", &[])
+        .expect("events")
+        .iter()
+        .map(|r| format!("{} {}", r.get::<_, String>(0), r.get::<_, String>(1)))
+        .collect();
+    assert_eq!(
+        events,
+        vec![
+            format!("salt/job/{jid}/ret/h1 fleetmaster"),
+            format!("salt/job/{jid}/ret/h2 fleetmaster")
+        ]
+    );
+    // halite jobs reads the master job cache the config names: PostgreSQL
+    let looked = halite_jobs(&fleet, &["lookup_jid", &jid]);
+    assert_eq!(looked["h1"]["return"], v["h1"], "{looked:#}");
+    // no local job cache was written (the master job cache is PostgreSQL)
+    assert!(!fleet.dir.join("cache/jobs").exists());
+}

@@ -977,7 +977,7 @@ fn unclosed_block(source: &str) -> Option<(String, usize)> {
 }
 
 /// The block tags still open at the end of `source`, innermost last, with their lines.
-fn open_blocks(source: &str) -> Vec<(String, usize)> {
+pub fn open_blocks(source: &str) -> Vec<(String, usize)> {
     let mut stack: Vec<(String, usize)> = Vec::new();
     let mut offset = 0;
     while let Some(p) = source[offset..].find("{%") {

@@ -26,6 +26,7 @@ mod args;
 mod convert;
 mod env;
 mod errors;
+pub use errors::open_blocks;
 mod filters;
 mod loader;
 mod methods;

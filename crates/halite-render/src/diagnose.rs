@@ -334,6 +334,39 @@ pub fn jinja_error(job: &TemplateJob, source: &str, e: &JinjaError) -> Diagnosti
     let mut d = Diagnostic::new(message, file).at(span, label);
     d.secondary.extend(secondary_first);
     d.hint = unclosed_hint;
+    // A block left open (`{% if %}` without `{% endif %}`): Jinja notices at a later tag
+    // (`{% endmacro %}`) or at the end; the mistake is where the block was opened.
+    if let Some(block) = head
+        .split_once("The innermost block that needs to be closed is '")
+        .and_then(|(_, rest)| rest.split_once('\''))
+        .map(|(b, _)| b)
+    {
+        if let Some(t) = text.as_deref() {
+            let upto = if head.starts_with("Unexpected end of template") {
+                t.len()
+            } else {
+                diag::offset_of(t, at.line, 1).unwrap_or(t.len())
+            };
+            let opened = halite_jinja::open_blocks(&t[..upto])
+                .into_iter()
+                .rev()
+                .find(|(b, _)| b == block);
+            if let Some((_, line)) = opened.filter(|(_, l)| *l != at.line) {
+                let col = diag::line_text(t, line)
+                    .and_then(|l| l.find("{%"))
+                    .map_or(1, |c| c + 1);
+                d.secondary.push(Label {
+                    file: path_of(&at.name),
+                    span: Span { line, col, len: 2 },
+                    text: format!("this `{block}` block is never closed"),
+                });
+                d.hint = Some(format!(
+                    "close the `{{% {block} %}}` of line {line} with `{{% end{block} %}}` before line {}",
+                    at.line
+                ));
+            }
+        }
+    }
     for link in &e.chain {
         let ltext = if path_of(&link.name) == main {
             Some(source.to_string())

@@ -91,6 +91,12 @@ fn jinja_error(cfn: &str, res: &Resolved, e: &minijinja::Error) -> ValidateError
         // a ResponseObject read twice: Python raises StopIteration inside Jinja's async
         // generator, which surfaces as a RuntimeError
         _ if detail.contains("StopIteration") => "async generator raised StopIteration".to_string(),
+        // idem renders with StrictUndefined: any use of a name that is not defined (printed,
+        // added to, called, a method of it) raises `'X' is undefined`, naming it
+        _ if undefined_name(e.kind(), &detail).is_some() => format!(
+            "Jinja variable: '{}' is undefined",
+            undefined_name(e.kind(), &detail).unwrap_or_default()
+        ),
         minijinja::ErrorKind::SyntaxError => format!("Jinja syntax error: {detail}"),
         minijinja::ErrorKind::UndefinedError => format!("Jinja variable: {detail}"),
         // other Python exceptions (TypeError, ...) propagate with their message only
@@ -101,6 +107,33 @@ fn jinja_error(cfn: &str, res: &Resolved, e: &minijinja::Error) -> ValidateError
         file: res.path.clone(),
         line: e.line(),
         message,
+    }
+}
+
+/// The undefined name behind a minijinja error: "`x` is undefined", "... (`x` is
+/// undefined)" after an operation on it, "x is unknown" for a call of it.
+fn undefined_name(kind: minijinja::ErrorKind, detail: &str) -> Option<String> {
+    let backticked = |t: &str| -> Option<String> {
+        let t = t.strip_suffix("` is undefined")?;
+        let start = t.rfind('`')?;
+        Some(t[start + 1..].to_string())
+    };
+    if let Some(inner) = detail
+        .strip_suffix(" is undefined)")
+        .and_then(|t| t.rsplit_once('('))
+        .map(|(_, n)| format!("{n} is undefined"))
+    {
+        return backticked(&inner);
+    }
+    if let Some(n) = backticked(detail) {
+        return Some(n);
+    }
+    match kind {
+        minijinja::ErrorKind::UnknownFunction => detail
+            .strip_suffix(" is unknown")
+            .filter(|n| !n.contains(' '))
+            .map(str::to_string),
+        _ => None,
     }
 }
 

@@ -83,6 +83,7 @@ pub fn take_render_error() -> bool {
     RENDER_ERROR.with(|f| f.replace(false))
 }
 
+pub use modules::archive;
 pub use modules::cmd::{script_call as cmd_script, which_path, ScriptError};
 pub use modules::git::{
     identity_found as git_identity_found, multivar_list as git_multivar,

@@ -13,9 +13,9 @@
 
 use crate::file::{group_gid, user_uid};
 use crate::{StateCall, StateError, StateRegistry};
+use halite_exec::archive::{guess_archive_type, list_contents, open_tar, Contents};
 use halite_exec::Args;
 use halite_value::{Map, Value};
-use std::io::Read;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
@@ -23,20 +23,6 @@ pub(crate) fn register(r: &mut StateRegistry) {
     r.register("archive.extracted", extracted, &["name", "source"]);
 }
 
-/// What `archive.list(..., verbose=True)` returns.
-#[derive(Default, Debug)]
-struct Contents {
-    dirs: Vec<String>,
-    files: Vec<String>,
-    links: Vec<String>,
-    top_level_dirs: Vec<String>,
-    top_level_files: Vec<String>,
-    top_level_links: Vec<String>,
-    /// Every member's name in archive order (`tar.getnames()` / `zipfile.namelist()`).
-    names: Vec<String>,
-    /// (name, link target) of each symlink member, for the escape check.
-    link_targets: Vec<(String, String)>,
-}
 
 fn fail(mut ret: Map, comment: impl Into<String>) -> Result<Map, StateError> {
     ret.insert("comment", Value::str(comment.into()));
@@ -343,7 +329,12 @@ pub fn extracted(call: &StateCall) -> Result<Map, StateError> {
         }
     };
 
-    let contents = match list_archive(&cached, &archive_format, strip_components) {
+    let contents = match list_contents(
+        &cached,
+        &archive_format,
+        strip_components,
+        call.salt_compat().is_3008(),
+    ) {
         Ok(c) => c,
         Err(msg) => {
             let mut errors = Vec::new();
@@ -795,24 +786,6 @@ fn within(path: &str, start: &str) -> bool {
     p == s || p.starts_with(&format!("{}/", s.trim_end_matches('/')))
 }
 
-/// `salt.utils.files.guess_archive_type`.
-fn guess_archive_type(name: &str) -> Option<&'static str> {
-    let name = name.to_lowercase();
-    const TARS: [&str; 10] = [
-        "tar", "tar.gz", "tgz", "tar.bz2", "tbz2", "tbz", "tar.xz", "txz", "tar.lzma", "tlz",
-    ];
-    if TARS.iter().any(|e| name.ends_with(&format!(".{e}"))) {
-        return Some("tar");
-    }
-    if name.ends_with(".zip") {
-        return Some("zip");
-    }
-    if name.ends_with(".rar") {
-        return Some("rar");
-    }
-    None
-}
-
 /// `--strip(-components)=N` in tar options.
 fn strip_components_of(options: &str) -> Option<usize> {
     let re = regex::Regex::new(r#"--strip(?:-components)?(?:\s+|=)["']?(\d+)["']?"#).ok()?;
@@ -821,192 +794,6 @@ fn strip_components_of(options: &str) -> Option<usize> {
 
 /// The archive's bytes, decompressed: gzip in-process, bzip2/xz through the system tools
 /// (Python's tarfile reads all four).
-fn open_tar(path: &str) -> Result<Box<dyn Read>, String> {
-    let mut f = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut magic = [0u8; 6];
-    let n = f.read(&mut magic).map_err(|e| e.to_string())?;
-    drop(f);
-    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let tool = if n >= 2 && magic[..2] == [0x1f, 0x8b] {
-        return Ok(Box::new(flate2::read::MultiGzDecoder::new(f)));
-    } else if n >= 3 && &magic[..3] == b"BZh" {
-        "bzip2"
-    } else if n >= 6 && magic == [0xfd, b'7', b'z', b'X', b'Z', 0] {
-        "xz"
-    } else {
-        return Ok(Box::new(f));
-    };
-    let out = std::process::Command::new(tool)
-        .args(["--decompress", "--stdout", path])
-        .stderr(std::process::Stdio::null())
-        .output()
-        .map_err(|e| format!("{tool}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("Failed to decompress {path}"));
-    }
-    Ok(Box::new(std::io::Cursor::new(out.stdout)))
-}
-
-fn unable_to_list(path: &str) -> String {
-    format!(
-        "Unable to list contents of {path}. If this is an XZ-compressed tar archive, install \
-         XZ Utils to enable listing its contents. If it is compressed using something other \
-         than XZ, it may be necessary to specify CLI options to decompress the archive. See \
-         the documentation for details."
-    )
-}
-
-/// `archive.list(path, verbose=True)` for tar and zip, with `strip_components`.
-fn list_archive(path: &str, format: &str, strip: Option<usize>) -> Result<Contents, String> {
-    let mut c = Contents::default();
-    if format == "zip" {
-        let names = zipinfo(path, &["-1"])?;
-        let long = zipinfo(path, &["-s"])?;
-        // `zipinfo -s` prints a header and a footer around one line a member.
-        let kinds: Vec<char> = long
-            .iter()
-            .filter(|l| l.len() > 10 && l.as_bytes().get(10) == Some(&b' '))
-            .filter_map(|l| l.chars().next())
-            .collect();
-        let mut dirs: Vec<String> = Vec::new();
-        for (i, n) in names.iter().enumerate() {
-            match kinds.get(i) {
-                Some('l') => c.links.push(n.clone()),
-                Some('d') => {
-                    if !dirs.contains(n) {
-                        dirs.push(n.clone());
-                    }
-                }
-                _ => c.files.push(n.clone()),
-            }
-            c.names.push(n.clone());
-        }
-        for f in c.files.clone() {
-            if let Some(i) = f.rfind('/') {
-                let d = f[..=i].to_string();
-                if !dirs.contains(&d) {
-                    dirs.push(d.clone());
-                }
-                c.files.retain(|x| *x != d);
-            }
-        }
-        for l in &c.links {
-            let t = std::process::Command::new("unzip")
-                .args(["-p", path, l])
-                .output()
-                .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-                .unwrap_or_default();
-            c.link_targets.push((l.clone(), t));
-        }
-        c.dirs = dirs;
-    } else {
-        let reader = open_tar(path).map_err(|_| unable_to_list(path))?;
-        let mut ar = tar::Archive::new(reader);
-        let entries = ar.entries().map_err(|_| unable_to_list(path))?;
-        for e in entries {
-            let e = e.map_err(|_| unable_to_list(path))?;
-            let raw = String::from_utf8_lossy(&e.path_bytes()).into_owned();
-            let member = raw.trim_end_matches('/').to_string();
-            let kind = e.header().entry_type();
-            if kind.is_symlink() {
-                let target = e
-                    .link_name_bytes()
-                    .map(|b| String::from_utf8_lossy(&b).into_owned())
-                    .unwrap_or_default();
-                c.link_targets.push((member.clone(), target));
-                c.links.push(member.clone());
-            } else if kind.is_dir() {
-                c.dirs.push(format!("{member}/"));
-            } else if kind.is_hard_link() {
-                let target = e
-                    .link_name_bytes()
-                    .map(|b| String::from_utf8_lossy(&b).into_owned())
-                    .unwrap_or_default();
-                c.link_targets
-                    .push((member.clone(), format!("/hardlink:{target}")));
-                c.files.push(member.clone());
-            } else {
-                c.files.push(member.clone());
-            }
-            c.names.push(member);
-        }
-    }
-    if let Some(n) = strip.filter(|n| *n > 0) {
-        for list in [&mut c.dirs, &mut c.files, &mut c.links] {
-            let mut stripped: Vec<String> = list
-                .iter()
-                .filter_map(|p| p.splitn(n + 1, '/').nth(n).map(str::to_string))
-                .filter(|p| !p.is_empty())
-                .collect();
-            stripped.sort();
-            *list = stripped;
-        }
-    }
-    c.dirs.sort();
-    c.files.sort();
-    c.links.sort();
-    c.top_level_dirs = c
-        .dirs
-        .iter()
-        .filter(|d| d.matches('/').count() == 1)
-        .cloned()
-        .collect();
-    let prefix = common_prefix(&c.dirs);
-    if prefix.contains('/') {
-        let top = format!("{}/", prefix.split('/').next().unwrap_or_default());
-        if !c.top_level_dirs.contains(&top) {
-            c.top_level_dirs.push(top);
-        }
-    }
-    c.top_level_files = c
-        .files
-        .iter()
-        .filter(|f| !f.contains('/'))
-        .cloned()
-        .collect();
-    c.top_level_links = c
-        .links
-        .iter()
-        .filter(|f| !f.contains('/'))
-        .cloned()
-        .collect();
-    Ok(c)
-}
-
-/// `os.path.commonprefix` (character-wise).
-fn common_prefix(items: &[String]) -> String {
-    let Some(first) = items.first() else {
-        return String::new();
-    };
-    let mut end = first.len();
-    for s in &items[1..] {
-        end = first
-            .char_indices()
-            .zip(s.chars())
-            .take_while(|((_, a), b)| a == b)
-            .map(|((i, a), _)| i + a.len_utf8())
-            .last()
-            .unwrap_or(0)
-            .min(end);
-    }
-    first[..end].to_string()
-}
-
-fn zipinfo(path: &str, args: &[&str]) -> Result<Vec<String>, String> {
-    let out = std::process::Command::new("zipinfo")
-        .args(args)
-        .arg(path)
-        .output()
-        .map_err(|e| format!("zipinfo: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("{path} is not a ZIP file"));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect())
-}
-
 /// A member that would be written outside the target directory, if any.
 fn escaping_member(c: &Contents) -> Option<String> {
     let normal = |p: &str| -> Option<Vec<String>> {

@@ -23,6 +23,7 @@
 
 mod alternatives;
 mod aptpkg;
+pub mod archive;
 pub(crate) mod cmd;
 mod config;
 mod cp;
@@ -232,6 +233,7 @@ pub(crate) fn register_all(r: &mut Registry) {
         r.register("alternatives.auto", alternatives::auto);
         r.register("alternatives.set", alternatives::set);
     }
+    r.register_host_read("archive.list", archive::list_);
     r.register("cmd.run", cmd::run_);
     r.register("cmd.shell", cmd::shell);
     r.register("cmd.run_stdout", cmd::run_stdout);

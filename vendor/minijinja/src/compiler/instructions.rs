@@ -15,6 +15,15 @@ pub const LOOP_FLAG_RECURSIVE: u8 = 2;
 #[cfg(feature = "macros")]
 pub const MACRO_CALLER: u8 = 2;
 
+// halite: Jinja2's `catch_varargs` / `catch_kwargs`.
+/// This macro uses the varargs var (extra positional arguments).
+#[cfg(feature = "macros")]
+pub const MACRO_VARARGS: u8 = 4;
+
+/// This macro uses the kwargs var (extra keyword arguments).
+#[cfg(feature = "macros")]
+pub const MACRO_KWARGS: u8 = 8;
+
 /// Rust type to represent locals.
 pub type LocalId = u8;
 

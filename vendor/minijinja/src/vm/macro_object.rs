@@ -1,11 +1,10 @@
-use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind};
 use crate::output::Output;
 use crate::utils::AutoEscape;
-use crate::value::{Enumerator, Kwargs, Object, Value};
+use crate::value::{Enumerator, Kwargs, Object, Tuple, Value};
 use crate::vm;
 use crate::vm::state::State;
 
@@ -20,6 +19,9 @@ pub(crate) struct Macro {
     pub state_id: isize,
     pub closure: Option<usize>,
     pub caller_reference: bool,
+    // halite: Jinja2's `catch_varargs` / `catch_kwargs`
+    pub varargs_reference: bool,
+    pub kwargs_reference: bool,
 }
 
 impl fmt::Debug for Macro {
@@ -29,7 +31,17 @@ impl fmt::Debug for Macro {
 }
 
 impl Macro {
-    fn prepare_args(&self, args: &[Value]) -> Result<(Vec<Value>, Option<Value>), Error> {
+    /// halite: binds the call's arguments as Jinja2's `Macro.__call__` does
+    /// (jinja2/runtime.py): positional arguments first; keyword arguments fill only the
+    /// parameters left over; `caller` when the macro uses it; what remains goes to
+    /// `kwargs` and `varargs` when the macro uses them, else it is Jinja2's TypeError.
+    /// Returns the parameter values and the special variables to store (`caller`,
+    /// `kwargs`, `varargs`).
+    #[allow(clippy::type_complexity)]
+    fn prepare_args(
+        &self,
+        args: &[Value],
+    ) -> Result<(Vec<Value>, Vec<(&'static str, Value)>), Error> {
         let (args, kwargs) = match args.last() {
             Some(last) => match Kwargs::extract(last) {
                 Some(kwargs) => (&args[..args.len() - 1], Some(kwargs)),
@@ -37,65 +49,76 @@ impl Macro {
             },
             _ => (args, None),
         };
-
-        if args.len() > self.arg_spec.len() {
-            return Err(Error::from(ErrorKind::TooManyArguments));
-        }
-
-        let mut kwargs_used = BTreeSet::new();
-        let mut arg_values = Vec::with_capacity(self.arg_spec.len());
-        for (idx, name) in self.arg_spec.iter().enumerate() {
-            let name = match name.as_str() {
-                Some(name) => name,
-                None => {
-                    arg_values.push(Value::UNDEFINED);
-                    continue;
-                }
-            };
-            let kwarg: Option<&Value> = match kwargs {
-                Some(ref kwargs) => kwargs.get(name).ok(),
-                _ => None,
-            };
-            arg_values.push(match (args.get(idx), kwarg) {
-                (Some(_), Some(_)) => {
-                    return Err(Error::new(
-                        ErrorKind::TooManyArguments,
-                        format!("duplicate argument `{name}`"),
-                    ))
-                }
-                (Some(arg), None) => arg.clone(),
-                (None, Some(kwarg)) => {
-                    kwargs_used.insert(name as &str);
-                    kwarg.clone()
-                }
-                (None, None) => Value::UNDEFINED,
-            });
-        }
-
-        let caller = if self.caller_reference {
-            kwargs_used.insert("caller");
-            Some(
-                kwargs
-                    .as_ref()
-                    .and_then(|x| x.get("caller").ok())
-                    .unwrap_or(Value::UNDEFINED),
-            )
-        } else {
-            None
+        // the keyword arguments not bound yet, in the call's order
+        let mut remaining: Vec<(Value, Value)> = match kwargs {
+            Some(ref kwargs) => kwargs
+                .values
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            None => Vec::new(),
         };
+        let mut take = |key: &str| {
+            let pos = remaining
+                .iter()
+                .position(|(k, _)| k.as_str() == Some(key))?;
+            Some(remaining.remove(pos).1)
+        };
+        let name = self.name.as_str().unwrap_or("");
+        let argument_count = self.arg_spec.len();
 
-        if let Some(kwargs) = kwargs {
-            for key in kwargs.values.keys().filter_map(|x| x.as_str()) {
-                if !kwargs_used.contains(key) {
-                    return Err(Error::new(
-                        ErrorKind::TooManyArguments,
-                        format!("unknown keyword argument `{key}`"),
-                    ));
-                }
+        let mut arg_values = Vec::with_capacity(argument_count);
+        let mut found_caller = false;
+        for (idx, spec) in self.arg_spec.iter().enumerate() {
+            if let Some(arg) = args.get(idx) {
+                arg_values.push(arg.clone());
+                continue;
             }
+            let Some(spec) = spec.as_str() else {
+                arg_values.push(Value::UNDEFINED);
+                continue;
+            };
+            if spec == "caller" {
+                found_caller = true;
+            }
+            arg_values.push(take(spec).unwrap_or(Value::UNDEFINED));
         }
 
-        Ok((arg_values, caller))
+        let mut specials = Vec::new();
+        if self.caller_reference && !found_caller {
+            specials.push(("caller", take("caller").unwrap_or(Value::UNDEFINED)));
+        }
+
+        if self.kwargs_reference {
+            let mut map = crate::value::value_map_with_capacity(remaining.len());
+            map.extend(remaining);
+            specials.push(("kwargs", Value::from_object(map)));
+        } else if let Some((key, _)) = remaining.iter().next() {
+            let key = key.as_str().unwrap_or("");
+            return Err(Error::new(
+                ErrorKind::TooManyArguments,
+                if key == "caller" {
+                    format!(
+                        "macro '{name}' was invoked with two values for the special caller \
+                         argument. This is most likely a bug."
+                    )
+                } else {
+                    format!("macro '{name}' takes no keyword argument '{key}'")
+                },
+            ));
+        }
+
+        if self.varargs_reference {
+            let extra = args.get(argument_count..).unwrap_or_default().to_vec();
+            specials.push(("varargs", Value::from_object(Tuple::new(extra))));
+        } else if args.len() > argument_count {
+            return Err(Error::new(
+                ErrorKind::TooManyArguments,
+                format!("macro '{name}' takes not more than {argument_count} argument(s)"),
+            ));
+        }
+
+        Ok((arg_values, specials))
     }
 }
 
@@ -121,7 +144,7 @@ impl Object for Macro {
             ));
         }
 
-        let (arg_values, caller) = ok!(self.prepare_args(args));
+        let (arg_values, specials) = ok!(self.prepare_args(args));
         let mut rv = String::new();
         ok!(vm::eval_macro(
             state,
@@ -129,7 +152,7 @@ impl Object for Macro {
             self.offset,
             &mut Output::new(&mut rv),
             self.closure,
-            caller,
+            specials,
             arg_values
         ));
 

@@ -111,10 +111,10 @@ pub(crate) fn eval_macro<'env, 'template>(
     pc: u32,
     out: &mut Output,
     closure: Option<ClosureId>,
-    caller: Option<Value>,
+    specials: Vec<(&'static str, Value)>,
     args: Vec<Value>,
 ) -> Result<Option<Value>, Error> {
-    Executor::eval_macro(state, instructions_id, pc, out, closure, caller, args)
+    Executor::eval_macro(state, instructions_id, pc, out, closure, specials, args)
 }
 
 impl<'env> Executor<'env> {
@@ -144,7 +144,7 @@ impl<'env> Executor<'env> {
         pc: u32,
         out: &mut Output,
         closure: Option<ClosureId>,
-        caller: Option<Value>,
+        specials: Vec<(&'static str, Value)>,
         args: Vec<Value>,
     ) -> Result<Option<Value>, Error> {
         let instructions = *state
@@ -171,8 +171,9 @@ impl<'env> Executor<'env> {
             state.macro_context_pool.push(ctx);
             return Err(err);
         }
-        if let Some(caller) = caller {
-            ctx.store(&mut state.closures, "caller", caller);
+        // halite: `caller`, and Jinja2's `varargs` and `kwargs` when the macro uses them
+        for (name, value) in specials {
+            ctx.store(&mut state.closures, name, value);
         }
         if let Err(err) = ctx.incr_depth(state.ctx.depth() + MACRO_RECURSION_COST) {
             ctx.clear();
@@ -1211,7 +1212,8 @@ impl<'env> Executor<'env> {
 
     #[cfg(feature = "macros")]
     fn build_macro(stack: &mut Stack, state: &mut State, offset: u32, name: &str, flags: u8) {
-        use crate::{compiler::instructions::MACRO_CALLER, vm::macro_object::Macro};
+        use crate::compiler::instructions::{MACRO_CALLER, MACRO_KWARGS, MACRO_VARARGS};
+        use crate::vm::macro_object::Macro;
 
         let arg_spec = stack.pop().try_iter().unwrap().collect();
         let closure = stack.pop().as_usize();
@@ -1228,6 +1230,8 @@ impl<'env> Executor<'env> {
             state_id: state.id,
             closure,
             caller_reference: (flags & MACRO_CALLER) != 0,
+            varargs_reference: (flags & MACRO_VARARGS) != 0,
+            kwargs_reference: (flags & MACRO_KWARGS) != 0,
         }));
     }
 }

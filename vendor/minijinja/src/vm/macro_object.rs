@@ -144,7 +144,14 @@ impl Object for Macro {
             ));
         }
 
-        let (arg_values, specials) = ok!(self.prepare_args(args));
+        let (arg_values, mut specials) = ok!(self.prepare_args(args));
+        // halite: the `kwargs` dict goes through halite-jinja's `__m` (the function its
+        // preprocessor wraps dict literals in), so that it is one of its mutable dicts
+        if let Some(slot) = specials.iter_mut().find(|(name, _)| *name == "kwargs") {
+            if let Some(make_mutable) = state.lookup("__m") {
+                slot.1 = ok!(make_mutable.call(state, &[slot.1.clone()]));
+            }
+        }
         let mut rv = String::new();
         ok!(vm::eval_macro(
             state,

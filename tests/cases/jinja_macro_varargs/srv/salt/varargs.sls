@@ -5,6 +5,7 @@ a={{ a }} b={{ b }} varargs={{ varargs }} kwargs={{ kwargs }} n={{ varargs|lengt
 {%- macro only_va() -%}{{ varargs }}|{{ varargs|join('+') }}{%- endmacro %}
 {%- macro only_kw(x) -%}{{ x }} {{ kwargs }} {{ kwargs.get('y', 'no-y') }}{%- endmacro %}
 {%- macro both(x) -%}{{ x }} {{ varargs }} {{ kwargs }}{%- endmacro %}
+{%- macro kw_update(x) -%}{% do kwargs.update({'z': x}) %}{{ kwargs }} {{ varargs.count(1) }}{%- endmacro %}
 {%- macro with_caller(x) -%}{{ x }}:{{ caller() }}:{{ varargs }}:{{ kwargs }}{%- endmacro %}
 out:
   test.nop:
@@ -24,3 +25,4 @@ out:
     - plugin: "{{ plugin('git', '2.0', 'latest', pin=True) }}"
     - plugin_plain: "{{ plugin('ssh') }}"
     - va_type: "{{ varargs is defined }}"
+    - kw_update: "{{ kw_update(1, 1, 2, 1, a=3) }}"

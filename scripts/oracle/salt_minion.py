@@ -29,9 +29,10 @@ def minion(prefix):
 
 
 def halite_exec_names():
-    """Every `register("mod.fun"` / `register_pure("mod.fun"` in halite's execution modules."""
+    """Every `register("mod.fun"` / `register_pure(...` / `register_host_read(...` in halite's
+    execution modules."""
     names = set()
     for path in glob.glob(os.path.join(ROOT, "crates/halite-exec/src/modules/*.rs")):
         with open(path) as f:
-            names.update(re.findall(r'register(?:_pure)?\(\s*"([a-z_0-9]+\.[a-z_0-9]+)"', f.read()))
+            names.update(re.findall(r'register(?:_pure|_host_read)?\(\s*"([a-z_0-9]+\.[a-z_0-9]+)"', f.read()))
     return names

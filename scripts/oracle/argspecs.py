@@ -8,7 +8,7 @@ crates/halite-states/src/module_argspecs.rs.
 
 Usage (Salt's venv python):
   ~/.cache/halite-oracles/salt/bin/python scripts/oracle/argspecs.py > crates/halite-states/src/module_argspecs.rs
-The function names are every `register("mod.fun"` / `register_pure("mod.fun"` literal in
+The function names are every `register("mod.fun"` / `register_pure(...` / `register_host_read(...` literal in
 crates/halite-exec/src/modules/, plus every function of the Salt modules those names come from
 and of EXTRA_MODULES (the ones providers are written for). Re-run it when a new execution
 module lands in halite.

@@ -5,7 +5,7 @@ invalid arguments: ..." on stderr, exit 1), and halite mirrors that. Run with ea
 python, 3008 first (3007.8's file holds only the docstrings that differ from 3008.4's):
     ~/.cache/halite-oracles/salt3008/bin/python scripts/oracle/exec_docstrings.py > crates/halite/src/exec_docstrings-3008.json
     ~/.cache/halite-oracles/salt/bin/python scripts/oracle/exec_docstrings.py --differing-from crates/halite/src/exec_docstrings-3008.json > crates/halite/src/exec_docstrings-3007.json
-The names are every `register("mod.fun"` / `register_pure("mod.fun"` literal in
+The names are every `register("mod.fun"` / `register_pure(...` / `register_host_read(...` literal in
 crates/halite-exec/src/modules/ (the functions this machine's loader has; `null` when the
 function has no docstring).
 """

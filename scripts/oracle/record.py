@@ -6,6 +6,7 @@ A case is a folder:
     CASE/srv/pillar/...    pillar_roots for base (optional)
     CASE/minion            extra minion config (YAML, optional), merged over the defaults;
                            the string @CASE@ in it stands for the case folder's absolute path,
+                           @SCRATCH@ for the command's scratch folder (the caches' parent),
                            @FORMULAS@ for $HALITE_FORMULAS
     CASE/empty-dirs        folders to make before the commands run (git keeps no empty
                            folder), one a line, relative to the case (optional)
@@ -79,6 +80,7 @@ def minion_config(case, scratch, salt_compat="3007"):
     if os.path.exists(extra_path):
         with open(extra_path) as f:
             text = f.read().replace("@CASE@", os.path.abspath(case))
+            text = text.replace("@SCRATCH@", scratch)
             text = text.replace("@FORMULAS@", os.environ.get("HALITE_FORMULAS", "/work/formulas"))
             extra = yaml.safe_load(text) or {}
         conf.update(extra)

@@ -42,6 +42,7 @@ pub mod files;
 pub mod fileserver;
 pub mod hashes;
 pub mod http;
+pub mod ipaddress;
 mod modules;
 pub mod pipes;
 pub mod process;
@@ -55,6 +56,7 @@ pub use fileserver::FileRoots;
 thread_local! {
     static RENDER_ERROR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     static INVOCATION_ERROR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static PYTHON_ERROR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Marks the error an execution function is about to return as Salt's `SaltInvocationError`
@@ -81,6 +83,20 @@ pub fn note_render_error() {
 /// clears the mark.
 pub fn take_render_error() -> bool {
     RENDER_ERROR.with(|f| f.replace(false))
+}
+
+/// Marks the error an execution function is about to return as a Python exception that is
+/// none of Salt's (the `ValueError` of `ipaddress`): a template that called the function
+/// reports it as "Jinja error: ..." with a traceback and the template line (render_jinja_tmpl's
+/// `except Exception`), not as "Problem running salt function".
+pub fn note_python_error() {
+    PYTHON_ERROR.with(|f| f.set(true));
+}
+
+/// Whether the last failed call on this thread raised a plain Python exception
+/// ([`note_python_error`]); clears the mark.
+pub fn take_python_error() -> bool {
+    PYTHON_ERROR.with(|f| f.replace(false))
 }
 
 pub use modules::archive;

@@ -44,7 +44,7 @@ fn base() -> &'static Environment<'static> {
         env.set_recursion_limit(1000);
         // Salt turns autoescape off (Jinja2's default for from_string).
         env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
-        env.set_formatter(|out, _state, value| {
+        env.set_formatter(|out, state, value| {
             if value.is_undefined() {
                 return Ok(());
             }
@@ -57,6 +57,10 @@ fn base() -> &'static Environment<'static> {
                     Some(i) => out.write_str(itoa::Buffer::new().format(i)),
                     None => write!(out, "{value}"),
                 },
+                // Salt 3008's finalizer prints dicts as PrintableDicts (salt#30690)
+                _ if crate::filters::salt_compat(state).is_3008() => {
+                    out.write_str(&repr::py_str_printable(value))
+                }
                 _ => out.write_str(&repr::py_str(value)),
             };
             written.map_err(|_| minijinja::Error::from(minijinja::ErrorKind::WriteFailure))

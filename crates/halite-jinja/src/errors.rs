@@ -357,6 +357,11 @@ fn describe(
     line: Option<usize>,
 ) -> JinjaError {
     let mut detail = e.detail().unwrap_or("").to_string();
+    // Some of minijinja's own checks leave the detail empty: name the kind ("too many
+    // arguments") so that no message is ever empty ("Jinja error: ").
+    if detail.is_empty() && e.kind() != ErrorKind::UndefinedError {
+        detail = e.kind().to_string();
+    }
     if let Some(expr) = span_expr {
         detail = format!("`{expr}` is undefined");
     }

@@ -50,6 +50,7 @@ impl SaltLoader {
         let mut args = split_args(mj_args);
         let before = args.clone();
         halite_exec::take_render_error();
+        halite_exec::take_python_error();
         let result = self.registry.call_mut(&self.ctx, name, &mut args);
         if result.is_ok() {
             write_back(mj_args, &before, &args);
@@ -64,6 +65,10 @@ impl SaltLoader {
                 ErrorKind::InvalidOperation,
                 format!("{RENDER_ERROR_PREFIX}{msg}"),
             )),
+            // A plain Python exception: errors.rs gives render_jinja_tmpl's "Jinja error".
+            Err(ExecError::Failed(msg)) if halite_exec::take_python_error() => {
+                Err(Error::new(ErrorKind::InvalidOperation, msg))
+            }
             Err(ExecError::Failed(msg) | ExecError::Command(msg)) => Err(Error::new(
                 ErrorKind::InvalidOperation,
                 format!("{EXEC_ERROR_PREFIX}{msg}"),

@@ -5,7 +5,7 @@ use crate::args::type_error;
 use crate::convert::{from_mj, to_mj};
 use crate::repr::py_str;
 use halite_value::{JsonStyle, Value as HValue};
-use minijinja::value::{Kwargs, Value};
+use minijinja::value::{Kwargs, Value, ValueKind};
 use minijinja::{Error, ErrorKind};
 
 /// The text of a value given to a `load_*` filter (an imported template module is its
@@ -136,13 +136,35 @@ fn sorted_for_pprint(v: &Value) -> HValue {
     data
 }
 
+/// Python's `sorted(mapping.items())`, as PyYAML's `sort_keys` calls it: only keys that
+/// compare with each other sort (all strings, or all numbers and booleans); keys of mixed
+/// types (an int and a str, a None) make `sorted` raise TypeError, which PyYAML catches and
+/// keeps the dict's insertion order.
+fn py_sort_entries(entries: &mut [(Value, Value)]) {
+    let number = |k: &Value| match k.kind() {
+        ValueKind::Bool => Some(f64::from(u8::from(k.is_true()))),
+        ValueKind::Number => f64::try_from(k.clone()).ok(),
+        _ => None,
+    };
+    if entries.iter().all(|(k, _)| k.kind() == ValueKind::String) {
+        entries.sort_by(|a, b| a.0.as_str().cmp(&b.0.as_str()));
+    } else if entries.iter().all(|(k, _)| number(k).is_some()) {
+        entries.sort_by(|a, b| match (a.0.as_i64(), b.0.as_i64()) {
+            (Some(x), Some(y)) if a.0.kind() == b.0.kind() => x.cmp(&y),
+            _ => number(&a.0)
+                .partial_cmp(&number(&b.0))
+                .unwrap_or(std::cmp::Ordering::Equal),
+        });
+    }
+}
+
 /// A value for a YAML dumper: plain dicts get their keys sorted (PyYAML's `sort_keys` on
 /// `dict`), Salt's OrderedDicts keep their order.
 fn for_dump(v: &Value) -> HValue {
     if let Some(m) = crate::mutable::as_mut_map(v) {
         let mut entries = m.entries();
         if !m.is_ordered() {
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            py_sort_entries(&mut entries);
         }
         let mut out = halite_value::Map::new();
         for (k, val) in entries {
@@ -155,7 +177,7 @@ fn for_dump(v: &Value) -> HValue {
     }
     if v.kind() == minijinja::value::ValueKind::Map {
         let mut entries: Vec<(Value, Value)> = crate::methods::map_entries(v).unwrap_or_default();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        py_sort_entries(&mut entries);
         let mut out = halite_value::Map::new();
         for (k, val) in entries {
             out.insert(from_mj(&k), for_dump(&val));

@@ -245,3 +245,28 @@ fn random_filter_on_an_empty_sequence_is_undefined() {
         err.message
     );
 }
+
+/// Issue 32: minijinja's own argument checks leave some errors without a detail; halite's
+/// message must still say something ("Jinja error: \n" was all a macro called with too many
+/// arguments printed).
+#[test]
+fn no_jinja_error_message_is_empty() {
+    let e = engine();
+    for src in [
+        "{% macro m(a) %}{{ a }}{% endmacro %}{{ m(1, 2) }}",
+        "{% macro m(a) %}{{ a }}{% endmacro %}{{ m(1, b=2) }}",
+        "{{ range(1, 2, 3, 4) }}",
+        "{{ [1, 2]|batch }}",
+        "{% for a, b in [1] %}{% endfor %}",
+        "{{ 1 + 'a' }}",
+    ] {
+        let err = e.render(src, "x.sls", &Map::new()).expect_err(src);
+        let head = err.message.split(['\n', ';']).next().unwrap_or("");
+        let text = head.rsplit_once(": ").map_or(head, |(_, t)| t);
+        assert!(
+            !text.trim().is_empty() && !head.trim_end().ends_with(':'),
+            "{src}: {:?}",
+            err.message
+        );
+    }
+}

@@ -10,7 +10,8 @@
 //!   [`retcode`]`(&running)` (1 when any result is False).
 //! - `state.single fun name=... k=v`: [`call_single`]; `Err(SingleError::Verify(list))` is
 //!   printed as the return (exit 1).
-//! - `state.low '{...}'`: [`call_low`] (a bare result dict; Salt ignores `test=` here).
+//! - `state.low '{...}'`: [`call_low`] (a bare result dict; Salt ignores `test=` here), or
+//!   `Err(SingleError::Verify(list))` as `state.single`.
 //! - Each of them is `Err(Aborted)` when Salt's `State.call` raised out of the run (a state
 //!   function given keyword arguments it does not take, checked against Salt's argspecs in
 //!   halite-states' `invalid_keywords`).

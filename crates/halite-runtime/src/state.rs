@@ -2024,16 +2024,22 @@ fn disabled_first(disabled: Map, running: Map) -> Map {
     out
 }
 
-/// `state.low`: one chunk through `State.call`, returning the bare result dict (no tag,
-/// `__run_num__` 0). Salt raises a KeyError after running a chunk without `__id__`; halite
-/// returns `null` for it.
-pub fn call_low(mut low: Map, opts: &RunOptions, env: &RuntimeEnv) -> Result<Map, Aborted> {
+/// `state.low`: one chunk checked with `verify_data` (`Err(SingleError::Verify(list))`: the
+/// list is the return, exit 1), then through `State.call`, returning the bare result dict
+/// (no tag, `__run_num__` 0). Salt raises a KeyError after running a chunk without
+/// `__id__`; halite returns `null` for it.
+pub fn call_low(mut low: Map, opts: &RunOptions, env: &RuntimeEnv) -> Result<Map, SingleError> {
     let mut st = State::new(opts, env);
+    // salt.modules.state.low: `verify_data` first; its errors are the return (a list)
+    let errors = st.verify_data(&mut low);
+    if !errors.is_empty() {
+        return Err(SingleError::Verify(errors));
+    }
     let tag = gen_tag(&low);
     let ret = st.call(&mut low, &Map::new(), 1);
     let mut one = Map::new();
     one.insert(tag.as_str(), Value::Map(ret));
-    let mut one = st.finish(one)?;
+    let mut one = st.finish(one).map_err(SingleError::Aborted)?;
     Ok(match one.remove(tag.as_str()) {
         Some(Value::Map(r)) => r,
         _ => Map::new(),

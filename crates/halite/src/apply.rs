@@ -418,7 +418,9 @@ fn low(minion: &Minion, args: &[Value], test: bool) -> Outcome {
     let env = runtime_env(minion, &saltenv(minion));
     let ret = match halite_runtime::call_low(chunk.clone(), &run_options(minion, test), &env) {
         Ok(ret) => ret,
-        Err(aborted) => return run_aborted(aborted),
+        // verify_data's errors: the list is the return, exit 1 (EX_STATE_COMPILER_ERROR)
+        Err(SingleError::Verify(errors)) => return Outcome::state_run(errors_value(errors), 1),
+        Err(SingleError::Aborted(aborted)) => return run_aborted(aborted),
     };
     let failed = if halite_value::SaltCompat::of(&minion.opts).is_3008() {
         // Salt 3008 fixed the inverted test (`if not check_result(ret)`), but check_result

@@ -66,7 +66,88 @@ const PATH_OPTIONS: &[&str] = &[
     "roster_file",
     "ssh_priv",
     "known_hosts_file",
+    "extension_modules",
+    "pidfile",
+    "key_logfile",
+    "ssh_log_file",
+    "token_dir",
+    "syndic_dir",
+    "sqlite_queue_dir",
 ];
+
+/// The options that may be a URL rather than a path (a syslog `udp://host:514`): Salt
+/// prefixes them with `root_dir` only without a scheme (`should_prepend_root_dir`).
+const LOG_OPTIONS: &[&str] = &["log_file", "key_logfile", "ssh_log_file"];
+
+/// Which program's config: the paths `root_dir` prefixes differ.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Minion,
+    Master,
+}
+
+impl Role {
+    fn name(self) -> &'static str {
+        match self {
+            Role::Minion => "minion",
+            Role::Master => "master",
+        }
+    }
+
+    /// Salt's defaults of the path options (`DEFAULT_MINION_OPTS`/`DEFAULT_MASTER_OPTS`,
+    /// `salt.syspaths` on Linux) that [`Role::root_dir_options`] names.
+    fn path_defaults(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Role::Minion => &[
+                ("root_dir", "/"),
+                ("pki_dir", "/etc/salt/pki/minion"),
+                ("sock_dir", "/var/run/salt/minion"),
+                ("extension_modules", "/var/cache/salt/minion/extmods"),
+                ("pidfile", "/var/run/salt-minion.pid"),
+                ("log_file", "/var/log/salt/minion"),
+            ],
+            Role::Master => &[
+                ("root_dir", "/"),
+                ("pki_dir", "/etc/salt/pki/master"),
+                ("sock_dir", "/var/run/salt/master"),
+                ("extension_modules", "/var/cache/salt/master/extmods"),
+                ("pidfile", "/var/run/salt-master.pid"),
+                ("log_file", "/var/log/salt/master"),
+                ("key_logfile", "/var/log/salt/key"),
+                ("ssh_log_file", "/var/log/salt/ssh"),
+                ("sqlite_queue_dir", "/var/cache/salt/master/queues"),
+            ],
+        }
+    }
+
+    /// The options `apply_minion_config`/`apply_master_config` hand `prepend_root_dir`
+    /// (those of [`LOG_OPTIONS`] only when they are no URL).
+    fn root_dir_options(self) -> &'static [&'static str] {
+        match self {
+            Role::Minion => &[
+                "pki_dir",
+                "cachedir",
+                "sock_dir",
+                "extension_modules",
+                "pidfile",
+                "log_file",
+            ],
+            Role::Master => &[
+                "pki_dir",
+                "cachedir",
+                "pidfile",
+                "sock_dir",
+                "extension_modules",
+                "token_dir",
+                "syndic_dir",
+                "sqlite_queue_dir",
+                "log_file",
+                "key_logfile",
+                "ssh_log_file",
+            ],
+        }
+    }
+}
 const ROOTS_OPTIONS: &[&str] = &["file_roots", "pillar_roots"];
 
 /// salt-call's warning for a `-c` that is not a directory (written before logging is set up,
@@ -105,7 +186,7 @@ fn load_yaml_file(path: &Path) -> Result<Map> {
 /// `config_dir` and `conf_file` are set as Salt's option parser sets them: the `-c` folder
 /// made absolute (`os.path.abspath(os.path.expanduser(dir))`, symlinks kept).
 pub fn minion_config(config_dir: &Path) -> Result<Map> {
-    load_config(config_dir, "minion", defaults())
+    load_config(config_dir, Role::Minion, defaults())
 }
 
 /// `halite ssh`'s controller config: `CONFIG_DIR/master` and `master.d/*.conf` over the
@@ -123,15 +204,19 @@ pub fn master_config(config_dir: &Path) -> Result<Map> {
         "ssh_priv",
         Value::str("/etc/salt/pki/master/ssh/salt-ssh.rsa"),
     );
-    load_config(config_dir, "master", d)
+    load_config(config_dir, Role::Master, d)
 }
 
-fn load_config(config_dir: &Path, name: &str, defaults: Map) -> Result<Map> {
+fn load_config(config_dir: &Path, role: Role, defaults: Map) -> Result<Map> {
+    let name = role.name();
     let given_dir = salt_abspath(config_dir);
     // Relative paths resolve against the real folder (`..` after a symlink included).
     let canonical = std::fs::canonicalize(config_dir).unwrap_or_else(|_| config_dir.to_path_buf());
     let config_dir = canonical.as_path();
     let mut opts = defaults;
+    for (key, value) in role.path_defaults() {
+        opts.insert(*key, Value::str(*value));
+    }
     let main = config_dir.join(name);
     let mut files = Vec::new();
     if main.is_file() {
@@ -146,12 +231,18 @@ fn load_config(config_dir: &Path, name: &str, defaults: Map) -> Result<Map> {
         extra.sort();
         files.extend(extra);
     }
+    let mut root_dir_set = false;
     for file in files {
         let values = load_yaml_file(&file)?;
         check_salt_compat(&values, &file)?;
+        root_dir_set |= values.contains_key("root_dir");
         for (k, v) in values {
             opts.insert(k, v);
         }
+    }
+    derive_paths(&mut opts, role);
+    if root_dir_set {
+        prepend_root_dir(&mut opts, role, config_dir);
     }
     resolve_paths(&mut opts, config_dir);
     opts.insert("config_dir", Value::str(given_dir.clone()));
@@ -225,9 +316,91 @@ fn absolutize(p: &str, base: &Path) -> String {
     }
 }
 
+/// `os.path.join(a, b)`: `b` when absolute, else the two with one slash between.
+fn path_join(a: &str, b: &str) -> String {
+    if b.starts_with('/') || a.is_empty() {
+        b.to_string()
+    } else if a.ends_with('/') {
+        format!("{a}{b}")
+    } else {
+        format!("{a}/{b}")
+    }
+}
+
+/// The paths apply_minion_config/apply_master_config derive before `root_dir` applies: a
+/// `sock_dir` more than ten characters longer than `cachedir` moves into it
+/// (`cachedir/.salt-unix`); a master's `token_dir` and `syndic_dir` are always below its
+/// `cachedir`.
+fn derive_paths(opts: &mut Map, role: Role) {
+    let Some(cachedir) = opts
+        .get("cachedir")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+    else {
+        return;
+    };
+    if let Some(sock_dir) = opts.get("sock_dir").and_then(Value::as_str) {
+        if sock_dir.chars().count() > cachedir.chars().count() + 10 {
+            opts.insert("sock_dir", Value::str(path_join(&cachedir, ".salt-unix")));
+        }
+    }
+    if role == Role::Master {
+        opts.insert("token_dir", Value::str(path_join(&cachedir, "tokens")));
+        opts.insert("syndic_dir", Value::str(path_join(&cachedir, "syndics")));
+    }
+}
+
+/// Whether `urllib.parse.urlparse(value).scheme` is empty: no `scheme:` before the first
+/// colon (an ASCII letter, then letters, digits, `+`, `-` or `.`).
+fn has_url_scheme(value: &str) -> bool {
+    match value.find(':') {
+        Some(i) if i > 0 => {
+            let scheme = &value[..i];
+            scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        }
+        _ => false,
+    }
+}
+
+/// salt.config `prepend_root_dir` with a configured `root_dir`: each path option (a log
+/// option only when it is no URL) below `root_dir` (made absolute: relative to the config
+/// folder, as halite resolves relative paths), unless it is there already:
+/// `salt.utils.path.join(root_dir, path)`, i.e. `normpath(root_dir + "/" + path)` with the
+/// path's leading slashes dropped. As in Salt, a path that is `root_dir` itself is taken
+/// for one outside it (`root_dir/root_dir`).
+fn prepend_root_dir(opts: &mut Map, role: Role, config_dir: &Path) {
+    let Some(root) = opts.get("root_dir").and_then(Value::as_str) else {
+        return;
+    };
+    let root = normpath(&absolutize(root, config_dir));
+    for key in role.root_dir_options() {
+        let Some(path) = opts.get(key).and_then(Value::as_str) else {
+            continue;
+        };
+        if LOG_OPTIONS.contains(key) && has_url_scheme(path) {
+            continue;
+        }
+        // Salt's default root is "/" (its prefix ""): every absolute path "matches" it, and
+        // one below root_dir loses that prefix first.
+        let under_root = (root != "/")
+            .then(|| path.strip_prefix(root.as_str()))
+            .flatten()
+            .filter(|rest| rest.starts_with('/'));
+        let rest = under_root.unwrap_or(path);
+        let joined = normpath(&path_join(&root, rest.trim_start_matches('/')));
+        opts.insert(*key, Value::str(joined));
+    }
+}
+
 fn resolve_paths(opts: &mut Map, base: &Path) {
     for key in PATH_OPTIONS {
         if let Some(Value::Str(s)) = opts.get_mut(key) {
+            if LOG_OPTIONS.contains(key) && has_url_scheme(s) {
+                continue;
+            }
             *s = absolutize(s, base).into();
         }
     }
@@ -271,6 +444,50 @@ mod tests {
         std::fs::write(dir.path().join("minion"), "salt_compat: 3007\n").expect("write");
         let opts = minion_config(dir.path()).expect("3007 is a release");
         assert_eq!(SaltCompat::of(&opts), SaltCompat::V3007);
+    }
+
+    /// Issue 32: `root_dir` prefixes the path options as salt.config's `prepend_root_dir`
+    /// does, for the minion (salt-call) and the master (salt-ssh) config.
+    /// tests/fixtures/root_dir.json holds what Salt 3007.8 and 3008.4 made of each config
+    /// (scripts/oracle/root_dir_record.py), the scratch root written `@ROOT@`.
+    #[test]
+    fn root_dir_prefixes_the_path_options_as_salt_does() {
+        let fixture: Value = Value::from_json_str(include_str!("../tests/fixtures/root_dir.json"))
+            .expect("the fixture is JSON");
+        let records = fixture.as_list().expect("a list of cases");
+        assert!(!records.is_empty());
+        for record in records.iter() {
+            let role = record.get("role").and_then(Value::as_str).unwrap_or("");
+            let config = record
+                .get("config")
+                .and_then(Value::as_map)
+                .expect("config");
+            for release in ["3007", "3008"] {
+                let dir = tempfile::tempdir().expect("tempdir");
+                let root = dir.path().join("root").to_string_lossy().into_owned();
+                let conf = dir.path().join("conf");
+                std::fs::create_dir(&conf).expect("mkdir");
+                let text = Value::Map(config.clone())
+                    .to_json()
+                    .replace("@ROOT@", &root);
+                std::fs::write(conf.join(role), text).expect("write");
+                let opts = match role {
+                    "minion" => minion_config(&conf),
+                    _ => master_config(&conf),
+                }
+                .expect("the config loads");
+                let expected = record.get(release).and_then(Value::as_map).expect(release);
+                for (key, want) in expected.iter() {
+                    let key = key.py_str();
+                    let want = match want {
+                        Value::Str(w) => Value::str(w.replace("@ROOT@", &root)),
+                        other => other.clone(),
+                    };
+                    let got = opts.get(key.as_str()).cloned().unwrap_or(Value::Null);
+                    assert_eq!(got, want, "{role} {config:?} ({release}): {key}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -104,6 +104,7 @@ fn minion_config(case: &Path, scratch: &Path, compat: SaltCompat) -> Map {
     if let Ok(extra) = std::fs::read_to_string(case.join("minion")) {
         let extra = extra
             .replace("@CASE@", &case.to_string_lossy())
+            .replace("@SCRATCH@", &scratch.to_string_lossy())
             .replace("@FORMULAS@", &formulas_dir().to_string_lossy());
         if let Ok(Value::Map(extra)) = halite_yaml::load(&extra, halite_yaml::Schema::Salt) {
             for (k, v) in extra {

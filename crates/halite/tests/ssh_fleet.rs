@@ -579,6 +579,38 @@ fn control_persist_keeps_the_connection_for_the_next_run() {
     assert_eq!((plain.0 - again.0, plain.1 - again.1), (1, 1));
 }
 
+/// Issue 32: a `root_dir` in the master config puts the controller's cache below it, as
+/// salt-ssh's `prepend_root_dir` does (the config's `cachedir: D/cache` becomes
+/// `D/root/D/cache`; crates/halite/tests/fixtures/root_dir.json has Salt's answers).
+#[test]
+fn root_dir_in_the_master_config_moves_the_cache_below_it() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    let d = fleet.dir.clone();
+    append(
+        &d.join("conf/master"),
+        &format!("root_dir: {}/root\n", d.display()),
+    );
+    let (v, rc, err) = fleet.run(&["h1", "grains.item", "id"]);
+    assert_eq!(
+        (&v["h1"]["id"], rc),
+        (&serde_json::json!("h1"), 0),
+        "{v}\n{err}"
+    );
+    let below = d.join(format!("root{}/cache/minions/h1", d.display()));
+    let cached: Vec<String> = std::fs::read_dir(&below)
+        .unwrap_or_else(|e| panic!("no cache at {}: {e}", below.display()))
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(cached.iter().any(|n| n == "grains.json"), "{cached:?}");
+    assert!(
+        !d.join("cache/minions/h1").exists(),
+        "the cache outside root_dir was used"
+    );
+}
+
 #[test]
 fn compound_and_nodegroup_targets_match_ids_and_cached_grains() {
     let Some(fleet) = Fleet::start() else {

@@ -368,6 +368,8 @@ pub(crate) fn register_all(r: &mut Registry) {
     r.register_host_read("network.hw_addr", network::hw_addr);
     r.register_host_read("network.hwaddr", network::hw_addr);
     r.register_host_read("network.in_subnet", network::in_subnet);
+    r.register_pure("network.ip_in_subnet", network::ip_in_subnet);
+    r.register_pure("network.calc_net", network::calc_net);
     r.register_host_read("network.interfaces", network::interfaces);
     r.register_host_read("network.subnets", network::subnets);
     r.register_host_read("network.subnets6", network::subnets6);
@@ -554,6 +556,8 @@ mod tests {
         "match.pillar",
         "match.pillar_pcre",
         "mine.get",
+        "network.calc_net",
+        "network.ip_in_subnet",
         "pillar.data",
         "pillar.fetch",
         "pillar.file_exists",

@@ -1,5 +1,6 @@
 //! `salt.modules.network`, the read-only address helpers templates use.
 
+use crate::ipaddress::{addr_string, parse_addr, Network, NetworkError};
 use crate::salt_utils::bind;
 use crate::{Args, ExecContext, ExecError};
 use halite_value::{Map, Value};
@@ -305,4 +306,89 @@ pub fn subnets(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
 pub fn subnets6(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
     bind("network.subnets6", a, &[], 0)?;
     Ok(Value::List((subnets_of(None, true)).into()))
+}
+
+/// `ipaddress.ip_network(value, strict)` of a template value: a string, or an integer (the
+/// address it numbers, a /32 or /128); anything else is Python's `ValueError`.
+fn ip_network(v: &Value, strict: bool) -> Result<Network, ExecError> {
+    let invalid = || {
+        crate::note_python_error();
+        ExecError::Failed(format!(
+            "{} does not appear to be an IPv4 or IPv6 network",
+            v.py_repr()
+        ))
+    };
+    let parsed = match v {
+        Value::Str(s) => Network::parse(s, strict),
+        Value::Int(n) if *n >= 0 => {
+            let addr = match u32::try_from(*n) {
+                Ok(n) => IpAddr::V4(n.into()),
+                Err(_) => IpAddr::V6((*n as u128).into()),
+            };
+            Network::parse(&addr_string(&addr), strict)
+        }
+        _ => return Err(invalid()),
+    };
+    parsed.map_err(|e| match e {
+        NetworkError::Invalid => invalid(),
+        NetworkError::HostBitsSet(net) => {
+            crate::note_python_error();
+            ExecError::Failed(format!("{net} has host bits set"))
+        }
+    })
+}
+
+/// `ipaddress.ip_address(value)` of a template value (a string or an integer).
+fn ip_address(v: &Value) -> Result<IpAddr, ExecError> {
+    let parsed = match v {
+        Value::Str(s) => parse_addr(s),
+        Value::Int(n) if *n >= 0 => Some(match u32::try_from(*n) {
+            Ok(n) => IpAddr::V4(n.into()),
+            Err(_) => IpAddr::V6((*n as u128).into()),
+        }),
+        _ => None,
+    };
+    parsed.ok_or_else(|| {
+        crate::note_python_error();
+        ExecError::Failed(format!(
+            "{} does not appear to be an IPv4 or IPv6 address",
+            v.py_repr()
+        ))
+    })
+}
+
+/// `network.calc_net(ip_addr, netmask=None)`: the network `ip_addr` (CIDR notation
+/// accepted) lies in, `str(ip_network(ip_addr[/netmask], strict=False))`.
+pub fn calc_net(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("network.calc_net", a, &["ip_addr", "netmask"], 1)?;
+    let ip = b.get(0).cloned().unwrap_or_default();
+    let ip = match b.opt(1) {
+        Some(mask) => Value::Str(format!("{}/{}", ip.py_str(), mask.py_str()).into()),
+        None => ip,
+    };
+    Ok(Value::Str(ip_network(&ip, false)?.to_string().into()))
+}
+
+/// `network.ip_in_subnet(ip_addr, cidr)`: salt.utils.network's `in_subnet(cidr, ip_addr)`,
+/// which reads `cidr` strictly (an invalid one, host bits included, is false, as Salt
+/// logs and answers) and takes one address or a list of them (any of them).
+pub fn ip_in_subnet(_: &ExecContext, a: &Args) -> Result<Value, ExecError> {
+    let b = bind("network.ip_in_subnet", a, &["ip_addr", "cidr"], 2)?;
+    let cidr = b.get(1).cloned().unwrap_or_default();
+    let Ok(net) = ip_network(&cidr, true) else {
+        // salt.utils.network.in_subnet logs "Invalid CIDR" and answers False
+        crate::take_python_error();
+        return Ok(Value::Bool(false));
+    };
+    let ip = b.get(0).cloned().unwrap_or_default();
+    let addrs = match &ip {
+        Value::List(items) => items.iter().cloned().collect(),
+        one => vec![one.clone()],
+    };
+    for addr in &addrs {
+        if net.contains(ip_address(addr)?) {
+            return Ok(Value::Bool(true));
+        }
+    }
+    Ok(Value::Bool(false))
 }

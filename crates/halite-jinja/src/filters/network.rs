@@ -7,6 +7,7 @@
 use super::{add, mut_list, to_list, FilterResult};
 use crate::args::PyArgs;
 use crate::repr::py_str;
+use halite_exec::ipaddress::{addr_string, parse_addr, parse_prefix};
 use minijinja::value::{Value, ValueKind};
 use minijinja::{Environment, Error, ErrorKind, State};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -368,15 +369,7 @@ impl Ip {
             return None;
         }
         let addr = parse_addr(a)?;
-        let max = if addr.is_ipv4() { 32 } else { 128 };
-        let prefix = if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) {
-            let n: u32 = p.parse().ok()?;
-            (n <= max).then_some(n as u8)?
-        } else if addr.is_ipv4() {
-            v4_mask_prefix(p)?
-        } else {
-            return None;
-        };
+        let prefix = parse_prefix(p, addr.is_ipv4())?;
         Some(Ip {
             addr,
             prefix: Some(prefix),
@@ -616,62 +609,6 @@ fn ipv4_mapped(a: Ipv6Addr) -> Option<Ipv4Addr> {
     let s = a.segments();
     (s[..5] == [0, 0, 0, 0, 0] && s[5] == 0xffff)
         .then(|| Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8))
-}
-
-/// `ipaddress.ip_address(s)`: dotted IPv4 without leading zeros, or IPv6.
-fn parse_addr(s: &str) -> Option<IpAddr> {
-    if s.contains(':') {
-        return s.parse::<Ipv6Addr>().ok().map(IpAddr::V6);
-    }
-    s.parse::<Ipv4Addr>().ok().map(IpAddr::V4)
-}
-
-/// An IPv4 netmask (`255.255.0.0`) or hostmask (`0.0.255.255`) as a prefix length.
-fn v4_mask_prefix(s: &str) -> Option<u8> {
-    let bits = u32::from(s.parse::<Ipv4Addr>().ok()?);
-    let ones = bits.leading_ones();
-    if bits.checked_shl(ones).unwrap_or(0) == 0 {
-        return Some(ones as u8);
-    }
-    let inv = !bits;
-    let ones = inv.leading_ones();
-    (inv.checked_shl(ones).unwrap_or(0) == 0).then_some(ones as u8)
-}
-
-/// `str(address)`: IPv6 compressed as Python does (the first longest run of two or more
-/// zero groups becomes `::`, hex groups always, also for IPv4-mapped addresses).
-fn addr_string(a: &IpAddr) -> String {
-    let v6 = match a {
-        IpAddr::V4(v4) => return v4.to_string(),
-        IpAddr::V6(v6) => v6,
-    };
-    let segs = v6.segments();
-    let (mut best, mut best_len, mut cur, mut cur_len) = (0usize, 0usize, 0usize, 0usize);
-    for (i, s) in segs.iter().enumerate() {
-        if *s == 0 {
-            if cur_len == 0 {
-                cur = i;
-            }
-            cur_len += 1;
-            if cur_len > best_len {
-                best = cur;
-                best_len = cur_len;
-            }
-        } else {
-            cur_len = 0;
-        }
-    }
-    let hex = |s: &[u16]| {
-        s.iter()
-            .map(|x| format!("{x:x}"))
-            .collect::<Vec<_>>()
-            .join(":")
-    };
-    if best_len > 1 {
-        format!("{}::{}", hex(&segs[..best]), hex(&segs[best + best_len..]))
-    } else {
-        hex(&segs)
-    }
 }
 
 /// `gen_mac(prefix='AC:DE:48')`: the prefix and three random bytes, upper-case hex.

@@ -1,0 +1,4 @@
+{%- from 'macros.jinja' import strict %}
+x:
+  test.nop:
+    - v: {{ strict('a', 'b') }}

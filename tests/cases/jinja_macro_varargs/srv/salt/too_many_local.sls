@@ -1,0 +1,4 @@
+{%- macro m() -%}none{%- endmacro %}
+x:
+  test.nop:
+    - v: {{ m(1) }}

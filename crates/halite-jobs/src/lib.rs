@@ -266,7 +266,7 @@ impl JobStore {
             rec.insert("op", Value::str("load"));
             rec.insert("jid", Value::str(jid.as_str()));
             rec.insert("load", Value::Map(ordered.clone()));
-            self.write_db(rec);
+            self.write(rec);
         }
         if self.cfg.salt_pg_returns() && self.cfg.job_cache && !self.cfg.master_job_cache.is_empty()
         {
@@ -275,7 +275,7 @@ impl JobStore {
             rec.insert("to", Value::str("pg"));
             rec.insert("jid", Value::str(jid.as_str()));
             rec.insert("load", Value::Map(ordered));
-            self.write_pg(rec);
+            self.write(rec);
         }
         Ok(jid)
     }
@@ -324,22 +324,10 @@ impl JobStore {
             pg.insert("rows", Value::Bool(self.cfg.salt_pg_returns()));
             pg.insert("event", Value::Bool(self.cfg.pg_events));
             pg.insert("master_id", Value::str(self.cfg.master_id.as_str()));
-            self.write_pg(pg);
+            self.write(pg);
         }
-        self.write_db(rec);
+        self.write(rec);
         Ok(())
-    }
-
-    /// Applies one record to PostgreSQL, or spools it.
-    fn write_pg(&mut self, rec: Map) {
-        let res = match self.pg.as_mut() {
-            Some(pg) => apply_pg(pg, &rec).map_err(|e| e.to_string()),
-            None => Err(self.db_error.clone().unwrap_or_default()),
-        };
-        if let Err(e) = res {
-            self.db_error.get_or_insert(e);
-            self.spool(&rec);
-        }
     }
 
     /// The job is over: its `proc` file goes.
@@ -347,15 +335,26 @@ impl JobStore {
         let _ = std::fs::remove_file(self.cfg.cachedir.join("proc").join(jid));
     }
 
-    /// Applies one record to the database, or spools it.
-    fn write_db(&mut self, rec: Map) {
-        let res = match self.db.as_mut() {
-            Some(db) => apply(db, &rec).map_err(|e| e.to_string()),
-            None => Err(self.db_error.clone().unwrap_or_default()),
+    /// Applies one record to its database (`to: pg` PostgreSQL, else the SQLite file), or
+    /// spools it when that database is not there or refuses it.
+    fn write(&mut self, rec: Map) {
+        let res = match rec.get("to").map(Value::py_str).as_deref() {
+            Some("pg") => self
+                .pg
+                .as_mut()
+                .map(|pg| apply_pg(pg, &rec).map_err(|e| e.to_string())),
+            _ => self
+                .db
+                .as_mut()
+                .map(|db| apply(db, &rec).map_err(|e| e.to_string())),
         };
-        if let Err(e) = res {
-            self.db_error.get_or_insert(e);
-            self.spool(&rec);
+        match res {
+            Some(Ok(())) => {}
+            Some(Err(e)) => {
+                self.db_error.get_or_insert(e);
+                self.spool(&rec);
+            }
+            None => self.spool(&rec),
         }
     }
 

@@ -23,7 +23,6 @@ pub(crate) fn register(r: &mut StateRegistry) {
     r.register("archive.extracted", extracted, &["name", "source"]);
 }
 
-
 fn fail(mut ret: Map, comment: impl Into<String>) -> Result<Map, StateError> {
     ret.insert("comment", Value::str(comment.into()));
     Ok(ret)

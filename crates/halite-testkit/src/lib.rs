@@ -36,6 +36,35 @@ pub fn skip_this_test(why: &str) {
     skip(&name, why);
 }
 
+/// The rows of `sql` in the SQLite file at `db`, each column as text (NULL as "None", as
+/// Python's `str()` of it, so expectations read as Salt's tables are read).
+pub fn sqlite_rows(db: &std::path::Path, sql: &str) -> Vec<Vec<String>> {
+    use rusqlite::types::ValueRef;
+    let conn =
+        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap_or_else(|e| panic!("{}: {e}", db.display()));
+    let mut st = conn.prepare(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    let n = st.column_count();
+    let rows = st
+        .query_map([], |r| {
+            (0..n)
+                .map(|i| {
+                    Ok(match r.get_ref(i)? {
+                        ValueRef::Null => "None".to_string(),
+                        ValueRef::Integer(v) => v.to_string(),
+                        ValueRef::Real(v) => v.to_string(),
+                        ValueRef::Text(t) | ValueRef::Blob(t) => {
+                            String::from_utf8_lossy(t).into_owned()
+                        }
+                    })
+                })
+                .collect::<rusqlite::Result<Vec<String>>>()
+        })
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    rows.map(|r| r.unwrap_or_else(|e| panic!("{sql}: {e}")))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -35,6 +35,15 @@ fn skip_reason() -> Option<String> {
     None
 }
 
+/// The state that needs the module (debconfmod), requiring what installs its program.
+const ANSWER: &str = "answer:
+  debconf.set:
+    - name: halitetest-refresh
+    - data:
+        'halitetest-refresh/question': {'type': 'string', 'value': 'yes'}
+    - require:
+";
+
 /// The SLS: the tools written by a cmd.run (with or without `reload_modules`), then a
 /// debconf.set that needs them.
 fn sls(reload: bool) -> String {
@@ -44,14 +53,9 @@ fn sls(reload: bool) -> String {
     - name: printf '#!/bin/sh\nexit 0\n' > /usr/local/bin/debconf-get-selections && printf '#!/bin/sh\nexit 0\n' > /usr/local/bin/debconf-set-selections && chmod 755 /usr/local/bin/debconf-get-selections /usr/local/bin/debconf-set-selections
     - reload_modules: {reload}
 
-answer:
-  debconf.set:
-    - name: halitetest-refresh
-    - data:
-        'halitetest-refresh/question': {{'type': 'string', 'value': 'yes'}}
-    - require:
-      - cmd: install_tools
+{answer}      - cmd: install_tools
 "#,
+        answer = ANSWER,
         reload = if reload { "True" } else { "False" }
     )
 }
@@ -66,14 +70,9 @@ fn pkg_sls(deb: &Path) -> String {
     - sources:
       - halitetest-refresh-tools: {deb}
 
-answer:
-  debconf.set:
-    - name: halitetest-refresh
-    - data:
-        'halitetest-refresh/question': {{'type': 'string', 'value': 'yes'}}
-    - require:
-      - pkg: install_tools
+{answer}      - pkg: install_tools
 "#,
+        answer = ANSWER,
         deb = deb.display()
     )
 }

@@ -1784,7 +1784,7 @@ fn every_run_is_kept_where_halite_jobs_and_salt_run_read_it() {
         serde_json::json!({"h1": true, "h2": true})
     );
     // the database: Salt's returner rows and halite's own
-    let db = rusqlite_rows(
+    let db = halite_testkit::sqlite_rows(
         &d.join("cache/jobs.sqlite"),
         &format!(
             "SELECT id, fun, success, full_ret FROM salt_returns WHERE jid = '{jid}' ORDER BY id"
@@ -1797,7 +1797,7 @@ fn every_run_is_kept_where_halite_jobs_and_salt_run_read_it() {
     );
     let full: serde_json::Value = serde_json::from_str(&db[0][3]).expect("full_ret");
     assert_eq!(full["return"], v["h1"]);
-    let runs = rusqlite_rows(
+    let runs = halite_testkit::sqlite_rows(
         &d.join("cache/jobs.sqlite"),
         &format!(
             "SELECT id, status, total, succeeded FROM halite_runs WHERE jid = '{jid}' ORDER BY id"
@@ -1811,7 +1811,7 @@ fn every_run_is_kept_where_halite_jobs_and_salt_run_read_it() {
         ]
     );
     // the inventory: each host's grains, with the job that took them
-    let grains = rusqlite_rows(
+    let grains = halite_testkit::sqlite_rows(
         &d.join("cache/jobs.sqlite"),
         "SELECT id, json_extract(grains, '$.id') FROM halite_grains ORDER BY id",
     );
@@ -1898,24 +1898,6 @@ fn every_run_is_kept_where_halite_jobs_and_salt_run_read_it() {
         );
         assert_eq!(mine, salt, "halite jobs {verb} differs from salt-run's");
     }
-}
-
-/// The rows of `sql` in the SQLite file at `db`, each column as text (through the sqlite3
-/// shell when it is there, else Python's sqlite3).
-fn rusqlite_rows(db: &Path, sql: &str) -> Vec<Vec<String>> {
-    let script = "import sqlite3, sys, json\nc = sqlite3.connect(sys.argv[1])\nprint(json.dumps([[str(x) for x in r] for r in c.execute(sys.argv[2])]))";
-    let out = Command::new("python3")
-        .args(["-c", script])
-        .arg(db)
-        .arg(sql)
-        .output()
-        .expect("python3");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("rows")
 }
 
 #[test]

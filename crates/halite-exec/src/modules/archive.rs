@@ -23,6 +23,16 @@ pub struct Contents {
     pub link_targets: Vec<(String, String)>,
 }
 
+impl Contents {
+    /// The folders, files and links, in that order.
+    pub fn members(&self) -> Vec<String> {
+        let mut all = self.dirs.clone();
+        all.extend(self.files.iter().cloned());
+        all.extend(self.links.iter().cloned());
+        all
+    }
+}
+
 pub fn open_tar(path: &str) -> Result<Box<dyn Read>, String> {
     let mut f = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut magic = [0u8; 6];
@@ -161,14 +171,7 @@ pub fn list_contents(
     // the top-level folder a prefix shared by every member implies: 3007.8 looks at the
     // folders only, 3008.4 at every member (an archive of files under one folder counts)
     let prefix = if salt3008 {
-        let all: Vec<String> = c
-            .dirs
-            .iter()
-            .chain(&c.files)
-            .chain(&c.links)
-            .cloned()
-            .collect();
-        common_prefix(&all)
+        common_prefix(&c.members())
     } else {
         common_prefix(&c.dirs)
     };
@@ -326,13 +329,7 @@ pub fn list_(ctx: &ExecContext, a: &Args) -> Result<Value, ExecError> {
         m.insert("top_level_links", list(&c.top_level_links));
         return Ok(Value::Map(m));
     }
-    let mut all: Vec<String> = c
-        .dirs
-        .iter()
-        .chain(&c.files)
-        .chain(&c.links)
-        .cloned()
-        .collect();
+    let mut all = c.members();
     all.sort();
     Ok(list(&all))
 }

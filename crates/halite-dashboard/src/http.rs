@@ -232,7 +232,11 @@ where
 {
     let live = Arc::new(AtomicUsize::new(0));
     for conn in listener.incoming() {
-        let Ok(stream) = conn else { continue };
+        let Ok(stream) = conn else {
+            // out of descriptors or the like: wait a little rather than spin
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        };
         if live.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
             live.fetch_sub(1, Ordering::SeqCst);
             let _ = stream.set_write_timeout(Some(TIMEOUT));

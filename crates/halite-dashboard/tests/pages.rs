@@ -513,3 +513,20 @@ fn the_demo_store_has_what_it_promises() {
     let g = get(&app, "/grains?q=os:Debian").text();
     assert!(number(&g, "n-matches") > 0);
 }
+
+#[test]
+fn a_store_without_the_status_index_counts_the_same_days() {
+    let f = fixture();
+    let before = get(&f.app, "/").text();
+    let conn = rusqlite::Connection::open(&f.app.database).unwrap();
+    conn.execute_batch("DROP INDEX halite_runs_by_status")
+        .unwrap();
+    drop(conn);
+    let after = get(&f.app, "/").text();
+    let chart = |h: &str| {
+        let at = h.find("id=\"status-chart\"").unwrap();
+        h[at..at + h[at..].find("</svg>").unwrap()].to_string()
+    };
+    assert_eq!(chart(&before), chart(&after));
+    assert!(after.contains(r#"data-day="2026-12-02" data-status="changed" data-n="2""#));
+}

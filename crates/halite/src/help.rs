@@ -23,6 +23,8 @@ Commands:
   validate         check SLS parameters against the state modules' signatures, as Idem does
                    (`halite validate --help`)
   jobs             salt-run jobs.*: the runs halite ssh kept (`halite jobs --help`)
+  dashboard        read-only web pages over those runs: fleet, hosts, runs, diffs, grains,
+                   /metrics (`halite dashboard --help`)
   graph            draw the requisite graph of the highstate or of SLS files (`halite graph --help`)
   help [TOPIC]     this text, a command's help, or a function's documentation
                    (`halite help ssh`, `halite help state.apply`)";
@@ -179,7 +181,7 @@ pub fn command(topic: Option<&str>, compat: SaltCompat) -> u8 {
             ));
             0
         }
-        Some(cmd @ ("ssh" | "catalog" | "jobs" | "reclass" | "validate")) => {
+        Some(cmd @ ("ssh" | "catalog" | "jobs" | "dashboard" | "reclass" | "validate")) => {
             // Each parses its own command line: its `--help`, through the same binary.
             let exe = std::env::current_exe().unwrap_or_else(|_| "halite".into());
             match std::process::Command::new(exe)

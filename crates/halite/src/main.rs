@@ -7,6 +7,7 @@ mod apply;
 mod args;
 mod catalog;
 mod config;
+mod dashboard;
 mod diagnostics;
 mod functions;
 mod graph;
@@ -331,6 +332,11 @@ fn run_fleet_commands(argv: &[String]) -> Option<ExitCode> {
                     .collect(),
             ),
             Some("catalog") => run_catalog(&argv[2..]),
+            Some("dashboard") => dashboard::main(
+                std::iter::once("halite dashboard".to_string())
+                    .chain(argv[2..].iter().cloned())
+                    .collect(),
+            ),
             Some("jobs") => jobs::main(
                 std::iter::once("halite jobs".to_string())
                     .chain(argv[2..].iter().cloned())

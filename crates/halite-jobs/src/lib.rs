@@ -42,8 +42,12 @@ pub struct StoreConfig {
     pub database: PathBuf,
     /// `sqlite3.timeout` (seconds, default 5).
     pub timeout: f64,
-    /// `keep_jobs_seconds` (default 86400; 0 keeps everything).
+    /// `keep_jobs_seconds` (default 86400; 0 keeps everything): Salt's job cache and
+    /// returner tables.
     pub keep_jobs_seconds: u64,
+    /// `halite_keep_runs_seconds` (default 30 days; 0 keeps everything): halite's own run
+    /// and state rows, the history the dashboard draws.
+    pub keep_runs_seconds: u64,
     /// `unique_jid`.
     pub unique_jid: bool,
     /// Salt's `pgjsonb` returner's PostgreSQL (`returner.pgjsonb.*`), when
@@ -104,7 +108,11 @@ impl StoreConfig {
             || returners.iter().any(|r| r == "pgjsonb")
             || pg_events)
             .then(|| pgjsonb::PgOptions::from_opts(opts));
+        let keep_runs_seconds = get("halite_keep_runs_seconds")
+            .and_then(|v| v.as_i64().or_else(|| v.py_str().parse().ok()))
+            .map_or(30 * 86_400, |s| s.max(0) as u64);
         StoreConfig {
+            keep_runs_seconds,
             pg,
             pg_events,
             master_id: get("id").map(Value::py_str).unwrap_or_default(),
@@ -225,7 +233,7 @@ impl JobStore {
         };
         store.replay();
         if let Some(db) = &store.db {
-            let _ = db.clean_old_jobs(store.cfg.keep_jobs_seconds);
+            let _ = db.clean_old_jobs(store.cfg.keep_jobs_seconds, store.cfg.keep_runs_seconds);
         }
         if let Some(pg) = &mut store.pg {
             let _ = pg.clean_old_jobs(store.cfg.keep_jobs_seconds);
@@ -559,6 +567,50 @@ mod tests {
             .query_row("SELECT count(*) FROM salt_returns", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, 0);
+    }
+
+    #[test]
+    fn salt_s_tables_age_by_keep_jobs_seconds_and_halite_s_by_keep_runs_seconds() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = sqlite::Sqlite::open(&dir.path().join("j.sqlite"), 5.0).unwrap();
+        // a run from two days ago
+        let old = jid::micros_to_jid(
+            (std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_micros())
+                - 2 * 86_400 * 1_000_000,
+        );
+        db.save_load(&old, &load("test.ping", "*")).unwrap();
+        let mut rec = Map::new();
+        rec.insert("jid", Value::str(old.as_str()));
+        rec.insert("id", Value::str("h1"));
+        rec.insert("fun", Value::str("test.ping"));
+        rec.insert("return", Value::Bool(true));
+        db.returner(&rec).unwrap();
+        let mut db = db;
+        db.record_run(
+            &old,
+            "h1",
+            "test.ping",
+            &summary::summarise(&Value::Bool(true), 0, false),
+            None,
+        )
+        .unwrap();
+        db.clean_old_jobs(86_400, 30 * 86_400).unwrap();
+        let count = |t: &str| -> i64 {
+            db.conn()
+                .query_row(&format!("SELECT count(*) FROM {t}"), [], |r| r.get(0))
+                .unwrap()
+        };
+        assert_eq!(
+            (count("jids"), count("salt_returns")),
+            (0, 0),
+            "Salt's: a day"
+        );
+        assert_eq!(count("halite_runs"), 1, "halite's: 30 days");
+        db.clean_old_jobs(86_400, 86_400).unwrap();
+        assert_eq!(count("halite_runs"), 0);
     }
 
     #[test]

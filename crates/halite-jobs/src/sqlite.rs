@@ -298,22 +298,33 @@ impl Sqlite {
         Ok(out)
     }
 
-    /// Removes the jobs older than `keep_seconds` from every table (0 keeps everything).
-    pub fn clean_old_jobs(&self, keep_seconds: u64) -> rusqlite::Result<()> {
-        if keep_seconds == 0 {
-            return Ok(());
-        }
+    /// Removes from Salt's tables the jobs older than `keep_seconds` (Salt's
+    /// `keep_jobs_seconds`) and from halite's the runs older than `keep_runs_seconds`
+    /// (the history the dashboard shows); 0 keeps everything.
+    pub fn clean_old_jobs(
+        &self,
+        keep_seconds: u64,
+        keep_runs_seconds: u64,
+    ) -> rusqlite::Result<()> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_micros())
             .unwrap_or(0);
         let cutoff =
-            crate::jid::micros_to_jid(now.saturating_sub(u128::from(keep_seconds) * 1_000_000));
-        for table in ["jids", "salt_returns", "halite_runs", "halite_states"] {
-            self.conn.execute(
-                &format!("DELETE FROM {table} WHERE substr(jid, 1, 20) < ?1"),
-                [&cutoff],
-            )?;
+            |secs: u64| crate::jid::micros_to_jid(now.saturating_sub(u128::from(secs) * 1_000_000));
+        for (tables, keep) in [
+            (["jids", "salt_returns"], keep_seconds),
+            (["halite_runs", "halite_states"], keep_runs_seconds),
+        ] {
+            if keep == 0 {
+                continue;
+            }
+            for table in tables {
+                self.conn.execute(
+                    &format!("DELETE FROM {table} WHERE substr(jid, 1, 20) < ?1"),
+                    [&cutoff(keep)],
+                )?;
+            }
         }
         Ok(())
     }

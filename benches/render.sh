@@ -2,7 +2,7 @@
 # Render+compile benchmark: `state.show_lowstate` of a generated 5,000-state tree, halite
 # against salt-call on the same machine: median wall time over several runs and the largest
 # peak RSS (from /usr/bin/time), and whether both print the same JSON.
-# Usage: benches/render.sh [FILES] [--shallow]
+# Usage: benches/render.sh [FILES] [--shallow | --formula]   (tree shapes: benches/gen_tree.py)
 #   (needs the oracles for the Salt side: ../shared/oracle/setup.sh)
 # Env: SALT_COMPAT (the Salt release to compare: 3008, the default, or 3007; picks that
 #      oracle's salt-call and writes `salt_compat` into the minion config both programs read,

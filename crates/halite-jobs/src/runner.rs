@@ -117,6 +117,56 @@ pub struct JobFilter {
     pub function: Option<String>,
     /// `search_target`.
     pub target: Option<String>,
+    /// `start_time` / `end_time`: jobs started at or after / at or before (a date and time
+    /// as [`time_key`] reads it).
+    pub start_time: Option<String>,
+    pub end_time: Option<String>,
+}
+
+/// A time as the 20 digits of a jid (`YYYYMMDDHHMMSSffffff`, missing parts zero), from what
+/// `dateutil.parser.parse` reads most often: `2026-12-02`, `2026-12-02 15:40`,
+/// `2026-12-02T15:40:05.393932`, `2026/12/02 15:40:05`, and the `StartTime` Salt prints
+/// (`2026, Dec 02 15:40:05.393932`); `None` for anything else.
+pub fn time_key(text: &str) -> Option<String> {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let t = text.trim();
+    // Salt's own StartTime: "YYYY, Mon DD HH:MM:SS.ffffff"
+    let t = match t.split_once(", ") {
+        Some((y, rest)) if y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()) => {
+            let (mon, rest) = rest.split_once(' ')?;
+            let m = MONTHS.iter().position(|x| mon.eq_ignore_ascii_case(x))? + 1;
+            format!("{y}-{m:02}-{rest}").replacen(' ', "T", 1)
+        }
+        _ => t.to_string(),
+    };
+    let mut digits = String::new();
+    let mut groups: Vec<String> = Vec::new();
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else if !digits.is_empty() {
+            groups.push(std::mem::take(&mut digits));
+        }
+    }
+    if !digits.is_empty() {
+        groups.push(digits);
+    }
+    let widths = [4usize, 2, 2, 2, 2, 2, 6];
+    if groups.len() < 3 || groups.len() > widths.len() {
+        return None;
+    }
+    let mut out = String::new();
+    for (i, w) in widths.iter().enumerate() {
+        match groups.get(i) {
+            Some(g) if i == 6 => out.push_str(&format!("{g:0<6}")[..6]),
+            Some(g) if g.len() <= *w => out.push_str(&format!("{g:0>w$}", w = *w)),
+            Some(_) => return None,
+            None => out.push_str(&"0".repeat(*w)),
+        }
+    }
+    Some(out)
 }
 
 fn any_match(value: &str, patterns: &str) -> bool {
@@ -147,6 +197,17 @@ pub fn list_jobs(src: &Source, f: &JobFilter) -> Map {
                 .get("Function")
                 .is_some_and(|v| any_match(&v.py_str(), fun))
             {
+                continue;
+            }
+        }
+        let started = jid.get(..20).unwrap_or_default();
+        if let Some(start) = f.start_time.as_deref() {
+            if time_key(start).is_none_or(|k| started < k.as_str()) {
+                continue;
+            }
+        }
+        if let Some(end) = f.end_time.as_deref() {
+            if time_key(end).is_none_or(|k| started > k.as_str()) {
                 continue;
             }
         }
@@ -226,6 +287,57 @@ pub fn exit_success(src: &Source, jid: &str) -> Map {
     ret
 }
 
+/// `jobs.active()` over the store: the jobs whose controller is still running (a
+/// `cachedir/proc/JID` file naming a live pid, as salt-ssh writes it): `{jid: {Function,
+/// ..., StartTime, Running: [{id: pid}], Returned: [id]}}`, each targeted host that has not
+/// returned yet under `Running`. (Salt's asks the minions; a salt-ssh master has none.)
+pub fn active(src: &Source, cachedir: &std::path::Path) -> Map {
+    let mut out = Map::new();
+    let Ok(rd) = std::fs::read_dir(cachedir.join("proc")) else {
+        return out;
+    };
+    let mut jids: Vec<String> = rd
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| crate::jid::is_jid(n))
+        .collect();
+    jids.sort();
+    for jid in jids {
+        let Some(Value::Map(job)) = std::fs::read(cachedir.join("proc").join(&jid))
+            .ok()
+            .and_then(|b| halite_value::msgpack::decode(&b))
+        else {
+            continue;
+        };
+        let pid = job.get("pid").and_then(Value::as_i64).unwrap_or(0);
+        // SAFETY: kill with signal 0 only asks whether the pid exists.
+        let alive = pid > 0 && unsafe { libc::kill(pid as libc::pid_t, 0) } == 0;
+        if !alive {
+            continue;
+        }
+        let mut item = format_jid(&jid, &job);
+        let returned: Vec<String> = src.get_jid(&jid).keys().map(Value::py_str).collect();
+        let running: Vec<Value> = src
+            .minions(&jid)
+            .into_iter()
+            .filter(|m| !returned.contains(m))
+            .map(|m| {
+                let mut r = Map::new();
+                r.insert(m.as_str(), Value::Int(pid));
+                Value::Map(r)
+            })
+            .collect();
+        item.remove("Minions");
+        item.insert("Running", Value::List(running.into_iter().collect()));
+        item.insert(
+            "Returned",
+            Value::List(returned.into_iter().map(Value::str).collect()),
+        );
+        out.insert(jid.as_str(), Value::Map(item));
+    }
+    out
+}
+
 /// `jobs.last_run(function=..., target=...)`: `print_job` of the latest matching job, or
 /// `False`.
 pub fn last_run(src: &Source, f: &JobFilter) -> Value {
@@ -234,5 +346,36 @@ pub fn last_run(src: &Source, f: &JobFilter) -> Value {
     match last {
         Some(jid) => Value::Map(print_job(src, &jid)),
         None => Value::Bool(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_as_jid_digits() {
+        assert_eq!(
+            time_key("2026-12-02").as_deref(),
+            Some("20261202000000000000")
+        );
+        assert_eq!(
+            time_key("2026-12-02 15:40").as_deref(),
+            Some("20261202154000000000")
+        );
+        assert_eq!(
+            time_key("2026-12-02T15:40:05.393932").as_deref(),
+            Some("20261202154005393932")
+        );
+        assert_eq!(
+            time_key("2026, Dec 02 15:40:05.393932").as_deref(),
+            Some("20261202154005393932")
+        );
+        assert_eq!(
+            time_key("2026/12/2 1:02:03.5").as_deref(),
+            Some("20261202010203500000")
+        );
+        assert_eq!(time_key("yesterday"), None);
+        assert_eq!(time_key("12345-01-01"), None);
     }
 }

@@ -14,7 +14,9 @@ use std::path::PathBuf;
     name = "halite jobs",
     about = "salt-run jobs.* over the job store: the jobs halite ssh and halite catalog apply kept",
     after_help = "Verbs (salt-run's, with or without the `jobs.` prefix):
-  list_jobs [search_function=GLOB] [search_target=GLOB]   every job kept
+  list_jobs [search_function=GLOB] [search_target=GLOB] [start_time=T] [end_time=T]
+                                                          every job kept
+  active                                                  the jobs still running
   list_job JID                                            a job, with every host's return
   lookup_jid JID [missing=True]                           each host's return
   print_job JID                                           the job and its returns
@@ -69,13 +71,23 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
         kw(k).is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "true" | "1" | "yes"))
     };
     let data = match verb.as_str() {
-        "list_jobs" => Value::Map(runner::list_jobs(
-            &src,
-            &JobFilter {
-                function: kw("search_function"),
-                target: kw("search_target"),
-            },
-        )),
+        "list_jobs" => {
+            // a job without metadata never matches `search_metadata` (halite ssh passes none)
+            if kwargs.contains_key("search_metadata") {
+                Value::Map(Map::new())
+            } else {
+                Value::Map(runner::list_jobs(
+                    &src,
+                    &JobFilter {
+                        function: kw("search_function"),
+                        target: kw("search_target"),
+                        start_time: kw("start_time"),
+                        end_time: kw("end_time"),
+                    },
+                ))
+            }
+        }
+        "active" => Value::Map(runner::active(&src, &cachedir)),
         "list_job" => Value::Map(runner::list_job(&src, &jid()?)),
         "lookup_jid" => Value::Map(runner::lookup_jid(&src, &jid()?, truthy("missing"))),
         "print_job" => Value::Map(runner::print_job(&src, &jid()?)),
@@ -85,6 +97,7 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
             &JobFilter {
                 function: kw("function"),
                 target: kw("target"),
+                ..JobFilter::default()
             },
         ),
         other => {

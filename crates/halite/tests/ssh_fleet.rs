@@ -1973,3 +1973,62 @@ fn a_fleet_run_reaches_postgres_as_salt_s_pgjsonb_keeps_it() {
     // no local job cache was written (the master job cache is PostgreSQL)
     assert!(!fleet.dir.join("cache/jobs").exists());
 }
+
+#[test]
+fn halite_jobs_active_lists_a_run_while_it_lasts_and_list_jobs_filters_by_time() {
+    let Some(fleet) = Fleet::start() else {
+        return;
+    };
+    // a run that lasts: h1 sleeps 3 s
+    let mut slow = fleet.halite(&["h[12]", "cmd.run", "sleep 3"]);
+    let mut child = slow.stdout(Stdio::null()).spawn().expect("halite ssh");
+    let mut seen = serde_json::Value::Null;
+    for _ in 0..100 {
+        let a = halite_jobs(&fleet, &["active"]);
+        if a.as_object().is_some_and(|m| !m.is_empty()) {
+            seen = a;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let status = child.wait().expect("wait");
+    assert!(status.success());
+    let (jid, job) = seen
+        .as_object()
+        .and_then(|m| m.iter().next())
+        .expect("the run was listed as active while it lasted");
+    assert_eq!(job["Function"], "cmd.run");
+    let running = job["Running"].as_array().expect("Running").len();
+    let returned = job["Returned"].as_array().expect("Returned").len();
+    assert_eq!(running + returned, 2, "{job:#}");
+    assert_eq!(
+        halite_jobs(&fleet, &["active"]),
+        serde_json::json!({}),
+        "over: not active"
+    );
+    // list_jobs by time: the jid's day and minute bound it
+    let day = format!("{}-{}-{}", &jid[..4], &jid[4..6], &jid[6..8]);
+    let minute = format!("{day} {}:{}", &jid[8..10], &jid[10..12]);
+    let listed = |args: &[&str]| {
+        let mut a = vec!["list_jobs"];
+        a.extend_from_slice(args);
+        halite_jobs(&fleet, &a)
+            .as_object()
+            .is_some_and(|m| m.contains_key(jid.as_str()))
+    };
+    let year: u32 = jid[..4].parse().expect("year");
+    let next_year = format!("{}-01-01", year + 1);
+    assert!(listed(&[&format!("start_time={day}")]));
+    assert!(listed(&[
+        &format!("start_time={minute}"),
+        &format!("end_time={next_year}")
+    ]));
+    assert!(
+        !listed(&[&format!("end_time={day}")]),
+        "it started after midnight"
+    );
+    assert!(
+        !listed(&["search_metadata={\"a\": 1}"]),
+        "no metadata: never matched"
+    );
+}

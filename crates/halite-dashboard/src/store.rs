@@ -26,22 +26,8 @@ pub struct Run {
     pub duration_ms: f64,
 }
 
-/// A state of a run (a `halite_states` row).
-#[derive(Debug, Clone, PartialEq)]
-pub struct State {
-    pub tag: String,
-    pub state_id: String,
-    pub sls: String,
-    pub name: String,
-    pub fun: String,
-    /// `True`, `False` or `None`.
-    pub result: String,
-    pub comment: String,
-    /// JSON.
-    pub changes: String,
-    pub duration_ms: f64,
-    pub run_num: i64,
-}
+/// A state of a run (a `halite_states` row): what halite_jobs wrote it from.
+pub use halite_jobs::summary::StateRow as State;
 
 /// The statuses halite_jobs writes (halite_jobs::summary::Status).
 pub const STATUSES: [&str; 6] = ["failed", "error", "pending", "changed", "unchanged", "ok"];

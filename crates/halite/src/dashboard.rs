@@ -44,11 +44,7 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
             return Ok(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let master = crate::config::master_config(&cli.config_dir)?;
-    let cachedir = PathBuf::from(
-        halite_render::opts::get_str(&master, "cachedir").unwrap_or("/var/cache/salt/master"),
-    );
-    let cfg = halite_jobs::StoreConfig::from_opts(&master, &cachedir, &[]);
+    let (master, _, cfg) = crate::jobs::master_store(&cli.config_dir)?;
     let auth = Auth {
         token: opt_str(&master, "dashboard_token"),
         basic: match (

@@ -35,6 +35,19 @@ pub struct JobsCli {
     words: Vec<String>,
 }
 
+/// The master config of `config_dir`, its cachedir and the job store it names (what
+/// `halite jobs` and `halite dashboard` read).
+pub fn master_store(
+    config_dir: &std::path::Path,
+) -> Result<(halite_value::Map, PathBuf, halite_jobs::StoreConfig)> {
+    let master = crate::config::master_config(config_dir)?;
+    let cachedir = PathBuf::from(
+        halite_render::opts::get_str(&master, "cachedir").unwrap_or("/var/cache/salt/master"),
+    );
+    let cfg = halite_jobs::StoreConfig::from_opts(&master, &cachedir, &[]);
+    Ok((master, cachedir, cfg))
+}
+
 pub fn main(argv: Vec<String>) -> Result<u8> {
     let cli = match JobsCli::try_parse_from(argv) {
         Ok(c) => c,
@@ -43,11 +56,7 @@ pub fn main(argv: Vec<String>) -> Result<u8> {
             return Ok(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let master = crate::config::master_config(&cli.config_dir)?;
-    let cachedir = PathBuf::from(
-        halite_render::opts::get_str(&master, "cachedir").unwrap_or("/var/cache/salt/master"),
-    );
-    let cfg = halite_jobs::StoreConfig::from_opts(&master, &cachedir, &[]);
+    let (_, cachedir, cfg) = master_store(&cli.config_dir)?;
     let src = Source::of(&cfg).map_err(|e| anyhow!(e))?;
     let verb = cli.words[0].trim_start_matches("jobs.").to_string();
     let mut args: Vec<String> = Vec::new();

@@ -9,7 +9,7 @@ use super::serializers::OptError;
 use super::{
     backs_up, backup_minion, backup_mode, cachedir, changes_mut, check_perms, copy_with_perms,
     dirname, error, expanduser, is_dir, is_file, is_link, mkstemp, mode_bits, normalize_mode,
-    not_absolute, umask, write_atomic_with, PermTarget,
+    not_absolute, umask, write_atomic_perms,
 };
 use crate::{StateCall, StateError};
 use halite_value::{traverse, Map, Value};
@@ -961,18 +961,17 @@ fn manage_file(
                     }
                 }
                 // owner and mode go on the new contents before they replace the old ones
-                let w = write_atomic_with(&real, new, 0o644, |f| {
-                    applied = Some(super::check_perms_of(
-                        PermTarget::Open(f),
-                        ret.clone(),
-                        user.as_deref(),
-                        group.as_deref(),
-                        mode.as_deref(),
-                        false,
-                    ));
-                });
-                if let Err(e) = w {
-                    return Ok(error(ret, format!("Failed to commit change: {e}")));
+                match write_atomic_perms(
+                    &real,
+                    new,
+                    0o644,
+                    &ret,
+                    user.as_deref(),
+                    group.as_deref(),
+                    mode.as_deref(),
+                ) {
+                    Ok(done) => applied = Some(done),
+                    Err(e) => return Ok(error(ret, format!("Failed to commit change: {e}"))),
                 }
             }
         }
@@ -1057,16 +1056,17 @@ fn manage_file(
         .or_else(|| Some(format!("{:04o}", (0o777 ^ mask) & 0o666)));
     let mut applied = None;
     let mut write = |ret: &Map, data: &[u8], created: u32| {
-        write_atomic_with(name, data, created, |f| {
-            applied = Some(super::check_perms_of(
-                PermTarget::Open(f),
-                ret.clone(),
-                user.as_deref(),
-                group.as_deref(),
-                perm_mode.as_deref(),
-                false,
-            ));
-        })
+        let done = write_atomic_perms(
+            name,
+            data,
+            created,
+            ret,
+            user.as_deref(),
+            group.as_deref(),
+            perm_mode.as_deref(),
+        )?;
+        applied = Some(done);
+        Ok::<(), std::io::Error>(())
     };
     match content {
         Content::Source(_, _) => {

@@ -500,6 +500,32 @@ fn copy_times(md: &std::fs::Metadata, dst: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// [`write_atomic`] of a state's new contents with the state's owner and mode set on them
+/// before they appear under `path` ([`PermTarget::Open`]): `check_perms`' answer for `ret`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn write_atomic_perms(
+    path: &str,
+    data: &[u8],
+    new_mode: u32,
+    ret: &Map,
+    user: Option<&str>,
+    group: Option<&str>,
+    mode: Option<&str>,
+) -> std::io::Result<(Map, Option<Stats>)> {
+    let mut applied = None;
+    write_atomic_with(path, data, new_mode, |f| {
+        applied = Some(check_perms_of(
+            PermTarget::Open(f),
+            ret.clone(),
+            user,
+            group,
+            mode,
+            false,
+        ));
+    })?;
+    applied.ok_or_else(|| std::io::Error::other("the new file's permissions were not set"))
+}
+
 /// `shutil.copy2(src, dst)`: the contents, mode, access and modification times; an existing
 /// `dst` keeps its inode and owner. Refused when both name one file, as Python does
 /// ("'a' and 'a' are the same file").
